@@ -1,0 +1,41 @@
+package io.kvscope.ingest;
+
+import java.io.IOException;
+
+/**
+ * One input format: it recognises its files by content and turns them into canonical records.
+ *
+ * <p>Adding a format means writing one class that implements this interface and listing it in
+ * {@code META-INF/services/io.kvscope.ingest.Ingestor}; nothing else changes. Implementations are
+ * stateless and thread-safe: per-file state lives inside {@link #parse}.
+ */
+public interface Ingestor {
+
+  /** Short stable name used in summaries and checkpoints, e.g. {@code litellm}. */
+  String name();
+
+  /** One line for {@code --help} and summaries. */
+  String description();
+
+  /**
+   * How sure this ingestor is that {@code sniff} is its format: 0 means "not mine", 100 means
+   * certain. The highest score wins; ties go to registration order.
+   */
+  int detect(Sniff sniff, IngestOptions options);
+
+  /**
+   * Streams {@code file} into {@code sink}. Must not hold the whole file in memory. A bad line is
+   * reported to {@link RecordSink#malformed} and parsing goes on with the next one; only an
+   * unreadable file ends the parse early (by throwing, or by reporting where the data stopped).
+   */
+  void parse(InputFile file, IngestOptions options, RecordSink sink) throws IOException;
+
+  /**
+   * Whether each line parses on its own, so that an interrupted file can resume after its last
+   * committed line. Stateful formats (engine logs carry the node's role in a startup line) are
+   * re-read from the start, which is still exact because the index write is idempotent.
+   */
+  default boolean resumableByLine() {
+    return false;
+  }
+}

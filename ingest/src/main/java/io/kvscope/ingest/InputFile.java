@@ -1,0 +1,139 @@
+package io.kvscope.ingest;
+
+import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A file to ingest: opens it decompressed whatever its packing, and counts the raw bytes read so
+ * far for progress and throughput. One instance per file and per pass.
+ */
+public final class InputFile {
+
+  private final Path path;
+  private final String name;
+  private final long resumeAfterLine;
+  private final AtomicLong rawBytesRead = new AtomicLong();
+  private Compression compression;
+
+  /**
+   * @param name how records and errors cite this file (usually the path as the user gave it)
+   * @param resumeAfterLine lines already committed by an earlier, interrupted run; {@link #lines}
+   *     skips them without handing them to the parser
+   */
+  public InputFile(Path path, String name, long resumeAfterLine) {
+    this.path = path;
+    this.name = name;
+    this.resumeAfterLine = resumeAfterLine;
+  }
+
+  public InputFile(Path path) {
+    this(path, path.toString(), 0);
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public long resumeAfterLine() {
+    return resumeAfterLine;
+  }
+
+  /** Raw (compressed) bytes consumed so far by streams opened on this file. */
+  public long rawBytesRead() {
+    return rawBytesRead.get();
+  }
+
+  public long size() throws IOException {
+    return Files.size(path);
+  }
+
+  public Compression compression() throws IOException {
+    if (compression == null) {
+      try (InputStream in = Files.newInputStream(path)) {
+        byte[] magic = in.readNBytes(4);
+        compression = Compression.detect(magic, magic.length);
+      }
+    }
+    return compression;
+  }
+
+  /** Opens the decompressed content. The caller closes it. */
+  public InputStream open() throws IOException {
+    InputStream raw = new CountingStream(Files.newInputStream(path), rawBytesRead);
+    return new BufferedInputStream(compression().decompress(new BufferedInputStream(raw, 1 << 16)), 1 << 16);
+  }
+
+  /**
+   * Reads the first {@link Sniff#HEAD_BYTES} decompressed bytes for detection. A damaged archive
+   * yields whatever could be decompressed before the damage.
+   */
+  public Sniff sniff() throws IOException {
+    byte[] head;
+    try (InputStream in = new BufferedInputStream(compression().decompress(Files.newInputStream(path)))) {
+      head = readUpTo(in, Sniff.HEAD_BYTES);
+    }
+    return new Sniff(path.getFileName().toString(), head, compression());
+  }
+
+  private static byte[] readUpTo(InputStream in, int max) {
+    byte[] buffer = new byte[max];
+    int filled = 0;
+    try {
+      int n;
+      while (filled < max && (n = in.read(buffer, filled, max - filled)) > 0) {
+        filled += n;
+      }
+    } catch (IOException damagedAfterThis) {
+      // Keep what decompressed cleanly; the parse reports the damage with its line.
+    }
+    return java.util.Arrays.copyOf(buffer, filled);
+  }
+
+  /** Line-by-line reading with line numbers, skipping {@link #resumeAfterLine()} lines. */
+  public LineReader lines(RecordSink sink) throws IOException {
+    return new LineReader(this, open(), sink, resumeAfterLine);
+  }
+
+  private static final class CountingStream extends FilterInputStream {
+    private final AtomicLong counter;
+
+    CountingStream(InputStream in, AtomicLong counter) {
+      super(in);
+      this.counter = counter;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0) {
+        counter.incrementAndGet();
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = super.read(b, off, len);
+      if (n > 0) {
+        counter.addAndGet(n);
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      long skipped = super.skip(n);
+      counter.addAndGet(skipped);
+      return skipped;
+    }
+  }
+}
