@@ -57,6 +57,15 @@ public record RequestRecord(
     }
   }
 
+  /** Names the request and the size of its content, never the content: records end up in logs. */
+  @Override
+  public String toString() {
+    return "RequestRecord[request_id=" + requestId + ", engine_rid=" + engineRid + ", tenant=" + tenant
+        + ", status_code=" + statusCode + ", prompt_tokens=" + promptTokens + ", prompt_chars=" + promptChars
+        + ", response_chars=" + (responseText == null ? null : responseText.length())
+        + ", source=" + sourceFile + ":" + sourceLine + "]";
+  }
+
   /** Time to first token in ms, when both ends are known. */
   public Long ttftMillis() {
     return startTime != null && firstTokenTime != null ? firstTokenTime - startTime : null;

@@ -1,0 +1,86 @@
+package io.kvscope.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code kvscope} command: dispatches to one class per subcommand. */
+@Command(
+    name = "kvscope",
+    mixinStandardHelpOptions = true,
+    versionProvider = KvScope.Version.class,
+    description = "Forensics for cross-request KV-cache leak incidents in LLM serving.",
+    subcommands = {
+        IngestCommand.class,
+        SearchCommand.class,
+        CommandLine.HelpCommand.class
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+        "0:success (audit: clean)",
+        "1:findings (audit) or bad input with --strict",
+        "2:error: bad usage, unreadable index, I/O failure"
+    })
+public final class KvScope implements Runnable {
+
+  public static final int OK = 0;
+  public static final int FINDINGS = 1;
+  public static final int ERROR = 2;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The configured command line; tests call {@code execute} on it without exiting the JVM. */
+  public static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new KvScope());
+    cli.setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
+      PrintWriter err = commandLine.getErr();
+      err.println("kvscope: " + describe(exception));
+      if (Boolean.getBoolean("kvscope.debug")) {
+        exception.printStackTrace(err);
+      }
+      return ERROR;
+    });
+    cli.setExitCodeExceptionMapper(exception -> ERROR);
+    cli.setParameterExceptionHandler((exception, args) -> {
+      PrintWriter err = exception.getCommandLine().getErr();
+      err.println("kvscope: " + exception.getMessage());
+      err.println("Try '" + exception.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+      return ERROR;
+    });
+    return cli;
+  }
+
+  /** One line a person can act on: the exception's own message, with its type when that adds meaning. */
+  static String describe(Throwable exception) {
+    Throwable cause = exception;
+    while (cause.getCause() != null && cause.getMessage() == null) {
+      cause = cause.getCause();
+    }
+    String message = cause.getMessage();
+    if (cause instanceof java.nio.file.NoSuchFileException missing) {
+      return (missing.getReason() != null ? missing.getReason() + ": " : "no such file: ") + missing.getFile();
+    }
+    if (cause instanceof java.nio.file.AccessDeniedException denied) {
+      return "permission denied: " + denied.getFile();
+    }
+    return message == null ? cause.getClass().getSimpleName() : message;
+  }
+
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String version = KvScope.class.getPackage().getImplementationVersion();
+      return new String[] {"kvscope " + (version == null ? "dev" : version)};
+    }
+  }
+}

@@ -1,0 +1,170 @@
+package io.kvscope.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.kvscope.index.IndexSearch;
+import io.kvscope.index.Redaction;
+import io.kvscope.index.Schema;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.queryparser.classic.ParseException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "search",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Find requests (or, with doc_type:..., engine events, epochs) in Lucene query syntax.",
+        "Examples:",
+        "  kvscope search 'tenant:acme AND status_code:200 AND prompt_tokens:[681280 TO *]'",
+        "  kvscope search 'start_time:[2026-08-27 TO 2026-09-10] AND engine_input_len:1'",
+        "  kvscope search 'doc_type:epoch AND node:sglang-decode-a0'",
+        "Prompt and response text are redacted unless --reveal."
+    })
+final class SearchCommand implements Callable<Integer> {
+
+  @Parameters(paramLabel = "QUERY", description = "Lucene query; fields are the canonical names (see docs/schema).")
+  String query;
+
+  @Mixin
+  IndexOption index;
+
+  @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "20", description = "Rows to show (default: ${DEFAULT-VALUE}).")
+  int limit;
+
+  @Option(names = "--json", description = "One JSON object per match instead of a table.")
+  boolean json;
+
+  @Option(names = "--reveal", description = "Show prompt and response text (sensitive).")
+  boolean reveal;
+
+  @Override
+  public Integer call() throws Exception {
+    try (IndexSearch search = IndexSearch.open(index.path)) {
+      IndexSearch.Result result;
+      try {
+        result = search.search(query, limit);
+      } catch (ParseException badQuery) {
+        System.err.println("kvscope search: cannot parse the query: " + badQuery.getMessage());
+        return KvScope.ERROR;
+      }
+      if (json) {
+        printJson(result.documents(), System.out);
+      } else {
+        printTable(result.documents(), System.out);
+        System.out.printf("%,d match%s%s%n", result.total(), result.total() == 1 ? "" : "es",
+            result.total() > result.documents().size() ? " (showing " + result.documents().size() + "; use --limit)" : "");
+      }
+    }
+    return KvScope.OK;
+  }
+
+  private static final String[] REQUEST_COLUMNS = {
+      Schema.START_TIME, Schema.REQUEST_ID, Schema.TENANT, Schema.STATUS_CODE, Schema.PROMPT_TOKENS,
+      Schema.ENGINE_INPUT_LEN, Schema.PREFILL_NODE, Schema.DECODE_NODE, Schema.PREFILL_POOL_TOKENS,
+      Schema.PREFILL_CONTEXT_LENGTH, Schema.PROMPT_TEXT};
+
+  private void printTable(List<Document> documents, PrintStream out) {
+    if (documents.isEmpty()) {
+      return;
+    }
+    boolean requests = documents.stream().allMatch(d -> Schema.TYPE_REQUEST.equals(d.get(Schema.DOC_TYPE)));
+    if (!requests) {
+      documents.forEach(d -> out.println(keyValues(d)));
+      return;
+    }
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"start", "request_id", "tenant", "status", "prompt_tok", "engine_in", "prefill",
+        "decode", "pool", "context", "prompt"});
+    for (Document doc : documents) {
+      String[] row = new String[REQUEST_COLUMNS.length];
+      for (int i = 0; i < row.length; i++) {
+        row[i] = cell(doc, REQUEST_COLUMNS[i]);
+      }
+      rows.add(row);
+    }
+    int[] widths = new int[rows.get(0).length];
+    for (String[] row : rows) {
+      for (int i = 0; i < row.length; i++) {
+        widths[i] = Math.max(widths[i], row[i].length());
+      }
+    }
+    for (String[] row : rows) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.length; i++) {
+        line.append(String.format("%-" + widths[i] + "s", row[i]));
+        if (i < row.length - 1) {
+          line.append("  ");
+        }
+      }
+      out.println(line.toString().stripTrailing());
+    }
+  }
+
+  private String cell(Document doc, String field) {
+    if (Schema.kindOf(field) == Schema.Kind.TEXT) {
+      String text = doc.get(field);
+      if (!reveal || text == null) {
+        return Redaction.mask(text);
+      }
+      String flat = text.replaceAll("\\s+", " ");
+      return flat.length() <= 60 ? flat : flat.substring(0, 60) + "...";
+    }
+    String value = doc.get(field);
+    if (value == null) {
+      return "-";
+    }
+    if (field.endsWith("_time")) {
+      return Instant.ofEpochMilli(Long.parseLong(value)).toString();
+    }
+    return value;
+  }
+
+  private String keyValues(Document doc) {
+    StringBuilder line = new StringBuilder();
+    for (IndexableField field : doc.getFields()) {
+      if (field.name().equals(Schema.ID)) {
+        continue;
+      }
+      if (!line.isEmpty()) {
+        line.append(' ');
+      }
+      line.append(field.name()).append('=').append(cell(doc, field.name()));
+    }
+    return line.toString();
+  }
+
+  private void printJson(List<Document> documents, PrintStream out) throws java.io.IOException {
+    JsonGenerator json = new JsonFactory().createGenerator(out);
+    json.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+    for (Document doc : documents) {
+      json.writeStartObject();
+      for (IndexableField field : doc.getFields()) {
+        if (field.numericValue() != null) {
+          json.writeFieldName(field.name());
+          Number n = field.numericValue();
+          if (n instanceof Double || n instanceof Float) {
+            json.writeNumber(n.doubleValue());
+          } else {
+            json.writeNumber(n.longValue());
+          }
+        } else if (Schema.kindOf(field.name()) == Schema.Kind.TEXT) {
+          json.writeStringField(field.name(), Redaction.show(field.stringValue(), reveal));
+        } else {
+          json.writeStringField(field.name(), field.stringValue());
+        }
+      }
+      json.writeEndObject();
+      json.writeRaw('\n');
+    }
+    json.flush();
+  }
+}

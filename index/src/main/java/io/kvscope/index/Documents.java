@@ -1,0 +1,319 @@
+package io.kvscope.index;
+
+import static io.kvscope.index.Schema.*;
+
+import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.EngineEvent;
+import io.kvscope.ingest.record.Ingested;
+import io.kvscope.ingest.record.NodeActivity;
+import io.kvscope.ingest.record.NodeRole;
+import io.kvscope.ingest.record.RequestRecord;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.DoubleField;
+import org.apache.lucene.document.Field.Store;
+import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.document.LongField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexableField;
+
+/**
+ * Turns ingested values into Lucene documents under {@link Schema}, and documents back into
+ * values. Each document's {@link Schema#ID} is derived from its content, so writing the same record
+ * twice (a re-run, a duplicated log line) replaces rather than adds.
+ */
+public final class Documents {
+
+  private Documents() {}
+
+  /** The document for any ingested value. */
+  public static Document of(Ingested item) {
+    return switch (item) {
+      case RequestRecord r -> request(r);
+      case EngineEvent e -> engineEvent(e);
+      case ConfigEpoch c -> epoch(c);
+      case NodeActivity a -> activity(a);
+    };
+  }
+
+  /** The stable identity of a value: equal for duplicates, distinct otherwise. */
+  public static String idOf(Ingested item) {
+    return switch (item) {
+      case RequestRecord r -> requestId(r);
+      case EngineEvent e -> "e:" + e.node() + ":" + digest(e.kind(), e.role(), e.rid(), e.bootstrapRoom(),
+          e.time(), e.inputLen(), e.requestedLen(), e.limit(), e.cachedLen(), e.outputLen(),
+          e.transferMb(), e.transferMillis(), e.e2eLatencyMillis(), e.finishReason(), e.detail());
+      case ConfigEpoch c -> "c:" + c.node() + ":" + c.start() + ":" + c.source();
+      case NodeActivity a -> "h:" + a.node() + ":" + a.hourStart() + ":" + digest(a.sourceFile());
+    };
+  }
+
+  /**
+   * A request is the same request whichever gateway log or trace reported it: the engine rid ties
+   * them together; without one, the gateway's own id does.
+   */
+  public static String requestId(RequestRecord r) {
+    return "r:" + (r.engineRid() != null && !r.engineRid().isBlank() ? r.engineRid() : r.requestId());
+  }
+
+  public static Document request(RequestRecord r) {
+    Document doc = base(TYPE_REQUEST, requestId(r));
+    keyword(doc, REQUEST_ID, r.requestId());
+    keyword(doc, ENGINE_RID, r.engineRid());
+    keyword(doc, TENANT, r.tenant());
+    keyword(doc, MODEL, r.model());
+    keyword(doc, DEPLOYMENT, r.deployment());
+    keyword(doc, PREFILL_NODE, r.prefillNode());
+    keyword(doc, DECODE_NODE, r.decodeNode());
+    number(doc, BOOTSTRAP_ROOM, r.bootstrapRoom());
+    number(doc, START_TIME, r.startTime());
+    number(doc, FIRST_TOKEN_TIME, r.firstTokenTime());
+    number(doc, END_TIME, r.endTime());
+    number(doc, STATUS_CODE, r.statusCode() == null ? null : r.statusCode().longValue());
+    keyword(doc, FINISH_REASON, r.finishReason());
+    number(doc, PROMPT_TOKENS, r.promptTokens());
+    number(doc, PROMPT_CHARS, r.promptChars());
+    number(doc, CACHED_TOKENS, r.cachedTokens());
+    number(doc, COMPLETION_TOKENS, r.completionTokens());
+    number(doc, ENGINE_INPUT_LEN, r.engineInputLen());
+    number(doc, TTFT_MS, r.ttftMillis());
+    text(doc, PROMPT_TEXT, r.promptText());
+    text(doc, RESPONSE_TEXT, r.responseText());
+    keyword(doc, SOURCE_FILE, r.sourceFile());
+    number(doc, SOURCE_LINE, r.sourceLine());
+    return doc;
+  }
+
+  public static RequestRecord readRequest(Document doc) {
+    Long status = longValue(doc, STATUS_CODE);
+    return new RequestRecord(
+        doc.get(REQUEST_ID), doc.get(ENGINE_RID), doc.get(TENANT), doc.get(MODEL), doc.get(DEPLOYMENT),
+        doc.get(PREFILL_NODE), doc.get(DECODE_NODE), longValue(doc, BOOTSTRAP_ROOM),
+        longValue(doc, START_TIME), longValue(doc, FIRST_TOKEN_TIME), longValue(doc, END_TIME),
+        status == null ? null : status.intValue(), doc.get(FINISH_REASON),
+        longValue(doc, PROMPT_TOKENS), longValue(doc, PROMPT_CHARS), longValue(doc, CACHED_TOKENS),
+        longValue(doc, COMPLETION_TOKENS), longValue(doc, ENGINE_INPUT_LEN),
+        doc.get(PROMPT_TEXT), doc.get(RESPONSE_TEXT), doc.get(SOURCE_FILE),
+        orZero(longValue(doc, SOURCE_LINE)));
+  }
+
+  public static Document engineEvent(EngineEvent e) {
+    Document doc = base(TYPE_ENGINE_EVENT, idOf(e));
+    keyword(doc, KIND, e.kind().name());
+    keyword(doc, NODE, e.node());
+    keyword(doc, ROLE, e.role().name());
+    keyword(doc, ENGINE_RID, e.rid());
+    number(doc, BOOTSTRAP_ROOM, e.bootstrapRoom());
+    number(doc, TIME, e.time());
+    number(doc, INPUT_LEN, e.inputLen());
+    number(doc, REQUESTED_LEN, e.requestedLen());
+    number(doc, LIMIT, e.limit());
+    number(doc, CACHED_LEN, e.cachedLen());
+    number(doc, OUTPUT_LEN, e.outputLen());
+    decimal(doc, TRANSFER_MB, e.transferMb());
+    decimal(doc, TRANSFER_MS, e.transferMillis());
+    decimal(doc, E2E_LATENCY_MS, e.e2eLatencyMillis());
+    keyword(doc, FINISH_REASON, e.finishReason());
+    keyword(doc, DETAIL, e.detail());
+    keyword(doc, SOURCE_FILE, e.sourceFile());
+    number(doc, SOURCE_LINE, e.sourceLine());
+    return doc;
+  }
+
+  public static EngineEvent readEngineEvent(Document doc) {
+    return new EngineEvent(
+        EngineEvent.Kind.valueOf(doc.get(KIND)), doc.get(NODE), NodeRole.valueOf(doc.get(ROLE)),
+        doc.get(ENGINE_RID), longValue(doc, BOOTSTRAP_ROOM), orZero(longValue(doc, TIME)),
+        longValue(doc, INPUT_LEN), longValue(doc, REQUESTED_LEN), longValue(doc, LIMIT),
+        longValue(doc, CACHED_LEN), longValue(doc, OUTPUT_LEN), doubleValue(doc, TRANSFER_MB),
+        doubleValue(doc, TRANSFER_MS), doubleValue(doc, E2E_LATENCY_MS), doc.get(FINISH_REASON),
+        doc.get(DETAIL), doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
+  }
+
+  public static Document epoch(ConfigEpoch c) {
+    Document doc = base(TYPE_EPOCH, idOf(c));
+    keyword(doc, NODE, c.node());
+    keyword(doc, ROLE, c.role().name());
+    number(doc, START_TIME, c.start());
+    number(doc, POOL_TOKENS, c.poolTokens());
+    number(doc, CONTEXT_LENGTH, c.contextLength());
+    number(doc, PAGE_SIZE, c.pageSize() == null ? null : c.pageSize().longValue());
+    keyword(doc, ENGINE_VERSION, c.engineVersion());
+    keyword(doc, MODEL, c.model());
+    keyword(doc, SERVED_MODEL_NAME, c.servedModelName());
+    keyword(doc, TRANSFER_BACKEND, c.transferBackend());
+    flag(doc, KV_CANARY, c.kvCanary());
+    flag(doc, KV_CHECKSUM, c.kvChecksum());
+    flag(doc, DEFERRED_RELEASE, c.deferredRelease());
+    keyword(doc, SOURCE, c.source());
+    keyword(doc, SOURCE_FILE, c.sourceFile());
+    number(doc, SOURCE_LINE, c.sourceLine());
+    return doc;
+  }
+
+  public static ConfigEpoch readEpoch(Document doc) {
+    Long pageSize = longValue(doc, PAGE_SIZE);
+    return new ConfigEpoch(
+        doc.get(NODE), NodeRole.valueOf(doc.get(ROLE)), orZero(longValue(doc, START_TIME)),
+        longValue(doc, POOL_TOKENS), longValue(doc, CONTEXT_LENGTH),
+        pageSize == null ? null : pageSize.intValue(), doc.get(ENGINE_VERSION), doc.get(MODEL),
+        doc.get(SERVED_MODEL_NAME), doc.get(TRANSFER_BACKEND), flagValue(doc, KV_CANARY),
+        flagValue(doc, KV_CHECKSUM), flagValue(doc, DEFERRED_RELEASE), doc.get(SOURCE),
+        doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
+  }
+
+  public static Document activity(NodeActivity a) {
+    Document doc = base(TYPE_NODE_HOUR, idOf(a));
+    keyword(doc, NODE, a.node());
+    keyword(doc, ROLE, a.role().name());
+    number(doc, HOUR_START, a.hourStart());
+    number(doc, LINES, a.lines());
+    keyword(doc, SOURCE_FILE, a.sourceFile());
+    number(doc, SOURCE_LINE, a.sourceLine());
+    return doc;
+  }
+
+  public static NodeActivity readActivity(Document doc) {
+    return new NodeActivity(doc.get(NODE), NodeRole.valueOf(doc.get(ROLE)),
+        orZero(longValue(doc, HOUR_START)), orZero(longValue(doc, LINES)), doc.get(SOURCE_FILE),
+        orZero(longValue(doc, SOURCE_LINE)));
+  }
+
+  /** A request document with the engine facts joined on (see {@link Linker}). */
+  public static Document linkedRequest(RequestRecord original, EngineFacts facts) {
+    Document doc = request(Linker.withEngineFacts(original, facts));
+    number(doc, ENGINE_EVENTS, (long) facts.events());
+    number(doc, REJECTED, facts.rejected() ? 1L : 0L);
+    number(doc, REQUESTED_LEN, facts.requestedLen());
+    number(doc, REJECTION_LIMIT, facts.rejectionLimit());
+    decimal(doc, TRANSFER_MB, facts.transferMb());
+    number(doc, TRANSFER_FAILURES, (long) facts.transferFailures());
+    number(doc, CANARY_VIOLATIONS, (long) facts.canaryViolations());
+    number(doc, CHECKSUM_MISMATCHES, (long) facts.checksumMismatches());
+    if (facts.prefillEpoch() != null) {
+      number(doc, PREFILL_POOL_TOKENS, facts.prefillEpoch().poolTokens());
+      number(doc, PREFILL_CONTEXT_LENGTH, facts.prefillEpoch().contextLength());
+      keyword(doc, ENGINE_VERSION, facts.prefillEpoch().engineVersion());
+    }
+    if (facts.decodeEpoch() != null) {
+      number(doc, DECODE_POOL_TOKENS, facts.decodeEpoch().poolTokens());
+      number(doc, DECODE_CONTEXT_LENGTH, facts.decodeEpoch().contextLength());
+      if (facts.prefillEpoch() == null) {
+        keyword(doc, ENGINE_VERSION, facts.decodeEpoch().engineVersion());
+      }
+    }
+    // A freshly ingested document has no signature, so only the facts need hashing.
+    keyword(doc, LINK_SIGNATURE, digest(facts));
+    return doc;
+  }
+
+  /** The engine facts a linked request document carries ({@link EngineFacts#NONE} if unlinked). */
+  public static EngineFacts readFacts(Document doc) {
+    Long events = longValue(doc, ENGINE_EVENTS);
+    if (events == null || events == 0) {
+      return EngineFacts.NONE;
+    }
+    return new EngineFacts(doc.get(PREFILL_NODE), doc.get(DECODE_NODE), longValue(doc, BOOTSTRAP_ROOM),
+        longValue(doc, ENGINE_INPUT_LEN), longValue(doc, CACHED_TOKENS),
+        Long.valueOf(1).equals(longValue(doc, REJECTED)), longValue(doc, REQUESTED_LEN),
+        longValue(doc, REJECTION_LIMIT), doubleValue(doc, TRANSFER_MB),
+        intValue(doc, TRANSFER_FAILURES), intValue(doc, CANARY_VIOLATIONS), intValue(doc, CHECKSUM_MISMATCHES),
+        epochSummary(doc.get(PREFILL_NODE), longValue(doc, PREFILL_POOL_TOKENS), longValue(doc, PREFILL_CONTEXT_LENGTH), doc.get(ENGINE_VERSION)),
+        epochSummary(doc.get(DECODE_NODE), longValue(doc, DECODE_POOL_TOKENS), longValue(doc, DECODE_CONTEXT_LENGTH), doc.get(ENGINE_VERSION)),
+        events.intValue());
+  }
+
+  /** The part of an epoch a request document keeps: enough to explain its limit. */
+  private static ConfigEpoch epochSummary(String node, Long pool, Long context, String version) {
+    if (node == null || (pool == null && context == null)) {
+      return null;
+    }
+    return new ConfigEpoch(node, null, 0, pool, context, null, version, null, null, null, null, null,
+        null, "request", null, 0);
+  }
+
+  private static int intValue(Document doc, String field) {
+    Long value = longValue(doc, field);
+    return value == null ? 0 : value.intValue();
+  }
+
+  static Document base(String type, String id) {
+    Document doc = new Document();
+    doc.add(new KeywordField(DOC_TYPE, type, Store.YES));
+    doc.add(new KeywordField(ID, id, Store.YES));
+    return doc;
+  }
+
+  static void keyword(Document doc, String field, String value) {
+    if (value != null) {
+      doc.add(new KeywordField(field, value, Store.YES));
+    }
+  }
+
+  static void number(Document doc, String field, Long value) {
+    if (value != null) {
+      doc.add(new LongField(field, value, Store.YES));
+    }
+  }
+
+  static void decimal(Document doc, String field, Double value) {
+    if (value != null && Double.isFinite(value)) {
+      doc.add(new DoubleField(field, value, Store.YES));
+    }
+  }
+
+  static void flag(Document doc, String field, Boolean value) {
+    if (value != null) {
+      keyword(doc, field, value.toString());
+    }
+  }
+
+  static void text(Document doc, String field, String value) {
+    if (value != null) {
+      doc.add(new TextField(field, value, Store.YES));
+    }
+  }
+
+  public static Long longValue(Document doc, String field) {
+    IndexableField stored = doc.getField(field);
+    if (stored == null || stored.numericValue() == null) {
+      return null;
+    }
+    return stored.numericValue().longValue();
+  }
+
+  public static Double doubleValue(Document doc, String field) {
+    IndexableField stored = doc.getField(field);
+    if (stored == null || stored.numericValue() == null) {
+      return null;
+    }
+    return stored.numericValue().doubleValue();
+  }
+
+  public static Boolean flagValue(Document doc, String field) {
+    String value = doc.get(field);
+    return value == null ? null : Boolean.valueOf(value);
+  }
+
+  private static long orZero(Long value) {
+    return value == null ? 0L : value;
+  }
+
+  /** A short, collision-resistant digest of the values' text forms (SHA-256, first 16 bytes). */
+  static String digest(Object... values) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      for (Object value : values) {
+        sha.update(String.valueOf(value).getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0x1f);
+      }
+      byte[] hash = sha.digest();
+      return HexFormat.of().formatHex(hash, 0, 16);
+    } catch (NoSuchAlgorithmException impossible) {
+      throw new IllegalStateException("every JVM has SHA-256", impossible);
+    }
+  }
+}

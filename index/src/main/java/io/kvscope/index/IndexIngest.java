@@ -1,0 +1,330 @@
+package io.kvscope.index;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.kvscope.ingest.BadInput;
+import io.kvscope.ingest.IngestOptions;
+import io.kvscope.ingest.Ingestor;
+import io.kvscope.ingest.Ingestors;
+import io.kvscope.ingest.InputFile;
+import io.kvscope.ingest.RecordSink;
+import io.kvscope.ingest.record.Ingested;
+import io.kvscope.ingest.record.RequestRecord;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+
+/**
+ * Reads files into the index: walks the inputs, detects each file's format, streams its records
+ * into the {@link IndexStore}, and checkpoints each file in the same commit as its records. Then it
+ * joins engine facts onto requests ({@link Linker}).
+ *
+ * <p>Exactness after a crash does not depend on the checkpoints: every document has a stable id,
+ * so re-reading anything replaces what is there. Checkpoints only save the re-reading.
+ */
+public final class IndexIngest {
+
+  /** Documents buffered between commits; bounds the work a crash can lose. */
+  private static final int COMMIT_EVERY_DOCS = 50_000;
+  private static final int MAX_BAD_SAMPLES = 50;
+  private static final int HEAD_HASH_BYTES = 64 * 1024;
+
+  private final IndexStore store;
+  private final Ingestors ingestors;
+  private final IngestOptions options;
+  private final IngestProgress progress;
+  private final Clock clock;
+
+  public IndexIngest(IndexStore store, Ingestors ingestors, IngestOptions options, IngestProgress progress, Clock clock) {
+    this.store = store;
+    this.ingestors = ingestors;
+    this.options = options;
+    this.progress = progress;
+    this.clock = clock;
+  }
+
+  /** Ingests every regular file under {@code inputs} (files or folders, recursively), then links. */
+  public IngestSummary run(List<Path> inputs) throws IOException {
+    long started = clock.millis();
+    List<Path> files = listFiles(inputs);
+    long totalBytes = 0;
+    for (Path file : files) {
+      totalBytes += Files.size(file);
+    }
+    progress.started(files.size(), totalBytes);
+    Map<String, Checkpoint> checkpoints = readCheckpoints();
+    Map<String, Long> typesBefore = countByType();
+    Run run = new Run(clock.millis());
+    try {
+      for (Path file : files) {
+        ingestFile(file, checkpoints.get(Checkpoint.idFor(identity(file))), run);
+        run.bytesBefore += Files.size(file);
+        progress.advanced(run.bytesBefore);
+      }
+      store.commit();
+      LinkSummary link = new Linker(store).run();
+      store.commit();
+      Map<String, Long> typesAfter = countByType();
+      long requestsAdded = typesAfter.getOrDefault(Schema.TYPE_REQUEST, 0L)
+          - typesBefore.getOrDefault(Schema.TYPE_REQUEST, 0L);
+      return new IngestSummary(files.size(), run.filesIngested, run.filesUnchanged, run.unrecognized,
+          run.recordsByFormat, run.itemsByType, run.badRecords, run.badSamples,
+          Math.max(0, run.requestsRead - requestsAdded), totalBytes, clock.millis() - started, link,
+          run.quarantineFile);
+    } finally {
+      run.closeQuarantine();
+      progress.finished();
+    }
+  }
+
+  /** Regular files under the inputs, sorted for a deterministic order, skipping the index itself. */
+  private List<Path> listFiles(List<Path> inputs) throws IOException {
+    Path indexDir = store.path().toAbsolutePath().normalize();
+    List<Path> files = new ArrayList<>();
+    for (Path input : inputs) {
+      if (Files.isDirectory(input)) {
+        // Symbolic links to directories are not followed, so link loops cannot trap the walk.
+        try (Stream<Path> walk = Files.walk(input)) {
+          walk.filter(Files::isRegularFile)
+              .filter(p -> !p.toAbsolutePath().normalize().startsWith(indexDir))
+              .sorted()
+              .forEach(files::add);
+        }
+      } else if (Files.isRegularFile(input)) {
+        files.add(input);
+      } else {
+        throw new java.nio.file.NoSuchFileException(input.toString(), null, "no such file or folder");
+      }
+    }
+    return files;
+  }
+
+  private static String identity(Path file) {
+    return file.toAbsolutePath().normalize().toString();
+  }
+
+  private void ingestFile(Path path, Checkpoint checkpoint, Run run) throws IOException {
+    String name = path.toString();
+    if (!Files.isReadable(path)) {
+      run.bad(new BadInput(name, 0, "file is not readable (check its permissions)"), null);
+      return;
+    }
+    long size = Files.size(path);
+    long modified = Files.getLastModifiedTime(path).toMillis();
+    String headHash = headHash(path);
+    if (checkpoint != null && checkpoint.unchanged(size, modified, headHash)) {
+      run.filesUnchanged++;
+      return;
+    }
+    Optional<Ingestor> detected;
+    try {
+      detected = ingestors.detect(new InputFile(path, name, 0), options);
+    } catch (IOException unreadable) {
+      run.bad(new BadInput(name, 0, "cannot read file: " + unreadable.getClass().getSimpleName()), null);
+      return;
+    }
+    if (detected.isEmpty()) {
+      run.unrecognized.add(name);
+      return;
+    }
+    Ingestor ingestor = detected.get();
+    long resumeAfter = checkpoint != null && ingestor.resumableByLine()
+        && checkpoint.sameFile(headHash, ingestor.name(), size) ? checkpoint.linesDone() : 0;
+    progress.file(name, ingestor.name());
+    run.filesIngested++;
+    InputFile input = new InputFile(path, name, resumeAfter);
+    FileSink sink = new FileSink(run, input, ingestor.name(), size, modified, headHash, resumeAfter);
+    try {
+      ingestor.parse(input, options, sink);
+    } catch (java.io.UncheckedIOException indexWriteFailed) {
+      // The index, not the input, failed (a full disk, say): stop with the cause.
+      throw indexWriteFailed.getCause();
+    } catch (IOException | RuntimeException failure) {
+      // A parser bug or an unreadable file must not end the run or lose the other files.
+      run.bad(new BadInput(name, sink.lastLine + 1, "reading stopped: " + failure.getClass().getSimpleName()
+          + (failure instanceof IOException ? " (" + failure.getMessage() + ")" : "")), null);
+    }
+    sink.checkpoint(true);
+  }
+
+  private static String headHash(Path path) throws IOException {
+    try (InputStream in = Files.newInputStream(path)) {
+      return Documents.digest(java.util.HexFormat.of().formatHex(in.readNBytes(HEAD_HASH_BYTES)));
+    }
+  }
+
+  private Map<String, Checkpoint> readCheckpoints() throws IOException {
+    Map<String, Checkpoint> result = new HashMap<>();
+    try (DirectoryReader reader = store.openReader()) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      TermQuery query = new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_CHECKPOINT));
+      TopDocs top = searcher.search(query, Math.max(1, reader.maxDoc()));
+      StoredFields stored = reader.storedFields();
+      for (ScoreDoc hit : top.scoreDocs) {
+        Document doc = stored.document(hit.doc);
+        result.put(doc.get(Schema.ID), Checkpoint.fromDocument(doc));
+      }
+    }
+    return result;
+  }
+
+  private Map<String, Long> countByType() throws IOException {
+    Map<String, Long> counts = new TreeMap<>();
+    try (DirectoryReader reader = store.openReader()) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      for (String type : List.of(Schema.TYPE_REQUEST, Schema.TYPE_ENGINE_EVENT, Schema.TYPE_EPOCH, Schema.TYPE_NODE_HOUR)) {
+        counts.put(type, (long) searcher.count(new TermQuery(new Term(Schema.DOC_TYPE, type))));
+      }
+    }
+    return counts;
+  }
+
+  /** State of one run across files. */
+  private final class Run {
+    final long startedAt;
+    final Map<String, Long> recordsByFormat = new TreeMap<>();
+    final Map<String, Long> itemsByType = new TreeMap<>();
+    final List<String> unrecognized = new ArrayList<>();
+    final List<BadInput> badSamples = new ArrayList<>();
+    long badRecords;
+    long requestsRead;
+    int filesIngested;
+    int filesUnchanged;
+    long bytesBefore;
+    long docsSinceCommit;
+    Path quarantineFile;
+    private OutputStream quarantineOut;
+    private JsonGenerator quarantine;
+
+    Run(long startedAt) {
+      this.startedAt = startedAt;
+    }
+
+    void bad(BadInput bad, String raw) {
+      badRecords++;
+      if (badSamples.size() < MAX_BAD_SAMPLES) {
+        badSamples.add(bad);
+      }
+      progress.bad(bad);
+      try {
+        quarantine().writeStartObject();
+        quarantine.writeStringField("file", bad.file());
+        quarantine.writeNumberField("line", bad.line());
+        quarantine.writeStringField("reason", bad.reason());
+        if (raw != null) {
+          quarantine.writeStringField("raw", raw);
+        }
+        quarantine.writeEndObject();
+        quarantine.writeRaw('\n');
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("cannot write the quarantine file " + quarantineFile, e);
+      }
+    }
+
+    /** The quarantine file of this run, created on first use inside the (owner-only) index. */
+    private JsonGenerator quarantine() throws IOException {
+      if (quarantine == null) {
+        Path dir = OwnerOnly.directory(store.path().resolve("quarantine"));
+        quarantineFile = dir.resolve("bad-records-" + startedAt + ".jsonl");
+        quarantineOut = Files.newOutputStream(quarantineFile);
+        OwnerOnly.file(quarantineFile);
+        quarantine = new JsonFactory().createGenerator(quarantineOut);
+      }
+      return quarantine;
+    }
+
+    void closeQuarantine() throws IOException {
+      if (quarantine != null) {
+        quarantine.close();
+        quarantineOut.close();
+      }
+    }
+  }
+
+  /** Receives one file's records and writes them, checkpointing as it goes. */
+  private final class FileSink implements RecordSink {
+    private final Run run;
+    private final InputFile input;
+    private final String format;
+    private final long size;
+    private final long modified;
+    private final String headHash;
+    private long records;
+    long lastLine;
+
+    FileSink(Run run, InputFile input, String format, long size, long modified, String headHash, long resumeAfter) {
+      this.run = run;
+      this.input = input;
+      this.format = format;
+      this.size = size;
+      this.modified = modified;
+      this.headHash = headHash;
+      this.lastLine = resumeAfter;
+    }
+
+    @Override
+    public void accept(Ingested item) {
+      try {
+        Document doc = Documents.of(item);
+        store.put(doc);
+        records++;
+        run.recordsByFormat.merge(format, 1L, Long::sum);
+        run.itemsByType.merge(doc.get(Schema.DOC_TYPE), 1L, Long::sum);
+        if (item instanceof RequestRecord) {
+          run.requestsRead++;
+        }
+        lastLine = Math.max(lastLine, item.sourceLine());
+        if (++run.docsSinceCommit >= COMMIT_EVERY_DOCS) {
+          checkpoint(false);
+        }
+        if ((records & 1023) == 0) {
+          progress.advanced(run.bytesBefore + input.rawBytesRead());
+        }
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("cannot write to the index at " + store.path(), e);
+      }
+    }
+
+    @Override
+    public void malformed(BadInput bad, String raw) {
+      lastLine = Math.max(lastLine, bad.line());
+      run.bad(bad, raw);
+    }
+
+    /**
+     * Records progress in the index. Mid-file, the line being read may still have records to
+     * come, so the checkpoint stops one line short of it.
+     */
+    void checkpoint(boolean complete) {
+      long done = complete ? lastLine : Math.max(0, lastLine - 1);
+      try {
+        store.put(new Checkpoint(identity(input.path()), size, modified, headHash, format, done, records, complete)
+            .toDocument());
+        if (!complete || run.docsSinceCommit >= COMMIT_EVERY_DOCS / 10) {
+          store.commit();
+          run.docsSinceCommit = 0;
+        }
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("cannot commit to the index at " + store.path(), e);
+      }
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package io.kvscope.index;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.LongField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.queryparser.classic.ParseException;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedNumericSelector;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.FSDirectory;
+
+/** Read-only searches over an index directory, in Lucene query syntax ({@link QueryParsing}). */
+public final class IndexSearch implements Closeable {
+
+  private final FSDirectory directory;
+  private final DirectoryReader reader;
+  private final IndexSearcher searcher;
+
+  private IndexSearch(FSDirectory directory, DirectoryReader reader) {
+    this.directory = directory;
+    this.reader = reader;
+    this.searcher = new IndexSearcher(reader);
+  }
+
+  /** Opens the last commit of the index at {@code dir}. */
+  public static IndexSearch open(Path dir) throws IOException {
+    if (!IndexStore.exists(dir)) {
+      throw new java.nio.file.NoSuchFileException(dir.toString(), null,
+          "no kvscope index here; create one with 'kvscope ingest PATH --index " + dir + "'");
+    }
+    FSDirectory directory = FSDirectory.open(dir);
+    try {
+      return new IndexSearch(directory, DirectoryReader.open(directory));
+    } catch (IOException | RuntimeException e) {
+      directory.close();
+      throw e;
+    }
+  }
+
+  public DirectoryReader reader() {
+    return reader;
+  }
+
+  public IndexSearcher searcher() {
+    return searcher;
+  }
+
+  /** Matches, oldest first, and the total count. */
+  public record Result(long total, List<Document> documents) {}
+
+  /**
+   * Runs {@code query}. Unless it names a {@code doc_type}, only request documents match, since
+   * that is what an investigator means by "find".
+   */
+  public Result search(String query, int limit) throws IOException, ParseException {
+    Query parsed = QueryParsing.parse(query);
+    if (!query.contains(Schema.DOC_TYPE + ":")) {
+      parsed = new BooleanQuery.Builder()
+          .add(parsed, Occur.MUST)
+          .add(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)), Occur.FILTER)
+          .build();
+    }
+    Sort oldestFirst = new Sort(
+        LongField.newSortField(Schema.START_TIME, false, SortedNumericSelector.Type.MIN),
+        LongField.newSortField(Schema.TIME, false, SortedNumericSelector.Type.MIN),
+        SortField.FIELD_DOC);
+    TopDocs top = searcher.search(parsed, Math.max(1, limit), oldestFirst);
+    List<Document> documents = new ArrayList<>();
+    var stored = reader.storedFields();
+    for (ScoreDoc hit : top.scoreDocs) {
+      documents.add(stored.document(hit.doc));
+    }
+    long total = searcher.count(parsed);
+    return new Result(total, limit <= 0 ? List.of() : documents);
+  }
+
+  /** Number of documents of a type. */
+  public long count(String docType) throws IOException {
+    return searcher.count(new TermQuery(new Term(Schema.DOC_TYPE, docType)));
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      reader.close();
+    } finally {
+      directory.close();
+    }
+  }
+}

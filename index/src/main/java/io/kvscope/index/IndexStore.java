@@ -1,0 +1,95 @@
+package io.kvscope.index;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.lucene.codecs.lucene104.Lucene104Codec;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * An index directory opened for writing. Stored fields use the best-compression codec (prompt text
+ * dominates the index). Every commit leaves the directory's files owner-only.
+ */
+public final class IndexStore implements Closeable {
+
+  private final Path dir;
+  private final FSDirectory directory;
+  private final IndexWriter writer;
+
+  private IndexStore(Path dir, FSDirectory directory, IndexWriter writer) {
+    this.dir = dir;
+    this.directory = directory;
+    this.writer = writer;
+  }
+
+  /** Opens (creating if needed) the index at {@code dir} for writing. */
+  public static IndexStore open(Path dir) throws IOException {
+    OwnerOnly.directory(dir);
+    FSDirectory directory = FSDirectory.open(dir);
+    IndexWriterConfig config = new IndexWriterConfig(Schema.analyzer())
+        .setCodec(new Lucene104Codec(Lucene104Codec.Mode.BEST_COMPRESSION))
+        .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+        .setRAMBufferSizeMB(128)
+        .setCommitOnClose(false);
+    try {
+      return new IndexStore(dir, directory, new IndexWriter(directory, config));
+    } catch (IOException | RuntimeException e) {
+      directory.close();
+      throw e;
+    }
+  }
+
+  /** True when {@code dir} holds a committed kvscope index. */
+  public static boolean exists(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return false;
+    }
+    try (FSDirectory directory = FSDirectory.open(dir)) {
+      return DirectoryReader.indexExists(directory);
+    }
+  }
+
+  public Path path() {
+    return dir;
+  }
+
+  /** Adds or replaces the document with the same {@link Schema#ID}. */
+  public void put(Document doc) throws IOException {
+    writer.updateDocument(new Term(Schema.ID, doc.get(Schema.ID)), doc);
+  }
+
+  public void delete(String id) throws IOException {
+    writer.deleteDocuments(new Term(Schema.ID, id));
+  }
+
+  /** Makes everything written so far durable, atomically, and tightens file permissions. */
+  public void commit() throws IOException {
+    writer.commit();
+    OwnerOnly.contents(dir);
+  }
+
+  /** A near-real-time reader that sees uncommitted writes too. The caller closes it. */
+  public DirectoryReader openReader() throws IOException {
+    return DirectoryReader.open(writer);
+  }
+
+  IndexWriter writer() {
+    return writer;
+  }
+
+  /** Closes without committing: what was not committed is discarded, as after a crash. */
+  @Override
+  public void close() throws IOException {
+    try {
+      writer.rollback();
+    } finally {
+      directory.close();
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package io.kvscope.index;
+
+import io.kvscope.ingest.record.EngineEvent;
+import io.kvscope.ingest.record.RequestRecord;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.MultiBits;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Joins engine facts onto request documents by rid, never by time (node clocks are skewed). One
+ * walk over the {@code engine_rid} terms sees, per rid, the gateway's request and every engine
+ * line about it; memory holds one rid's documents at a time.
+ *
+ * <p>Re-running is cheap and exact: a request whose joined facts did not change keeps its document
+ * ({@link Schema#LINK_SIGNATURE}).
+ */
+public final class Linker {
+
+  private static final int SAMPLE = 10;
+
+  private final IndexStore store;
+
+  public Linker(IndexStore store) {
+    this.store = store;
+  }
+
+  public LinkSummary run() throws IOException {
+    long joined = 0;
+    long engineOnly = 0;
+    long rewritten = 0;
+    List<String> engineOnlySample = new ArrayList<>();
+    List<String> gatewayOnlySample = new ArrayList<>();
+    long requests;
+    try (DirectoryReader reader = store.openReader()) {
+      requests = new IndexSearcher(reader).count(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)));
+      Epochs epochs = Epochs.load(reader);
+      Terms rids = MultiTerms.getTerms(reader, Schema.ENGINE_RID);
+      if (rids != null) {
+        Bits live = MultiBits.getLiveDocs(reader);
+        StoredFields stored = reader.storedFields();
+        TermsEnum terms = rids.iterator();
+        PostingsEnum postings = null;
+        for (BytesRef rid = terms.next(); rid != null; rid = terms.next()) {
+          postings = terms.postings(postings, PostingsEnum.NONE);
+          List<Document> requestDocs = new ArrayList<>(1);
+          List<EngineEvent> events = new ArrayList<>();
+          for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
+            if (live != null && !live.get(doc)) {
+              continue;
+            }
+            Document document = stored.document(doc);
+            switch (document.get(Schema.DOC_TYPE)) {
+              case Schema.TYPE_REQUEST -> requestDocs.add(document);
+              case Schema.TYPE_ENGINE_EVENT -> events.add(Documents.readEngineEvent(document));
+              default -> { }
+            }
+          }
+          if (requestDocs.isEmpty()) {
+            if (!events.isEmpty()) {
+              engineOnly++;
+              sample(engineOnlySample, rid.utf8ToString());
+            }
+            continue;
+          }
+          if (events.isEmpty()) {
+            requestDocs.forEach(d -> sample(gatewayOnlySample, d.get(Schema.REQUEST_ID)));
+            continue;
+          }
+          EngineFacts facts = EngineFacts.fold(events, epochs);
+          for (Document requestDoc : requestDocs) {
+            joined++;
+            Document linked = Documents.linkedRequest(Documents.readRequest(requestDoc), facts);
+            if (!linked.get(Schema.LINK_SIGNATURE).equals(requestDoc.get(Schema.LINK_SIGNATURE))) {
+              store.put(linked);
+              rewritten++;
+            }
+          }
+        }
+      }
+      if (gatewayOnlySample.size() < SAMPLE && requests > joined) {
+        collectRequestsWithoutRid(reader, gatewayOnlySample);
+      }
+    }
+    return new LinkSummary(requests, joined, requests - joined, gatewayOnlySample, engineOnly,
+        engineOnlySample, rewritten);
+  }
+
+  private static void collectRequestsWithoutRid(DirectoryReader reader, List<String> sample) throws IOException {
+    StoredFields stored = reader.storedFields();
+    Bits live = MultiBits.getLiveDocs(reader);
+    PostingsEnum docs = MultiTerms.getTermPostingsEnum(reader, Schema.DOC_TYPE, new BytesRef(Schema.TYPE_REQUEST));
+    if (docs == null) {
+      return;
+    }
+    for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS && sample.size() < SAMPLE; doc = docs.nextDoc()) {
+      if (live != null && !live.get(doc)) {
+        continue;
+      }
+      Document document = stored.document(doc);
+      if (document.get(Schema.ENGINE_RID) == null) {
+        sample(sample, document.get(Schema.REQUEST_ID));
+      }
+    }
+  }
+
+  private static void sample(List<String> sample, String value) {
+    if (sample.size() < SAMPLE && value != null) {
+      sample.add(value);
+    }
+  }
+
+  /** The record with the engine's word on nodes and lengths, where the gateway had none. */
+  static RequestRecord withEngineFacts(RequestRecord r, EngineFacts f) {
+    return r.toBuilder()
+        .prefillNode(r.prefillNode() != null ? r.prefillNode() : f.prefillNode())
+        .decodeNode(r.decodeNode() != null ? r.decodeNode() : f.decodeNode())
+        .bootstrapRoom(r.bootstrapRoom() != null ? r.bootstrapRoom() : f.bootstrapRoom())
+        .engineInputLen(f.engineInputLen() != null ? f.engineInputLen() : r.engineInputLen())
+        .cachedTokens(r.cachedTokens() != null ? r.cachedTokens() : f.cachedTokens())
+        .build();
+  }
+}

@@ -1,0 +1,71 @@
+package io.kvscope.index;
+
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * kvscope's files hold customers' prompts: every directory it creates is 0700 and every file
+ * 0600, on file systems that have POSIX permissions.
+ */
+public final class OwnerOnly {
+
+  private static final Set<PosixFilePermission> DIR = PosixFilePermissions.fromString("rwx------");
+  private static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
+  private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+
+  private OwnerOnly() {}
+
+  /** Creates {@code dir} (and missing parents) and makes it owner-only. */
+  public static Path directory(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    if (POSIX) {
+      Files.setPosixFilePermissions(dir, DIR);
+    }
+    return dir;
+  }
+
+  /** Makes an existing file owner-only. */
+  public static Path file(Path file) throws IOException {
+    if (POSIX && Files.isRegularFile(file)) {
+      Files.setPosixFilePermissions(file, FILE);
+    }
+    return file;
+  }
+
+  /** Makes every file and directory directly inside {@code dir} owner-only. */
+  public static void contents(Path dir) throws IOException {
+    if (!POSIX) {
+      return;
+    }
+    try (Stream<Path> entries = Files.list(dir)) {
+      for (Path entry : (Iterable<Path>) entries::iterator) {
+        try {
+          Files.setPosixFilePermissions(entry, Files.isDirectory(entry) ? DIR : FILE);
+        } catch (java.nio.file.NoSuchFileException mergedAway) {
+          // Lucene deleted it between the listing and now.
+        }
+      }
+    }
+  }
+
+  /** Writes a file atomically (write to a sibling, then rename) with owner-only permissions. */
+  public static void writeAtomically(Path target, byte[] content) throws IOException {
+    Path parent = target.toAbsolutePath().getParent();
+    directory(parent);
+    Path temp = Files.createTempFile(parent, "." + target.getFileName(), ".tmp");
+    try {
+      file(temp);
+      Files.write(temp, content);
+      Files.move(temp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package io.kvscope.index;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import org.apache.lucene.document.DoubleField;
+import org.apache.lucene.document.LongField;
+import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
+import org.apache.lucene.queryparser.classic.ParseException;
+import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.Query;
+
+/**
+ * Lucene query syntax over the {@link Schema}: numeric fields take numbers and ranges
+ * ({@code prompt_tokens:[681280 TO *]}), time fields also take ISO dates and instants
+ * ({@code start_time:[2026-08-27 TO 2026-09-10]}), keyword fields match exactly, and a bare word
+ * searches prompt and response text.
+ */
+public final class QueryParsing {
+
+  private QueryParsing() {}
+
+  public static Query parse(String query) throws ParseException {
+    QueryParser parser = new SchemaAwareParser();
+    parser.setAllowLeadingWildcard(true);
+    return parser.parse(query);
+  }
+
+  private static final class SchemaAwareParser extends MultiFieldQueryParser {
+
+    SchemaAwareParser() {
+      super(Schema.TEXT_FIELDS.toArray(String[]::new), Schema.analyzer());
+    }
+
+    @Override
+    protected Query getFieldQuery(String field, String text, boolean quoted) throws ParseException {
+      if (field != null) {
+        switch (Schema.kindOf(field)) {
+          case LONG -> {
+            long value = parseLong(field, text);
+            return LongField.newExactQuery(field, value);
+          }
+          case DOUBLE -> {
+            return DoubleField.newExactQuery(field, parseDouble(field, text));
+          }
+          default -> { }
+        }
+      }
+      return super.getFieldQuery(field, text, quoted);
+    }
+
+    @Override
+    protected Query getRangeQuery(String field, String low, String high, boolean lowInclusive,
+        boolean highInclusive) throws ParseException {
+      if (field != null) {
+        switch (Schema.kindOf(field)) {
+          case LONG -> {
+            long from = low == null || low.equals("*") ? Long.MIN_VALUE : parseLong(field, low);
+            long to = high == null || high.equals("*") ? Long.MAX_VALUE : parseLong(field, high);
+            if (!lowInclusive && from != Long.MIN_VALUE) {
+              from = Math.addExact(from, 1);
+            }
+            if (!highInclusive && to != Long.MAX_VALUE) {
+              to = Math.addExact(to, -1);
+            }
+            return LongField.newRangeQuery(field, from, to);
+          }
+          case DOUBLE -> {
+            double from = low == null || low.equals("*") ? Double.NEGATIVE_INFINITY : parseDouble(field, low);
+            double to = high == null || high.equals("*") ? Double.POSITIVE_INFINITY : parseDouble(field, high);
+            if (!lowInclusive) {
+              from = Math.nextUp(from);
+            }
+            if (!highInclusive) {
+              to = Math.nextDown(to);
+            }
+            return DoubleField.newRangeQuery(field, from, to);
+          }
+          default -> { }
+        }
+      }
+      return super.getRangeQuery(field, low, high, lowInclusive, highInclusive);
+    }
+
+    private static long parseLong(String field, String text) throws ParseException {
+      try {
+        return Long.parseLong(text);
+      } catch (NumberFormatException notANumber) {
+        if (isTimeField(field)) {
+          return parseTime(field, text);
+        }
+        throw new ParseException(field + " takes a whole number, not '" + text + "'");
+      }
+    }
+
+    private static double parseDouble(String field, String text) throws ParseException {
+      try {
+        return Double.parseDouble(text);
+      } catch (NumberFormatException notANumber) {
+        throw new ParseException(field + " takes a number, not '" + text + "'");
+      }
+    }
+
+    private static boolean isTimeField(String field) {
+      return field.endsWith("_time") || field.equals(Schema.TIME) || field.equals(Schema.HOUR_START);
+    }
+
+    /** ISO instant ({@code 2026-08-27T10:00:00Z}) or date ({@code 2026-08-27}, midnight UTC). */
+    private static long parseTime(String field, String text) throws ParseException {
+      try {
+        if (text.length() == 10) {
+          return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+        }
+        return Instant.parse(text).toEpochMilli();
+      } catch (DateTimeParseException e) {
+        throw new ParseException(field + " takes epoch ms, a date (2026-08-27) or an instant "
+            + "(2026-08-27T10:00:00Z), not '" + text + "'");
+      }
+    }
+  }
+}

@@ -1,0 +1,227 @@
+package io.kvscope.index;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.core.KeywordAnalyzer;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+
+/**
+ * The index schema, in one place. Every document has a {@link #DOC_TYPE} and a stable {@link #ID};
+ * the other fields depend on the type. Names are the canonical snake_case names of SPEC.md, so
+ * {@code kvscope search 'tenant:acme AND prompt_tokens:[681280 TO *]'} reads like the report.
+ *
+ * <p>Field kinds decide how a field is indexed:
+ * <ul>
+ *   <li>{@link Kind#KEYWORD}: exact term + sorted-set doc values (fast joins and facets) + stored;
+ *   <li>{@link Kind#LONG}/{@link Kind#DOUBLE}: points (range queries) + doc values + stored;
+ *   <li>{@link Kind#TEXT}: analyzed for full-text search and stored (compressed by the codec) for
+ *       display and span verification.
+ * </ul>
+ */
+public final class Schema {
+
+  /** How a field is indexed. */
+  public enum Kind { KEYWORD, LONG, DOUBLE, TEXT }
+
+  /** One field: its name, kind, and what it means. */
+  public record Field(String name, Kind kind, String meaning) {}
+
+  /** Document types. */
+  public static final String TYPE_REQUEST = "request";
+  public static final String TYPE_ENGINE_EVENT = "engine_event";
+  public static final String TYPE_EPOCH = "epoch";
+  public static final String TYPE_NODE_HOUR = "node_hour";
+  public static final String TYPE_CHECKPOINT = "checkpoint";
+
+  public static final String DOC_TYPE = "doc_type";
+  public static final String ID = "_id";
+
+  // Canonical request record (SPEC.md). Engine events reuse engine_rid, bootstrap_room and the
+  // source fields so that one terms walk over engine_rid sees both sides of a request.
+  public static final String REQUEST_ID = "request_id";
+  public static final String ENGINE_RID = "engine_rid";
+  public static final String TENANT = "tenant";
+  public static final String MODEL = "model";
+  public static final String DEPLOYMENT = "deployment";
+  public static final String PREFILL_NODE = "prefill_node";
+  public static final String DECODE_NODE = "decode_node";
+  public static final String BOOTSTRAP_ROOM = "bootstrap_room";
+  public static final String START_TIME = "start_time";
+  public static final String FIRST_TOKEN_TIME = "first_token_time";
+  public static final String END_TIME = "end_time";
+  public static final String STATUS_CODE = "status_code";
+  public static final String FINISH_REASON = "finish_reason";
+  public static final String PROMPT_TOKENS = "prompt_tokens";
+  public static final String PROMPT_CHARS = "prompt_chars";
+  public static final String CACHED_TOKENS = "cached_tokens";
+  public static final String COMPLETION_TOKENS = "completion_tokens";
+  public static final String ENGINE_INPUT_LEN = "engine_input_len";
+  public static final String PROMPT_TEXT = "prompt_text";
+  public static final String RESPONSE_TEXT = "response_text";
+  public static final String SOURCE_FILE = "source_file";
+  public static final String SOURCE_LINE = "source_line";
+
+  // Joined engine facts on request documents (written by the Linker).
+  public static final String TTFT_MS = "ttft_ms";
+  public static final String ENGINE_EVENTS = "engine_events";
+  public static final String REJECTED = "rejected";
+  public static final String REQUESTED_LEN = "requested_len";
+  public static final String REJECTION_LIMIT = "rejection_limit";
+  public static final String TRANSFER_MB = "transfer_mb";
+  public static final String TRANSFER_FAILURES = "transfer_failures";
+  public static final String CANARY_VIOLATIONS = "canary_violations";
+  public static final String CHECKSUM_MISMATCHES = "checksum_mismatches";
+  public static final String PREFILL_POOL_TOKENS = "prefill_pool_tokens";
+  public static final String PREFILL_CONTEXT_LENGTH = "prefill_context_length";
+  public static final String DECODE_POOL_TOKENS = "decode_pool_tokens";
+  public static final String DECODE_CONTEXT_LENGTH = "decode_context_length";
+  public static final String ENGINE_VERSION = "engine_version";
+  public static final String LINK_SIGNATURE = "link_signature";
+
+  // Engine events.
+  public static final String KIND = "kind";
+  public static final String NODE = "node";
+  public static final String ROLE = "role";
+  public static final String TIME = "time";
+  public static final String INPUT_LEN = "input_len";
+  public static final String LIMIT = "limit";
+  public static final String CACHED_LEN = "cached_len";
+  public static final String OUTPUT_LEN = "output_len";
+  public static final String TRANSFER_MS = "transfer_ms";
+  public static final String E2E_LATENCY_MS = "e2e_latency_ms";
+  public static final String DETAIL = "detail";
+
+  // Config epochs.
+  public static final String POOL_TOKENS = "pool_tokens";
+  public static final String CONTEXT_LENGTH = "context_length";
+  public static final String PAGE_SIZE = "page_size";
+  public static final String SERVED_MODEL_NAME = "served_model_name";
+  public static final String TRANSFER_BACKEND = "transfer_backend";
+  public static final String KV_CANARY = "kv_canary";
+  public static final String KV_CHECKSUM = "kv_checksum";
+  public static final String DEFERRED_RELEASE = "deferred_release";
+  public static final String SOURCE = "source";
+
+  // Node activity.
+  public static final String HOUR_START = "hour_start";
+  public static final String LINES = "lines";
+
+  // File checkpoints.
+  public static final String PATH = "path";
+  public static final String SIZE = "size";
+  public static final String MODIFIED = "modified";
+  public static final String HEAD_HASH = "head_hash";
+  public static final String FORMAT = "format";
+  public static final String LINES_DONE = "lines_done";
+  public static final String COMPLETE = "complete";
+  public static final String RECORDS = "records";
+
+  /** Every field with its kind and meaning: the schema's documentation and the query parser's guide. */
+  public static final List<Field> FIELDS = List.of(
+      f(DOC_TYPE, Kind.KEYWORD, "document type: request, engine_event, epoch, node_hour, checkpoint"),
+      f(ID, Kind.KEYWORD, "stable identity; re-ingesting the same record replaces, never adds"),
+      f(REQUEST_ID, Kind.KEYWORD, "the gateway's id where there is one, else the engine rid"),
+      f(ENGINE_RID, Kind.KEYWORD, "the engine's request id (gateway response id without chatcmpl-)"),
+      f(TENANT, Kind.KEYWORD, "the customer, resolved from the configured tenant keys"),
+      f(MODEL, Kind.KEYWORD, "model requested"),
+      f(DEPLOYMENT, Kind.KEYWORD, "deployment / model group that served it"),
+      f(PREFILL_NODE, Kind.KEYWORD, "prefill node (from engine logs)"),
+      f(DECODE_NODE, Kind.KEYWORD, "decode node (from engine logs)"),
+      f(BOOTSTRAP_ROOM, Kind.LONG, "disaggregation bootstrap room"),
+      f(START_TIME, Kind.LONG, "request start (UTC ms); epochs: epoch start"),
+      f(FIRST_TOKEN_TIME, Kind.LONG, "first token (UTC ms)"),
+      f(END_TIME, Kind.LONG, "request end (UTC ms)"),
+      f(STATUS_CODE, Kind.LONG, "HTTP status returned to the client"),
+      f(FINISH_REASON, Kind.KEYWORD, "finish reason"),
+      f(PROMPT_TOKENS, Kind.LONG, "prompt tokens as the gateway reported them"),
+      f(PROMPT_CHARS, Kind.LONG, "prompt length in characters"),
+      f(CACHED_TOKENS, Kind.LONG, "prefix-cache hit tokens"),
+      f(COMPLETION_TOKENS, Kind.LONG, "completion tokens"),
+      f(ENGINE_INPUT_LEN, Kind.LONG, "tokens the engine actually prefilled (1 for a rejected stub)"),
+      f(PROMPT_TEXT, Kind.TEXT, "prompt content (sensitive: redacted in output unless --reveal)"),
+      f(RESPONSE_TEXT, Kind.TEXT, "response content (sensitive: redacted in output unless --reveal)"),
+      f(SOURCE_FILE, Kind.KEYWORD, "file the record came from"),
+      f(SOURCE_LINE, Kind.LONG, "line (or row) in source_file"),
+      f(TTFT_MS, Kind.LONG, "time to first token (ms)"),
+      f(ENGINE_EVENTS, Kind.LONG, "engine log events joined to this request by rid"),
+      f(REJECTED, Kind.LONG, "1 when an engine logged an over-length rejection for this rid"),
+      f(REQUESTED_LEN, Kind.LONG, "prompt length the rejection quoted"),
+      f(REJECTION_LIMIT, Kind.LONG, "limit the rejection quoted"),
+      f(TRANSFER_MB, Kind.DOUBLE, "KV data transferred prefill -> decode (MB)"),
+      f(TRANSFER_FAILURES, Kind.LONG, "bootstrap/transfer failures logged for this rid"),
+      f(CANARY_VIOLATIONS, Kind.LONG, "kv canary violations logged for this rid"),
+      f(CHECKSUM_MISMATCHES, Kind.LONG, "KV checksum mismatches logged for this rid"),
+      f(PREFILL_POOL_TOKENS, Kind.LONG, "KV pool of the prefill node's epoch at the time"),
+      f(PREFILL_CONTEXT_LENGTH, Kind.LONG, "context length of the prefill node's epoch"),
+      f(DECODE_POOL_TOKENS, Kind.LONG, "KV pool of the decode node's epoch at the time"),
+      f(DECODE_CONTEXT_LENGTH, Kind.LONG, "context length of the decode node's epoch"),
+      f(ENGINE_VERSION, Kind.KEYWORD, "engine version of the serving epoch"),
+      f(LINK_SIGNATURE, Kind.KEYWORD, "hash of the joined facts (skip unchanged rewrites)"),
+      f(KIND, Kind.KEYWORD, "engine event kind (RECEIVED, FINISHED, TIME_STATS, REJECTED, ...)"),
+      f(NODE, Kind.KEYWORD, "engine node"),
+      f(ROLE, Kind.KEYWORD, "PREFILL, DECODE, UNIFIED or UNKNOWN"),
+      f(TIME, Kind.LONG, "engine event time (node clock, UTC ms)"),
+      f(INPUT_LEN, Kind.LONG, "tokens prefilled per the event"),
+      f(LIMIT, Kind.LONG, "limit a rejection quoted"),
+      f(CACHED_LEN, Kind.LONG, "cached tokens per the event"),
+      f(OUTPUT_LEN, Kind.LONG, "output tokens per the event"),
+      f(TRANSFER_MS, Kind.DOUBLE, "KV transfer duration (ms)"),
+      f(E2E_LATENCY_MS, Kind.DOUBLE, "engine end-to-end latency (ms)"),
+      f(DETAIL, Kind.KEYWORD, "the log line's own words for faults and rejections"),
+      f(POOL_TOKENS, Kind.LONG, "KV pool size in tokens"),
+      f(CONTEXT_LENGTH, Kind.LONG, "context length"),
+      f(PAGE_SIZE, Kind.LONG, "KV page size in tokens"),
+      f(SERVED_MODEL_NAME, Kind.KEYWORD, "served model name"),
+      f(TRANSFER_BACKEND, Kind.KEYWORD, "disaggregation transfer backend"),
+      f(KV_CANARY, Kind.KEYWORD, "kv canary enabled (true/false)"),
+      f(KV_CHECKSUM, Kind.KEYWORD, "KV checksum enabled (true/false)"),
+      f(DEFERRED_RELEASE, Kind.KEYWORD, "deferred KV release enabled (true/false)"),
+      f(SOURCE, Kind.KEYWORD, "evidence an epoch came from: sglang-log, vllm-log, prometheus"),
+      f(HOUR_START, Kind.LONG, "UTC hour a node_hour counts"),
+      f(LINES, Kind.LONG, "log lines the node wrote in that hour"),
+      f(PATH, Kind.KEYWORD, "checkpointed file (absolute path)"),
+      f(SIZE, Kind.LONG, "file size at checkpoint"),
+      f(MODIFIED, Kind.LONG, "file modification time at checkpoint"),
+      f(HEAD_HASH, Kind.KEYWORD, "hash of the file's first bytes at checkpoint"),
+      f(FORMAT, Kind.KEYWORD, "format the file was read as"),
+      f(LINES_DONE, Kind.LONG, "lines of the file committed"),
+      f(COMPLETE, Kind.KEYWORD, "true once the whole file is committed"),
+      f(RECORDS, Kind.LONG, "records read from the file"));
+
+  private static final Map<String, Field> BY_NAME =
+      FIELDS.stream().collect(Collectors.toMap(Field::name, Function.identity(), (a, b) -> a));
+
+  private Schema() {}
+
+  private static Field f(String name, Kind kind, String meaning) {
+    return new Field(name, kind, meaning);
+  }
+
+  /** The kind of {@code field}, or {@link Kind#TEXT} for names outside the schema. */
+  public static Kind kindOf(String field) {
+    Field spec = BY_NAME.get(field);
+    return spec == null ? Kind.TEXT : spec.kind();
+  }
+
+  public static boolean isKnown(String field) {
+    return BY_NAME.containsKey(field);
+  }
+
+  /** Full-text fields: what a bare word in a query searches. */
+  public static final List<String> TEXT_FIELDS = List.of(PROMPT_TEXT, RESPONSE_TEXT);
+
+  /**
+   * Analyzes text fields with the standard analyzer and leaves keyword fields whole, so that a
+   * query for {@code tenant:Acme-Corp} matches exactly what was indexed.
+   */
+  public static Analyzer analyzer() {
+    Map<String, Analyzer> perField = FIELDS.stream()
+        .filter(field -> field.kind() == Kind.TEXT)
+        .collect(Collectors.toMap(Field::name, field -> new StandardAnalyzer()));
+    return new PerFieldAnalyzerWrapper(new KeywordAnalyzer(), perField);
+  }
+}

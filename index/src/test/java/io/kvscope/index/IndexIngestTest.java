@@ -1,0 +1,142 @@
+package io.kvscope.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kvscope.ingest.IngestOptions;
+import io.kvscope.ingest.Ingestor;
+import io.kvscope.ingest.Ingestors;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.lucene.index.CheckIndex;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class IndexIngestTest {
+
+  @TempDir Path tmp;
+
+  private Path writeTsv(String name, int rows, int firstId) throws IOException {
+    List<String> lines = new ArrayList<>();
+    lines.add("#tsv");
+    for (int i = 0; i < rows; i++) {
+      int id = firstId + i;
+      lines.add("req-" + id + "\ttenant-" + (id % 7) + "\t" + (100 + id) + "\tsecret prompt number " + id);
+    }
+    Path file = tmp.resolve("in").resolve(name);
+    Files.createDirectories(file.getParent());
+    Files.write(file, lines);
+    return file;
+  }
+
+  private IngestSummary ingest(Path index, Ingestor ingestor, Path... inputs) throws IOException {
+    try (IndexStore store = IndexStore.open(index)) {
+      return new IndexIngest(store, new Ingestors(List.of(ingestor)), IngestOptions.defaults(),
+          IngestProgress.NONE, Clock.systemUTC()).run(List.of(inputs));
+    }
+  }
+
+  private long requests(Path index) throws IOException {
+    try (IndexSearch search = IndexSearch.open(index)) {
+      return search.count(Schema.TYPE_REQUEST);
+    }
+  }
+
+  @Test
+  void reingestingTheSameFolderAddsNothingAndSkipsUnchangedFiles() throws Exception {
+    writeTsv("a.tsv", 300, 0);
+    writeTsv("b.tsv", 200, 1000);
+    Path index = tmp.resolve("index");
+
+    IngestSummary first = ingest(index, new TabSeparatedIngestor(), tmp.resolve("in"));
+    IngestSummary second = ingest(index, new TabSeparatedIngestor(), tmp.resolve("in"));
+
+    assertThat(first.records()).isEqualTo(500);
+    assertThat(first.duplicateRequests()).isZero();
+    assertThat(second.filesUnchanged()).isEqualTo(2);
+    assertThat(second.records()).isZero();
+    assertThat(requests(index)).isEqualTo(500);
+  }
+
+  @Test
+  void repeatedRecordsInAnotherFileAreCountedOnceAndReportedAsDuplicates() throws Exception {
+    writeTsv("a.tsv", 100, 0);
+    writeTsv("shipped-again.tsv", 40, 60); // overlaps a.tsv on req-60..req-99
+    Path index = tmp.resolve("index");
+
+    IngestSummary summary = ingest(index, new TabSeparatedIngestor(), tmp.resolve("in"));
+
+    assertThat(requests(index)).isEqualTo(100);
+    assertThat(summary.duplicateRequests()).isEqualTo(40);
+  }
+
+  @Test
+  void badLinesAreQuarantinedWithTheirLineAndTheGoodOnesAroundThemKept() throws Exception {
+    Path file = tmp.resolve("in/mixed.tsv");
+    Files.createDirectories(file.getParent());
+    Files.write(file, List.of("#tsv", "req-1\tacme\t10\tok", "garbage line", "req-2\tacme\t-5\tnegative",
+        "req-3\tacme\t12\tok"));
+    Path index = tmp.resolve("index");
+
+    IngestSummary summary = ingest(index, new TabSeparatedIngestor(), file);
+
+    assertThat(requests(index)).isEqualTo(2);
+    assertThat(summary.badRecords()).isEqualTo(2);
+    assertThat(summary.badSamples()).extracting(b -> b.line()).containsExactly(3L, 4L);
+    assertThat(summary.badSamples().get(0).toString()).startsWith(file + ":3: ");
+    List<String> quarantined = Files.readAllLines(summary.quarantine());
+    assertThat(quarantined).hasSize(2);
+    assertThat(quarantined.get(0)).contains("\"line\":3").contains("garbage line");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(summary.quarantine()))).isEqualTo("rw-------");
+  }
+
+  @Test
+  void anIngestKilledMidFileResumesToExactlyTheRecordsOfAnUninterruptedRun() throws Exception {
+    Path big = writeTsv("big.tsv", 120_000, 0); // more than one commit interval
+    Path crashed = tmp.resolve("crashed");
+    Path clean = tmp.resolve("clean");
+
+    assertThatThrownBy(() -> ingest(crashed, new TabSeparatedIngestor(90_000), big))
+        .isInstanceOf(TabSeparatedIngestor.SimulatedCrash.class);
+    long afterCrash = requests(crashed);
+    IngestSummary resumed = ingest(crashed, new TabSeparatedIngestor(), big);
+    ingest(clean, new TabSeparatedIngestor(), big);
+
+    assertThat(afterCrash).as("the first commit interval survived the crash").isBetween(1L, 89_999L);
+    assertThat(resumed.records()).as("resumed after the checkpoint, not from the start").isLessThan(120_000);
+    assertThat(requests(crashed)).isEqualTo(requests(clean)).isEqualTo(120_000);
+    try (FSDirectory dir = FSDirectory.open(crashed); CheckIndex check = new CheckIndex(dir)) {
+      assertThat(check.checkIndex().clean).isTrue();
+    }
+  }
+
+  @Test
+  void indexDirectoryAndFilesAreOwnerOnly() throws Exception {
+    Path index = tmp.resolve("index");
+    ingest(index, new TabSeparatedIngestor(), writeTsv("a.tsv", 10, 0));
+
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(index))).isEqualTo("rwx------");
+    try (Stream<Path> files = Files.list(index)) {
+      assertThat(files.filter(Files::isRegularFile).toList()).isNotEmpty().allSatisfy(f ->
+          assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).isEqualTo("rw-------"));
+    }
+  }
+
+  @Test
+  void filesNoIngestorClaimsAreListedAsUnrecognized() throws Exception {
+    Path other = tmp.resolve("in/notes.txt");
+    Files.createDirectories(other.getParent());
+    Files.writeString(other, "just some notes\n");
+
+    IngestSummary summary = ingest(tmp.resolve("index"), new TabSeparatedIngestor(), tmp.resolve("in"));
+
+    assertThat(summary.unrecognized()).containsExactly(other.toString());
+  }
+}
