@@ -1,0 +1,28 @@
+package io.kvscope.analysis.finding;
+
+import java.util.Locale;
+
+/**
+ * How sure a finding is (SPEC.md): {@code confirmed} (a canary, or a verified verbatim span from
+ * another tenant of at least the threshold), {@code probable} (rare identifiers, or over-length
+ * accepted plus underrun without text proof), {@code suspect} (timing only). Config findings are
+ * facts read from logs and are {@code confirmed}.
+ */
+public enum Confidence {
+  CONFIRMED,
+  PROBABLE,
+  SUSPECT;
+
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public static Confidence fromId(String id) {
+    return valueOf(id.toUpperCase(Locale.ROOT));
+  }
+
+  /** Confirmed and probable findings are what the summary counts. */
+  public boolean counts() {
+    return this != SUSPECT;
+  }
+}

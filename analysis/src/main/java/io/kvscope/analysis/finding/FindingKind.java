@@ -1,0 +1,35 @@
+package io.kvscope.analysis.finding;
+
+import java.util.Locale;
+
+/** What a finding says happened; {@link #id()} is the report.json spelling. */
+public enum FindingKind {
+  CROSS_TENANT_OVERLAP,
+  CANARY_LEAK,
+  RARE_IDENTIFIER_LEAK,
+  OVER_LENGTH_ACCEPTED,
+  PREFILL_UNDERRUN,
+  TIMING_ANOMALY,
+  SAME_TENANT_REUSE,
+  CONFIG_POOL_BELOW_CONTEXT,
+  CONFIG_UNPATCHED_ENGINE,
+  CONFIG_MISSING_SAFEGUARD;
+
+  /** {@code cross_tenant_overlap}, as in report.json. */
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public static FindingKind fromId(String id) {
+    return valueOf(id.toUpperCase(Locale.ROOT));
+  }
+
+  /** Findings that show another tenant's data in a response: what the summary counts as a leak. */
+  public boolean isCrossTenantLeak() {
+    return this == CROSS_TENANT_OVERLAP || this == CANARY_LEAK || this == RARE_IDENTIFIER_LEAK;
+  }
+
+  public boolean isConfig() {
+    return name().startsWith("CONFIG_");
+  }
+}

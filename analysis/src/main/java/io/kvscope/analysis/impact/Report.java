@@ -1,0 +1,41 @@
+package io.kvscope.analysis.impact;
+
+import io.kvscope.analysis.finding.Finding;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything an analysis run concluded: the report.json contract (versioned by
+ * {@link #REPORT_VERSION}) and the single input of every writer and of the GUI.
+ *
+ * @param parameters the settings and learned values the run used (thresholds, cut-offs, fits),
+ *     so a reviewer can see how each number was reached
+ * @param dataCategories PII classes seen in leaked spans, with counts of responses
+ */
+public record Report(
+    String reportVersion,
+    Instant generatedAt,
+    String index,
+    Summary summary,
+    List<Window> windows,
+    List<Finding> findings,
+    List<TenantImpact> tenants,
+    List<MatrixCell> matrix,
+    List<HourCount> timeline,
+    Map<String, Long> dataCategories,
+    Coverage coverage,
+    Map<String, Object> parameters) {
+
+  public static final String REPORT_VERSION = "1.0";
+
+  public Report {
+    windows = List.copyOf(windows);
+    findings = List.copyOf(findings);
+    tenants = List.copyOf(tenants);
+    matrix = List.copyOf(matrix);
+    timeline = List.copyOf(timeline);
+    dataCategories = Map.copyOf(dataCategories);
+    parameters = Map.copyOf(parameters);
+  }
+}
