@@ -25,11 +25,13 @@ import org.apache.lucene.store.FSDirectory;
 /** Read-only searches over an index directory, in Lucene query syntax ({@link QueryParsing}). */
 public final class IndexSearch implements Closeable {
 
+  private final Path path;
   private final FSDirectory directory;
   private final DirectoryReader reader;
   private final IndexSearcher searcher;
 
-  private IndexSearch(FSDirectory directory, DirectoryReader reader) {
+  private IndexSearch(Path path, FSDirectory directory, DirectoryReader reader) {
+    this.path = path;
     this.directory = directory;
     this.reader = reader;
     this.searcher = new IndexSearcher(reader);
@@ -43,11 +45,15 @@ public final class IndexSearch implements Closeable {
     }
     FSDirectory directory = FSDirectory.open(dir);
     try {
-      return new IndexSearch(directory, DirectoryReader.open(directory));
+      return new IndexSearch(dir, directory, DirectoryReader.open(directory));
     } catch (IOException | RuntimeException e) {
       directory.close();
       throw e;
     }
+  }
+
+  public Path path() {
+    return path;
   }
 
   public DirectoryReader reader() {

@@ -1,0 +1,64 @@
+package io.kvscope.analysis;
+
+import io.kvscope.analysis.analyzers.VulnerableWindows;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.impact.ImpactModel;
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.index.IndexSearch;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One analysis run: every analyzer in order over the index, then the impact model. This is the
+ * step between the index and every output (writers, audit, GUI).
+ */
+public final class Analysis {
+
+  /** Told as each analyzer starts, so long runs can show progress. */
+  public interface Progress {
+    void analyzer(String name, int index, int count);
+
+    Progress NONE = (name, index, count) -> {};
+  }
+
+  private final List<Analyzer> analyzers;
+  private final Clock clock;
+
+  public Analysis(List<Analyzer> analyzers, Clock clock) {
+    this.analyzers = List.copyOf(analyzers);
+    this.clock = clock;
+  }
+
+  public static Analysis standard() {
+    return new Analysis(Analyzers.discover(), Clock.systemUTC());
+  }
+
+  public Report run(IndexSearch index, AnalysisOptions options, Progress progress) throws IOException {
+    AnalysisContext context = new AnalysisContext(index, options);
+    List<Finding> findings = new ArrayList<>();
+    for (int i = 0; i < analyzers.size(); i++) {
+      Analyzer analyzer = analyzers.get(i);
+      progress.analyzer(analyzer.name(), i, analyzers.size());
+      analyzer.analyze(context, finding -> {
+        findings.add(finding);
+        context.add(finding);
+      });
+    }
+    CoverageScan coverage = new CoverageScan();
+    context.forEachRequest(coverage::add);
+    Map<String, Object> parameters = new TreeMap<>(context.parameters());
+    parameters.put("analyzers", analyzers.stream().map(Analyzer::name).toList());
+    parameters.put("since", options.since() == null ? null : options.since().toString());
+    parameters.put("until", options.until() == null ? null : options.until().toString());
+    parameters.put("min_span_tokens", options.minSpanTokens());
+    parameters.put("source_horizon", options.sourceHorizon().toString());
+    parameters.values().removeIf(java.util.Objects::isNull);
+    return ImpactModel.build(new ImpactModel.Inputs(findings,
+        VulnerableWindows.of(context.epochs(), options.fixedVersion()), coverage.requestsPerHour(),
+        coverage.coverage(index.reader()), parameters, index.path().toString(), clock.instant()));
+  }
+}

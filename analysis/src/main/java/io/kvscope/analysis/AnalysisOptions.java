@@ -1,0 +1,66 @@
+package io.kvscope.analysis;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Every setting of an analysis run, in one typed value built by the CLI or GUI.
+ *
+ * @param since only requests starting at or after this (null: no bound)
+ * @param until only requests starting before this (null: no bound)
+ * @param fixedVersion the first engine release with the admission fix; older ones are unpatched
+ * @param minSpanTokens T: the shortest verbatim run that counts as a leak
+ * @param sourceHorizon how long before a recipient a source may lie (stale pages do not last forever)
+ * @param underrunRatio an engine prefill below this share of the uncached prompt is an underrun
+ * @param timingFactor a TTFT below this share of the fitted expectation is anomalous
+ * @param minUncachedForTiming prompts with fewer uncached tokens are too short to judge by timing
+ * @param canaryPrefixes literal prefixes of canary markers (a marker is prefix + [A-Za-z0-9_-]+)
+ */
+public record AnalysisOptions(
+    Instant since,
+    Instant until,
+    String fixedVersion,
+    int minSpanTokens,
+    Duration sourceHorizon,
+    double underrunRatio,
+    double timingFactor,
+    long minUncachedForTiming,
+    List<String> canaryPrefixes) {
+
+  public static final String DEFAULT_FIXED_VERSION = "0.5.22";
+
+  public AnalysisOptions {
+    if (minSpanTokens < 4) {
+      throw new IllegalArgumentException("the minimum span must be at least 4 tokens, was " + minSpanTokens);
+    }
+    if (underrunRatio <= 0 || underrunRatio >= 1 || timingFactor <= 0 || timingFactor >= 1) {
+      throw new IllegalArgumentException("ratios must lie strictly between 0 and 1");
+    }
+    fixedVersion = fixedVersion == null ? DEFAULT_FIXED_VERSION : fixedVersion;
+    sourceHorizon = sourceHorizon == null ? Duration.ofHours(6) : sourceHorizon;
+    canaryPrefixes = canaryPrefixes == null ? List.of("KVCANARY-") : List.copyOf(canaryPrefixes);
+  }
+
+  public static AnalysisOptions defaults() {
+    return new AnalysisOptions(null, null, DEFAULT_FIXED_VERSION, 24, Duration.ofHours(6), 0.5, 0.25, 8_192, null);
+  }
+
+  public AnalysisOptions withRange(Instant since, Instant until) {
+    return new AnalysisOptions(since, until, fixedVersion, minSpanTokens, sourceHorizon, underrunRatio,
+        timingFactor, minUncachedForTiming, canaryPrefixes);
+  }
+
+  public AnalysisOptions withFixedVersion(String version) {
+    return new AnalysisOptions(since, until, version, minSpanTokens, sourceHorizon, underrunRatio,
+        timingFactor, minUncachedForTiming, canaryPrefixes);
+  }
+
+  /** True when a request starting at {@code startTime} lies in the analysed range. */
+  public boolean inRange(Long startTime) {
+    if (startTime == null) {
+      return since == null && until == null;
+    }
+    return (since == null || startTime >= since.toEpochMilli()) && (until == null || startTime < until.toEpochMilli());
+  }
+}

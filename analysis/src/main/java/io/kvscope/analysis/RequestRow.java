@@ -1,0 +1,69 @@
+package io.kvscope.analysis;
+
+/**
+ * A request's numbers and names, read from doc values without touching its (large, compressed)
+ * text. This is what most analyzers need; text is fetched only for the few that must read it.
+ *
+ * @param doc the Lucene document number in the reader it came from
+ */
+public record RequestRow(
+    int doc,
+    String requestId,
+    String engineRid,
+    String tenant,
+    String model,
+    String deployment,
+    String prefillNode,
+    String decodeNode,
+    Long startTime,
+    Long firstTokenTime,
+    Long endTime,
+    Long statusCode,
+    Long promptTokens,
+    Long promptChars,
+    Long cachedTokens,
+    Long completionTokens,
+    Long engineInputLen,
+    long engineEvents,
+    boolean rejected,
+    Long requestedLen,
+    Long rejectionLimit,
+    Long prefillPool,
+    Long prefillContext,
+    Long decodePool,
+    Long decodeContext,
+    String engineVersion,
+    Double transferMb) {
+
+  public boolean succeeded() {
+    return statusCode != null && statusCode >= 200 && statusCode < 300;
+  }
+
+  public Long ttftMillis() {
+    return startTime != null && firstTokenTime != null ? firstTokenTime - startTime : null;
+  }
+
+  /**
+   * The longest prompt this request's serving nodes could really hold at the time: the smallest
+   * known of their KV pools and context lengths. Null when no engine epoch is known.
+   */
+  public Long servingLimit() {
+    Long limit = null;
+    for (Long value : new Long[] {prefillPool, prefillContext, decodePool, decodeContext}) {
+      if (value != null && (limit == null || value < limit)) {
+        limit = value;
+      }
+    }
+    return limit;
+  }
+
+  /** The node that names this request in findings: prefill, else decode. */
+  public String servingNode() {
+    return prefillNode != null ? prefillNode : decodeNode;
+  }
+
+  /** Who the request belongs to; requests without a tenant are grouped as "(unknown)". */
+  public String tenantOrUnknown() {
+    return tenant == null ? "(unknown)" : tenant;
+  }
+}

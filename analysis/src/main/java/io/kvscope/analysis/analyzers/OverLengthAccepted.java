@@ -1,0 +1,74 @@
+package io.kvscope.analysis.analyzers;
+
+import io.kvscope.analysis.AnalysisContext;
+import io.kvscope.analysis.Analyzer;
+import io.kvscope.analysis.RequestRow;
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import java.io.IOException;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Successful responses to prompts the serving nodes could not hold: longer than the smaller of the
+ * node's context length and KV pool at the time, or rejected by the node's own engine. Such a
+ * response cannot have come from the prompt it answered.
+ */
+public final class OverLengthAccepted implements Analyzer {
+
+  @Override
+  public String name() {
+    return "over-length-accepted";
+  }
+
+  @Override
+  public String description() {
+    return "2xx responses to prompts past the serving node's real limit, or that its engine rejected";
+  }
+
+  @Override
+  public int order() {
+    return 200;
+  }
+
+  @Override
+  public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {
+    PromptLengths lengths = PromptLengths.learn(context);
+    context.forEachRequest(row -> {
+      if (!row.succeeded()) {
+        return;
+      }
+      PromptLengths.Length length = lengths.of(row);
+      Long limit = row.servingLimit();
+      boolean pastLimit = length != null && limit != null && length.tokens() > limit;
+      if (!pastLimit && !row.rejected()) {
+        return;
+      }
+      findings.accept(RequestFindings.of(FindingKind.OVER_LENGTH_ACCEPTED, confidence(row, length, limit), row,
+          evidence(row, length, limit)));
+    });
+  }
+
+  /** Confirmed when the engine said so or a logged count exceeds the limit; probable on a text estimate alone. */
+  private static Confidence confidence(RequestRow row, PromptLengths.Length length, Long limit) {
+    if (row.rejected()) {
+      return Confidence.CONFIRMED;
+    }
+    return length.basis().startsWith("estimated") ? Confidence.PROBABLE : Confidence.CONFIRMED;
+  }
+
+  private static Map<String, Object> evidence(RequestRow row, PromptLengths.Length length, Long limit) {
+    Map<String, Object> evidence = RequestFindings.evidence(row);
+    evidence.put("prompt_tokens_reported", row.promptTokens());
+    evidence.put("prompt_tokens_estimated", length == null ? null : length.estimateFromText());
+    evidence.put("prompt_tokens_used", length == null ? null : length.tokens());
+    evidence.put("prompt_tokens_basis", length == null ? null : length.basis());
+    evidence.put("limit", limit);
+    evidence.put("pool_tokens", row.prefillPool() != null ? row.prefillPool() : row.decodePool());
+    evidence.put("context_length", row.prefillContext() != null ? row.prefillContext() : row.decodeContext());
+    evidence.put("engine_rejected", row.rejected());
+    evidence.put("rejection_quoted", row.rejected() ? row.requestedLen() + " > " + row.rejectionLimit() : null);
+    return evidence;
+  }
+}

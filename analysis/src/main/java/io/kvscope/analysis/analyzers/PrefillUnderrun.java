@@ -1,0 +1,56 @@
+package io.kvscope.analysis.analyzers;
+
+import io.kvscope.analysis.AnalysisContext;
+import io.kvscope.analysis.Analyzer;
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import java.io.IOException;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The engine prefilled far fewer tokens than the prompt had: the one-token placeholder of a
+ * rejected prompt, answered anyway from whatever the reserved KV pages still held.
+ */
+public final class PrefillUnderrun implements Analyzer {
+
+  @Override
+  public String name() {
+    return "prefill-underrun";
+  }
+
+  @Override
+  public String description() {
+    return "Engine prefilled far fewer tokens than the prompt has (input_len=1 stubs)";
+  }
+
+  @Override
+  public int order() {
+    return 210;
+  }
+
+  @Override
+  public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {
+    PromptLengths lengths = PromptLengths.learn(context);
+    double ratio = context.options().underrunRatio();
+    context.parameter("prefill-underrun.ratio", ratio);
+    context.forEachRequest(row -> {
+      if (row.engineInputLen() == null) {
+        return;
+      }
+      PromptLengths.Length length = lengths.of(row);
+      if (length == null || row.engineInputLen() >= ratio * length.tokens()) {
+        return;
+      }
+      Map<String, Object> evidence = RequestFindings.evidence(row);
+      evidence.put("expected_input_tokens", length.tokens());
+      evidence.put("expected_basis", length.basis());
+      evidence.put("observed_input_tokens", row.engineInputLen());
+      evidence.put("cached_tokens", row.cachedTokens());
+      evidence.put("transfer_mb", row.transferMb());
+      evidence.put("engine_rejected", row.rejected());
+      findings.accept(RequestFindings.of(FindingKind.PREFILL_UNDERRUN, Confidence.CONFIRMED, row, evidence));
+    });
+  }
+}

@@ -1,0 +1,92 @@
+package io.kvscope.analysis.analyzers;
+
+import io.kvscope.analysis.AnalysisContext;
+import io.kvscope.analysis.RequestRow;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How long a prompt really was. The gateway's {@code prompt_tokens} can be the engine's word for
+ * the one-token placeholder, so the longest credible figure wins: the gateway's count, the length a
+ * rejection quoted, or an estimate from the prompt's characters with a chars-per-token ratio
+ * learned from healthy traffic of the same model.
+ */
+final class PromptLengths {
+
+  /** A gateway count this many times below the text's estimate is not believed. */
+  static final double IMPLAUSIBLE_FACTOR = 4;
+  /** Ratios are learned from prompts of at least this many tokens, where the count is reliable. */
+  private static final long MIN_TOKENS_FOR_RATIO = 64;
+  private static final int MAX_SAMPLES_PER_MODEL = 20_000;
+
+  private final Map<String, Double> charsPerToken;
+
+  private PromptLengths(Map<String, Double> charsPerToken) {
+    this.charsPerToken = charsPerToken;
+  }
+
+  /** Learns each model's chars-per-token ratio (median) from successful, unrejected requests. */
+  static PromptLengths learn(AnalysisContext context) throws IOException {
+    Map<String, List<Double>> samples = new HashMap<>();
+    context.forEachRequest(row -> {
+      if (row.succeeded() && !row.rejected() && row.promptTokens() != null && row.promptTokens() >= MIN_TOKENS_FOR_RATIO
+          && row.promptChars() != null && row.promptChars() > 0 && engineAgrees(row)) {
+        List<Double> list = samples.computeIfAbsent(modelOf(row), m -> new ArrayList<>());
+        if (list.size() < MAX_SAMPLES_PER_MODEL) {
+          list.add((double) row.promptChars() / row.promptTokens());
+        }
+      }
+    });
+    Map<String, Double> ratios = new HashMap<>();
+    samples.forEach((model, list) -> ratios.put(model, Stats.median(list)));
+    ratios.forEach((model, ratio) -> context.parameter("prompt-length.chars_per_token." + model, round(ratio)));
+    return new PromptLengths(ratios);
+  }
+
+  /** Where the engine prefilled, it should have seen about the count the gateway reports. */
+  private static boolean engineAgrees(RequestRow row) {
+    return row.engineInputLen() == null || row.engineInputLen() >= row.promptTokens() / 2;
+  }
+
+  private static String modelOf(RequestRow row) {
+    return row.model() != null ? row.model() : row.deployment() != null ? row.deployment() : "(unknown)";
+  }
+
+  /** The prompt's length and where that figure came from. */
+  record Length(long tokens, String basis, Long estimateFromText) {}
+
+  /** The best figure for {@code row}'s prompt length, or null when nothing says. */
+  Length of(RequestRow row) {
+    Long estimate = estimate(row);
+    long best = -1;
+    String basis = null;
+    if (row.promptTokens() != null) {
+      best = row.promptTokens();
+      basis = "gateway prompt_tokens";
+    }
+    if (row.requestedLen() != null && row.requestedLen() > best) {
+      best = row.requestedLen();
+      basis = "engine rejection";
+    }
+    if (estimate != null && (best < 0 || estimate > best * IMPLAUSIBLE_FACTOR)) {
+      best = estimate;
+      basis = "estimated from prompt text";
+    }
+    return best < 0 ? null : new Length(best, basis, estimate);
+  }
+
+  private Long estimate(RequestRow row) {
+    Double ratio = charsPerToken.get(modelOf(row));
+    if (ratio == null || row.promptChars() == null || ratio <= 0) {
+      return null;
+    }
+    return Math.round(row.promptChars() / ratio);
+  }
+
+  private static double round(double value) {
+    return Math.round(value * 1000) / 1000.0;
+  }
+}

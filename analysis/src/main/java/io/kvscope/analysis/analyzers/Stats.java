@@ -1,0 +1,66 @@
+package io.kvscope.analysis.analyzers;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The few robust statistics the analyzers need. Written here rather than pulled in: a median and
+ * a Theil-Sen slope are a dozen lines, and the maintained statistics libraries for Java are large
+ * and slow-moving for so little.
+ */
+final class Stats {
+
+  private Stats() {}
+
+  static double median(List<Double> values) {
+    if (values.isEmpty()) {
+      return Double.NaN;
+    }
+    List<Double> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  /** A line fitted robustly: half the points can be outliers without moving it much. */
+  record Line(double intercept, double slope, int points) {
+    double at(double x) {
+      return intercept + slope * x;
+    }
+  }
+
+  /**
+   * Theil-Sen: the median slope over point pairs (a fixed-seed sample of pairs when there are
+   * many, so the fit is deterministic), and the median intercept for that slope.
+   */
+  static Line theilSen(double[] x, double[] y, int n) {
+    SplittableRandom random = new SplittableRandom(0x6b7673636f7065L);
+    List<Double> slopes = new ArrayList<>();
+    long allPairs = (long) n * (n - 1) / 2;
+    if (allPairs <= 50_000) {
+      for (int i = 0; i < n; i++) {
+        for (int j = i + 1; j < n; j++) {
+          addSlope(x, y, i, j, slopes);
+        }
+      }
+    } else {
+      for (int k = 0; k < 50_000; k++) {
+        addSlope(x, y, random.nextInt(n), random.nextInt(n), slopes);
+      }
+    }
+    double slope = slopes.isEmpty() ? 0 : median(slopes);
+    List<Double> intercepts = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      intercepts.add(y[i] - slope * x[i]);
+    }
+    return new Line(median(intercepts), slope, n);
+  }
+
+  private static void addSlope(double[] x, double[] y, int i, int j, List<Double> slopes) {
+    if (x[i] != x[j]) {
+      slopes.add((y[j] - y[i]) / (x[j] - x[i]));
+    }
+  }
+}

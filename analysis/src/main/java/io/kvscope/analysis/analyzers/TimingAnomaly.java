@@ -1,0 +1,125 @@
+package io.kvscope.analysis.analyzers;
+
+import io.kvscope.analysis.AnalysisContext;
+import io.kvscope.analysis.Analyzer;
+import io.kvscope.analysis.RequestRow;
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Time to first token far below what a prompt of that uncached length takes on that deployment.
+ * Prefill time grows with the tokens actually computed, so the fit is TTFT against uncached tokens
+ * (prompt minus prefix-cache hits): a cache hit is a legitimately fast prefill and is not flagged.
+ * The fit is Theil-Sen per deployment over healthy requests, robust to the anomalies it looks for.
+ */
+public final class TimingAnomaly implements Analyzer {
+
+  private static final int MAX_FIT_POINTS = 5_000;
+  private static final int MIN_FIT_POINTS = 20;
+
+  @Override
+  public String name() {
+    return "timing-anomaly";
+  }
+
+  @Override
+  public String description() {
+    return "TTFT far below a robust per-deployment fit of TTFT against uncached prompt tokens";
+  }
+
+  @Override
+  public int order() {
+    return 220;
+  }
+
+  @Override
+  public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {
+    PromptLengths lengths = PromptLengths.learn(context);
+    Map<String, Points> points = new HashMap<>();
+    context.forEachRequest(row -> {
+      Long ttft = row.ttftMillis();
+      PromptLengths.Length length = lengths.of(row);
+      if (ttft == null || length == null || !row.succeeded() || row.rejected() || ttft < 0) {
+        return;
+      }
+      if (row.engineInputLen() != null && row.engineInputLen() < length.tokens() / 2) {
+        return; // an underrun: exactly what the fit must not learn from
+      }
+      points.computeIfAbsent(deploymentOf(row), d -> new Points()).add(uncached(row, length), ttft);
+    });
+    Map<String, Stats.Line> fits = new HashMap<>();
+    points.forEach((deployment, p) -> {
+      if (p.n >= MIN_FIT_POINTS) {
+        Stats.Line line = Stats.theilSen(p.x, p.y, p.n);
+        fits.put(deployment, line);
+        context.parameter("timing-anomaly.fit." + deployment,
+            Map.of("intercept_ms", round(line.intercept()), "ms_per_1k_tokens", round(line.slope() * 1000), "points", line.points()));
+      }
+    });
+    double factor = context.options().timingFactor();
+    long minUncached = context.options().minUncachedForTiming();
+    context.parameter("timing-anomaly.factor", factor);
+    context.parameter("timing-anomaly.min_uncached_tokens", minUncached);
+    context.forEachRequest(row -> {
+      Stats.Line fit = fits.get(deploymentOf(row));
+      Long ttft = row.ttftMillis();
+      PromptLengths.Length length = lengths.of(row);
+      if (fit == null || ttft == null || length == null || !row.succeeded()) {
+        return;
+      }
+      long uncached = uncached(row, length);
+      double expected = fit.at(uncached);
+      if (uncached < minUncached || expected <= 0 || ttft >= factor * expected) {
+        return;
+      }
+      Map<String, Object> evidence = RequestFindings.evidence(row);
+      evidence.put("uncached_prompt_tokens", uncached);
+      evidence.put("expected_ttft_ms", Math.round(expected));
+      evidence.put("observed_ttft_ms", ttft);
+      evidence.put("ratio", round(ttft / expected));
+      findings.accept(RequestFindings.of(FindingKind.TIMING_ANOMALY, Confidence.SUSPECT, row, evidence));
+    });
+  }
+
+  private static long uncached(RequestRow row, PromptLengths.Length length) {
+    long cached = row.cachedTokens() == null ? 0 : row.cachedTokens();
+    return Math.max(0, length.tokens() - cached);
+  }
+
+  private static String deploymentOf(RequestRow row) {
+    return row.deployment() != null ? row.deployment() : row.model() != null ? row.model() : "(unknown)";
+  }
+
+  private static double round(double value) {
+    return Math.round(value * 1000) / 1000.0;
+  }
+
+  /** A bounded sample of (uncached tokens, TTFT) points: every point until full, then a stride. */
+  private static final class Points {
+    final double[] x = new double[MAX_FIT_POINTS];
+    final double[] y = new double[MAX_FIT_POINTS];
+    int n;
+    long seen;
+
+    void add(double tokens, double ttft) {
+      seen++;
+      if (n < MAX_FIT_POINTS) {
+        x[n] = tokens;
+        y[n] = ttft;
+        n++;
+      } else {
+        // Replace deterministically so later traffic still shapes the fit (reservoir by hash).
+        int slot = (int) Math.floorMod(seen * 0x9E3779B97F4A7C15L, (long) seen);
+        if (slot < MAX_FIT_POINTS) {
+          x[slot] = tokens;
+          y[slot] = ttft;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,281 @@
+package io.kvscope.analysis.impact;
+
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.finding.Source;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * From findings to the incident's numbers. A pure function: the same findings give the same report.
+ *
+ * <p>Counting rules (SPEC.md): a leaked response is a distinct request with at least one
+ * cross-tenant finding (overlap, canary, rare identifier) at confirmed or probable confidence;
+ * its sources are the distinct requests of other tenants those findings name. Tokens are counted
+ * once per (response, source) pair: the largest figure any finding gives for it.
+ */
+public final class ImpactModel {
+
+  /** Leaks further apart than this start a new exposure window. */
+  public static final Duration EXPOSURE_GAP = Duration.ofHours(24);
+
+  private ImpactModel() {}
+
+  /** What the index scan contributes besides findings. */
+  public record Inputs(
+      List<Finding> findings,
+      List<Window> vulnerableWindows,
+      Map<Instant, Long> requestsPerHour,
+      Coverage coverage,
+      Map<String, Object> parameters,
+      String index,
+      Instant generatedAt) {}
+
+  public static Report build(Inputs in) {
+    Map<String, Response> leaks = leakedResponses(in.findings());
+    Summary summary = summary(in.findings(), leaks);
+    List<Window> windows = new ArrayList<>();
+    for (Window vulnerable : in.vulnerableWindows()) {
+      windows.add(withCount(vulnerable, countInWindow(vulnerable, in.findings())));
+    }
+    windows.addAll(exposureWindows(leaks.values()));
+    return new Report(Report.REPORT_VERSION, in.generatedAt(), in.index(), summary, windows,
+        sorted(in.findings()), tenants(leaks.values()), matrix(leaks.values()),
+        timeline(in.findings(), leaks, in.requestsPerHour()), categories(in.findings(), leaks.keySet()),
+        in.coverage(), in.parameters());
+  }
+
+  /** One leaked response with its sources merged across findings. */
+  record Response(String requestId, String tenant, Instant time, String decodeNode, Map<String, Source> sources) {
+    long tokens() {
+      return sources.values().stream().mapToLong(Source::matchedTokens).sum();
+    }
+  }
+
+  private static Map<String, Response> leakedResponses(List<Finding> findings) {
+    Map<String, Response> responses = new LinkedHashMap<>();
+    for (Finding finding : findings) {
+      if (!finding.isCountedLeak() || finding.requestId() == null) {
+        continue;
+      }
+      Response response = responses.computeIfAbsent(finding.requestId(), id ->
+          new Response(id, finding.tenant(), finding.time(), finding.decodeNode(), new LinkedHashMap<>()));
+      for (Source source : finding.sources()) {
+        if (source.tenant() != null && source.tenant().equals(finding.tenant())) {
+          continue; // same-tenant data is reuse, never a cross-tenant leak
+        }
+        response.sources().merge(source.requestId(), source,
+            (a, b) -> a.matchedTokens() >= b.matchedTokens() ? a : b);
+      }
+    }
+    return responses;
+  }
+
+  private static Summary summary(List<Finding> findings, Map<String, Response> leaks) {
+    Set<String> sources = new HashSet<>();
+    Set<String> victims = new HashSet<>();
+    Set<String> recipients = new HashSet<>();
+    long tokens = 0;
+    Instant first = null;
+    Instant last = null;
+    for (Response response : leaks.values()) {
+      recipients.add(String.valueOf(response.tenant()));
+      for (Source source : response.sources().values()) {
+        sources.add(source.requestId());
+        victims.add(String.valueOf(source.tenant()));
+      }
+      tokens += response.tokens();
+      if (response.time() != null) {
+        first = first == null || response.time().isBefore(first) ? response.time() : first;
+        last = last == null || response.time().isAfter(last) ? response.time() : last;
+      }
+    }
+    Set<String> sameTenant = distinctRequests(findings, FindingKind.SAME_TENANT_REUSE, true);
+    sameTenant.removeAll(leaks.keySet());
+    Set<String> suspect = new HashSet<>();
+    for (Finding finding : findings) {
+      if (finding.confidence() == Confidence.SUSPECT && finding.requestId() != null && !finding.kind().isConfig()) {
+        suspect.add(finding.requestId());
+      }
+    }
+    suspect.removeAll(leaks.keySet());
+    return new Summary(leaks.size(), sources.size(), victims.size(), recipients.size(),
+        distinctRequests(findings, FindingKind.OVER_LENGTH_ACCEPTED, true).size(),
+        distinctRequests(findings, FindingKind.PREFILL_UNDERRUN, true).size(),
+        first, last, tokens, sameTenant.size(), suspect.size());
+  }
+
+  private static Set<String> distinctRequests(List<Finding> findings, FindingKind kind, boolean countedOnly) {
+    Set<String> ids = new HashSet<>();
+    for (Finding finding : findings) {
+      if (finding.kind() == kind && finding.requestId() != null && (!countedOnly || finding.confidence().counts())) {
+        ids.add(finding.requestId());
+      }
+    }
+    return ids;
+  }
+
+  /** Leaked or over-length responses served by the window's node while it was open. */
+  private static long countInWindow(Window window, List<Finding> findings) {
+    Set<String> requests = new HashSet<>();
+    for (Finding finding : findings) {
+      boolean relevant = finding.isCountedLeak() || finding.kind() == FindingKind.OVER_LENGTH_ACCEPTED;
+      boolean onNode = window.node() != null
+          && (window.node().equals(finding.node()) || window.node().equals(finding.decodeNode()));
+      if (relevant && onNode && finding.time() != null && finding.requestId() != null
+          && !finding.time().isBefore(window.start()) && (window.end() == null || finding.time().isBefore(window.end()))) {
+        requests.add(finding.requestId());
+      }
+    }
+    return requests.size();
+  }
+
+  private static Window withCount(Window w, long count) {
+    return new Window(w.kind(), w.node(), w.deployment(), w.start(), w.end(), count, w.reason());
+  }
+
+  /** Leaks clustered per decode node: a gap longer than {@link #EXPOSURE_GAP} starts a new window. */
+  private static List<Window> exposureWindows(Collection<Response> leaks) {
+    Map<String, List<Response>> byNode = new TreeMap<>();
+    for (Response response : leaks) {
+      if (response.time() != null) {
+        byNode.computeIfAbsent(String.valueOf(response.decodeNode()), n -> new ArrayList<>()).add(response);
+      }
+    }
+    List<Window> windows = new ArrayList<>();
+    byNode.forEach((node, responses) -> {
+      responses.sort(Comparator.comparing(Response::time));
+      Instant start = null;
+      Instant end = null;
+      long count = 0;
+      for (Response response : responses) {
+        if (start != null && Duration.between(end, response.time()).compareTo(EXPOSURE_GAP) > 0) {
+          windows.add(new Window(Window.Kind.EXPOSURE, node, null, start, end, count, null));
+          start = null;
+        }
+        if (start == null) {
+          start = response.time();
+          count = 0;
+        }
+        end = response.time();
+        count++;
+      }
+      windows.add(new Window(Window.Kind.EXPOSURE, node, null, start, end, count, null));
+    });
+    return windows;
+  }
+
+  private static List<TenantImpact> tenants(Collection<Response> leaks) {
+    Map<String, Set<String>> victimRequests = new TreeMap<>();
+    Map<String, Set<String>> victimRecipients = new HashMap<>();
+    Map<String, Long> victimTokens = new HashMap<>();
+    Map<String, Set<String>> recipientResponses = new TreeMap<>();
+    Map<String, Set<String>> recipientSources = new HashMap<>();
+    Map<String, Long> recipientTokens = new HashMap<>();
+    for (Response response : leaks) {
+      String recipient = String.valueOf(response.tenant());
+      recipientResponses.computeIfAbsent(recipient, t -> new HashSet<>()).add(response.requestId());
+      for (Source source : response.sources().values()) {
+        String victim = String.valueOf(source.tenant());
+        victimRequests.computeIfAbsent(victim, t -> new HashSet<>()).add(source.requestId());
+        victimRecipients.computeIfAbsent(victim, t -> new HashSet<>()).add(response.requestId());
+        victimTokens.merge(victim, source.matchedTokens(), Long::sum);
+        recipientSources.computeIfAbsent(recipient, t -> new HashSet<>()).add(source.requestId());
+        recipientTokens.merge(recipient, source.matchedTokens(), Long::sum);
+      }
+    }
+    Set<String> all = new java.util.TreeSet<>(victimRequests.keySet());
+    all.addAll(recipientResponses.keySet());
+    List<TenantImpact> tenants = new ArrayList<>();
+    for (String tenant : all) {
+      tenants.add(new TenantImpact(tenant,
+          new TenantImpact.AsVictim(size(victimRequests.get(tenant)), size(victimRecipients.get(tenant)),
+              victimTokens.getOrDefault(tenant, 0L)),
+          new TenantImpact.AsRecipient(size(recipientResponses.get(tenant)), size(recipientSources.get(tenant)),
+              recipientTokens.getOrDefault(tenant, 0L))));
+    }
+    return tenants;
+  }
+
+  private static long size(Set<String> set) {
+    return set == null ? 0 : set.size();
+  }
+
+  private static List<MatrixCell> matrix(Collection<Response> leaks) {
+    Map<List<String>, Set<String>> responses = new TreeMap<>(Comparator.comparing((List<String> k) -> k.get(0)).thenComparing(k -> k.get(1)));
+    Map<List<String>, Long> tokens = new HashMap<>();
+    for (Response response : leaks) {
+      for (Source source : response.sources().values()) {
+        List<String> key = List.of(String.valueOf(source.tenant()), String.valueOf(response.tenant()));
+        responses.computeIfAbsent(key, k -> new HashSet<>()).add(response.requestId());
+        tokens.merge(key, source.matchedTokens(), Long::sum);
+      }
+    }
+    List<MatrixCell> cells = new ArrayList<>();
+    responses.forEach((key, ids) -> cells.add(new MatrixCell(key.get(0), key.get(1), ids.size(), tokens.get(key))));
+    return cells;
+  }
+
+  private static List<HourCount> timeline(List<Finding> findings, Map<String, Response> leaks, Map<Instant, Long> requestsPerHour) {
+    Map<Instant, long[]> hours = new TreeMap<>();
+    requestsPerHour.forEach((hour, n) -> hours.computeIfAbsent(hour, h -> new long[4])[3] += n);
+    for (Response response : leaks.values()) {
+      if (response.time() != null) {
+        hours.computeIfAbsent(response.time().truncatedTo(ChronoUnit.HOURS), h -> new long[4])[0]++;
+      }
+    }
+    addDistinct(hours, findings, FindingKind.OVER_LENGTH_ACCEPTED, 1);
+    addDistinct(hours, findings, FindingKind.PREFILL_UNDERRUN, 2);
+    List<HourCount> timeline = new ArrayList<>();
+    hours.forEach((hour, c) -> timeline.add(new HourCount(hour, c[0], c[1], c[2], c[3])));
+    return timeline;
+  }
+
+  private static void addDistinct(Map<Instant, long[]> hours, List<Finding> findings, FindingKind kind, int column) {
+    Set<String> seen = new HashSet<>();
+    for (Finding finding : findings) {
+      if (finding.kind() == kind && finding.confidence().counts() && finding.time() != null
+          && finding.requestId() != null && seen.add(finding.requestId())) {
+        hours.computeIfAbsent(finding.time().truncatedTo(ChronoUnit.HOURS), h -> new long[4])[column]++;
+      }
+    }
+  }
+
+  /** Responses per PII category, from the {@code categories} evidence of counted leak findings. */
+  private static Map<String, Long> categories(List<Finding> findings, Set<String> leaked) {
+    Map<String, Set<String>> byCategory = new TreeMap<>();
+    for (Finding finding : findings) {
+      if (finding.isCountedLeak() && leaked.contains(finding.requestId())
+          && finding.evidence().get("categories") instanceof Collection<?> categories) {
+        for (Object category : categories) {
+          byCategory.computeIfAbsent(String.valueOf(category), c -> new HashSet<>()).add(finding.requestId());
+        }
+      }
+    }
+    Map<String, Long> counts = new TreeMap<>();
+    byCategory.forEach((category, ids) -> counts.put(category, (long) ids.size()));
+    return counts;
+  }
+
+  /** Findings in a reading order: leaks first by confidence, then the rest, each by time. */
+  private static List<Finding> sorted(List<Finding> findings) {
+    return findings.stream()
+        .sorted(Comparator.comparing((Finding f) -> f.kind().ordinal())
+            .thenComparing(f -> f.confidence().ordinal())
+            .thenComparing(f -> f.time() == null ? Instant.MIN : f.time())
+            .thenComparing(Finding::id))
+        .toList();
+  }
+}
