@@ -29,7 +29,7 @@ class RequestAnalyzersTest {
         .epoch("prefill-0", NodeRole.PREFILL, "2026-08-20T00:00:00Z", 681_280, 1_048_576, "0.5.21")
         .epoch("decode-0", NodeRole.DECODE, "2026-08-20T00:00:00Z", 681_280, 1_048_576, "0.5.21");
     for (int i = 0; i < 40; i++) {
-      long tokens = 1_000 + 5_000L * i;
+      long tokens = 1_000 + 500L * i;
       String start = String.format("2026-08-28T%02d:%02d:00Z", i / 4, (i % 4) * 10);
       index.served(request("ok-" + i, "tenant-" + (i % 5), start, tokens, 200)
           .promptText("x".repeat((int) (4 * tokens)))

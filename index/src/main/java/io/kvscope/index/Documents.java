@@ -17,7 +17,10 @@ import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.LongField;
+import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import io.kvscope.index.identifiers.Identifier;
+import io.kvscope.index.identifiers.IdentifierExtractor;
 import org.apache.lucene.index.IndexableField;
 
 /**
@@ -82,6 +85,8 @@ public final class Documents {
     number(doc, TTFT_MS, r.ttftMillis());
     text(doc, PROMPT_TEXT, r.promptText());
     text(doc, RESPONSE_TEXT, r.responseText());
+    identifiers(doc, IDENT_PROMPT, r.promptText());
+    identifiers(doc, IDENT_RESPONSE, r.responseText());
     keyword(doc, SOURCE_FILE, r.sourceFile());
     number(doc, SOURCE_LINE, r.sourceLine());
     return doc;
@@ -268,6 +273,15 @@ public final class Documents {
   static void flag(Document doc, String field, Boolean value) {
     if (value != null) {
       keyword(doc, field, value.toString());
+    }
+  }
+
+  private static final IdentifierExtractor IDENTIFIERS = new IdentifierExtractor();
+
+  /** Identifier terms, indexed for the rare-identifier and canary self-joins, never stored. */
+  static void identifiers(Document doc, String field, String text) {
+    for (Identifier identifier : IDENTIFIERS.extract(text)) {
+      doc.add(new StringField(field, identifier.term(), Store.NO));
     }
   }
 

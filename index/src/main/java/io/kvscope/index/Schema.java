@@ -65,6 +65,10 @@ public final class Schema {
   public static final String SOURCE_FILE = "source_file";
   public static final String SOURCE_LINE = "source_line";
 
+  // Identifiers extracted at index time (see io.kvscope.index.identifiers): "category:value" terms.
+  public static final String IDENT_PROMPT = "ident_prompt";
+  public static final String IDENT_RESPONSE = "ident_response";
+
   // Joined engine facts on request documents (written by the Linker).
   public static final String TTFT_MS = "ttft_ms";
   public static final String ENGINE_EVENTS = "engine_events";
@@ -144,6 +148,8 @@ public final class Schema {
       f(ENGINE_INPUT_LEN, Kind.LONG, "tokens the engine actually prefilled (1 for a rejected stub)"),
       f(PROMPT_TEXT, Kind.TEXT, "prompt content (sensitive: redacted in output unless --reveal)"),
       f(RESPONSE_TEXT, Kind.TEXT, "response content (sensitive: redacted in output unless --reveal)"),
+      f(IDENT_PROMPT, Kind.KEYWORD, "identifiers in the prompt, as category:value (indexed only)"),
+      f(IDENT_RESPONSE, Kind.KEYWORD, "identifiers in the response, as category:value (indexed only)"),
       f(SOURCE_FILE, Kind.KEYWORD, "file the record came from"),
       f(SOURCE_LINE, Kind.LONG, "line (or row) in source_file"),
       f(TTFT_MS, Kind.LONG, "time to first token (ms)"),

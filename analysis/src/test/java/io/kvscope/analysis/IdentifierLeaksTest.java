@@ -1,0 +1,72 @@
+package io.kvscope.analysis;
+
+import static io.kvscope.analysis.TestIndex.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.analysis.analyzers.IdentifierLeaks;
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class IdentifierLeaksTest {
+
+  @TempDir Path tmp;
+
+  private List<Finding> run(TestIndex index) throws Exception {
+    try (var search = index.open()) {
+      List<Finding> findings = new ArrayList<>();
+      new IdentifierLeaks().analyze(new AnalysisContext(search, AnalysisOptions.defaults()), findings::add);
+      return findings;
+    }
+  }
+
+  @Test
+  void anotherTenantsEarlierIdentifierInAResponseIsALeakButOwnAndPublicOnesAreNot() throws Exception {
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("src", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText("Refund ana.lopez@victim.example to IBAN DE89 3704 0044 0532 0130 00 please").build(), 100, false);
+    index.served(request("leak", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText("Tell me a story").responseText("Once upon a time ana.lopez@victim.example wrote").build(), 100, false);
+    index.served(request("own", "other", "2026-08-28T10:06:00Z", 100, 200)
+        .promptText("my mail is ana.lopez@victim.example").responseText("noted ana.lopez@victim.example").build(), 100, false);
+    for (int i = 0; i < 6; i++) { // a public address every tenant pastes
+      index.served(request("pub-" + i, "t" + i, "2026-08-28T09:0" + i + ":00Z", 100, 200)
+          .promptText("contact help@public.example").responseText("write to help@public.example").build(), 100, false);
+    }
+    index.served(request("early", "recipient", "2026-08-28T09:00:00Z", 100, 200)
+        .promptText("hi").responseText("before the source: ana.lopez@victim.example").build(), 100, false);
+
+    List<Finding> findings = run(index);
+
+    assertThat(findings).extracting(Finding::requestId).containsExactly("gw-leak");
+    Finding leak = findings.get(0);
+    assertThat(leak.kind()).isEqualTo(FindingKind.RARE_IDENTIFIER_LEAK);
+    assertThat(leak.confidence()).isEqualTo(Confidence.PROBABLE);
+    assertThat(leak.sources()).extracting(s -> s.requestId() + "/" + s.tenant()).containsExactly("gw-src/victim");
+    assertThat(leak.evidence().get("categories")).isEqualTo(List.of("email"));
+    assertThat(leak.evidence().toString()).doesNotContain("ana.lopez");
+  }
+
+  @Test
+  void aCanaryInAnotherTenantsResponseIsConfirmedAndSameTenantReuseIsKeptApart() throws Exception {
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("planted", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText("audit marker KVCANARY-9f8e7d6c5b do not repeat").build(), 100, false);
+    index.served(request("leak", "recipient", "2026-08-28T10:01:00Z", 100, 200)
+        .promptText("hello").responseText("sure KVCANARY-9f8e7d6c5b here").build(), 100, false);
+    index.served(request("mine", "victim", "2026-08-28T10:02:00Z", 100, 200)
+        .promptText("again").responseText("KVCANARY-9f8e7d6c5b").build(), 100, false);
+
+    List<Finding> findings = run(index);
+
+    assertThat(findings).extracting(f -> f.kind() + " " + f.requestId()).containsExactlyInAnyOrder(
+        "CANARY_LEAK gw-leak", "SAME_TENANT_REUSE gw-mine");
+    assertThat(findings).filteredOn(f -> f.kind() == FindingKind.CANARY_LEAK)
+        .allSatisfy(f -> assertThat(f.confidence()).isEqualTo(Confidence.CONFIRMED));
+  }
+}
