@@ -32,8 +32,19 @@ public final class EpochTracker {
     this.sink = sink;
   }
 
-  /** A startup at {@code time}: the open epoch (if not yet emitted) is emitted, a new one opens. */
+  /**
+   * A startup at {@code time}: the open epoch (if not yet emitted) is emitted, a new one opens. A
+   * startup that never got as far as a pool size (it crashed while loading, or printed its arguments
+   * twice) served nothing and is folded into this one, which keeps the earlier start.
+   */
   public Draft startup(long time, long line, NodeRole role) {
+    if (draft != null && !draft.emitted && draft.poolTokens == null) {
+      Draft unfinished = draft;
+      draft = new Draft(unfinished.start, unfinished.startLine, role);
+      draft.engineVersion = pendingVersion != null ? pendingVersion : unfinished.engineVersion;
+      pendingVersion = null;
+      return draft;
+    }
     flush();
     draft = new Draft(time, line, role);
     if (pendingVersion != null) {

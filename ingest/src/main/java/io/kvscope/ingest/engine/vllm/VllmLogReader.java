@@ -34,8 +34,8 @@ import java.util.regex.Pattern;
  *   <li>{@code [Engine 000: ]Avg prompt throughput: ...}: periodic stats, counted toward activity;
  *   <li>the over-length errors of {@link VllmRejections}.
  * </ul>
- * {@code Received request ...} and {@code Added request ...} lines may carry prompt text and are
- * skipped unread.
+ * {@code Received request ...}, {@code Added request ...} and {@code Generated response ...} lines may
+ * carry prompt or output text and are skipped unread.
  */
 final class VllmLogReader {
 
@@ -124,8 +124,9 @@ final class VllmLogReader {
   }
 
   private LineResult dispatch(String line, int at, long number) {
-    if (line.startsWith("Received request", at) || line.startsWith("Added request", at)) {
-      return LineResult.UNKNOWN; // may carry the prompt: never read
+    if (line.startsWith("Received request", at) || line.startsWith("Added request", at)
+        || line.startsWith("Generated response", at)) {
+      return LineResult.UNKNOWN; // may carry prompt or output text: never read
     }
     if (line.startsWith("Avg prompt throughput", at) || (line.startsWith("Engine ", at)
         && line.indexOf("Avg prompt throughput", at) >= 0)) {

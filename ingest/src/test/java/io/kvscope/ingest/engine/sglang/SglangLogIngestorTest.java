@@ -237,6 +237,24 @@ class SglangLogIngestorTest {
   }
 
   @Test
+  void aStartupThatNeverReachedItsPoolIsFoldedIntoTheNextOne() throws IOException {
+    Path file = write(dir, "node-crashloop.log", List.of(
+        serverArgs("2026-08-28 06:00:00", "prefill", 1048576L, "kv_canary=None, "),
+        "[2026-08-28 06:00:40 TP0] Load weight begin. avail mem=60.87 GB",
+        "torch.OutOfMemoryError: CUDA out of memory.",
+        serverArgs("2026-08-28 06:02:00", "prefill", 1048576L, "kv_canary='raise', "),
+        maxTotal("2026-08-28 06:03:00", 681280, 1048576)));
+    CollectingSink sink = parse(file);
+
+    assertThat(sink.epochs()).hasSize(1);
+    ConfigEpoch e = sink.epochs().get(0);
+    assertThat(e.start()).isEqualTo(utc("2026-08-28T06:00:00Z"));
+    assertThat(e.sourceLine()).isEqualTo(1);
+    assertThat(e.kvCanary()).isTrue(); // the settings of the startup that served
+    assertThat(e.poolTokens()).isEqualTo(681280L);
+  }
+
+  @Test
   void epochWithoutSchedulerLineIsEmittedAtEndOfFileFromTheAllocation() throws IOException {
     Path file = write(dir, "node-b.log", List.of(
         "[2026-08-28 07:00:00] sglang version: 0.5.21",
