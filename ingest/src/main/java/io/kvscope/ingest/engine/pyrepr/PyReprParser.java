@@ -255,7 +255,7 @@ public final class PyReprParser {
     while (true) {
       skipSpace();
       if (pos >= end) {
-        throw error("line ends inside " + name + "(...)");
+        throw error("line ends inside an object's arguments");
       }
       if (text.charAt(pos) == ')') {
         pos++;
