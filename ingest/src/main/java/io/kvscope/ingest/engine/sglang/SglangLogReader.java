@@ -1,0 +1,246 @@
+package io.kvscope.ingest.engine.sglang;
+
+import io.kvscope.ingest.BadInput;
+import io.kvscope.ingest.InputFile;
+import io.kvscope.ingest.LineReader;
+import io.kvscope.ingest.RecordSink;
+import io.kvscope.ingest.engine.ActivityCounter;
+import io.kvscope.ingest.engine.Ansi;
+import io.kvscope.ingest.engine.EpochTracker;
+import io.kvscope.ingest.engine.EventBuilder;
+import io.kvscope.ingest.engine.LineResult;
+import io.kvscope.ingest.engine.RecentKeys;
+import io.kvscope.ingest.engine.pyrepr.PyReprException;
+import io.kvscope.ingest.record.EngineEvent;
+import io.kvscope.ingest.record.NodeRole;
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One SGLang log file, read top to bottom. Holds the file's state: the node's current role (from
+ * the last {@code server_args}), the last timestamp seen (for lines without a prefix), the open
+ * config epoch and the open activity hours.
+ *
+ * <p>Startup lines read here: {@code server_args=ServerArgs(...)} (opens an epoch),
+ * {@code max_total_num_tokens=N, ..., context_len=N, ...} (the scheduler's pool and context length),
+ * {@code KV Cache is allocated. ..., #tokens: N, ...} (the per-rank pool, a stand-in until the
+ * scheduler's figure), {@code sglang version: X}. {@code Prefill batch...} and
+ * {@code Decode batch...} lines are known and counted toward activity only.
+ */
+final class SglangLogReader {
+
+  static final String SOURCE = "sglang-log";
+
+  /** Kinds every rank logs alike; kept once per node within a window of recent facts. */
+  private static final Set<EngineEvent.Kind> PER_RANK = EnumSet.of(EngineEvent.Kind.REJECTED,
+      EngineEvent.Kind.BOOTSTRAP_FAILED, EngineEvent.Kind.TRANSFER_FAILED,
+      EngineEvent.Kind.CANARY_VIOLATION, EngineEvent.Kind.CHECKSUM_MISMATCH, EngineEvent.Kind.POOL_FULL);
+  private static final int RECENT = 4096;
+
+  private static final Pattern MAX_TOTAL = Pattern.compile("max_total_num_tokens=(\\d+)");
+  private static final Pattern CONTEXT_LEN = Pattern.compile("context_len=(\\d+)");
+  private static final Pattern KV_TOKENS = Pattern.compile("#tokens: (\\d+)");
+  private static final Pattern VERSION = Pattern.compile(
+      "(?i)\\bsglang(?:[ _]version\\s*[:=]?\\s*|\\s*==\\s*|\\s+v)v?(\\d+\\.\\d+[0-9A-Za-z.+-]*)");
+
+  private final InputFile file;
+  private final String node;
+  private final RecordSink sink;
+  private final EpochTracker epochs;
+  private final ActivityCounter activity;
+  private final RecentKeys recent = new RecentKeys(RECENT);
+  private final JsonRequestLine json = new JsonRequestLine();
+  private NodeRole role = NodeRole.UNKNOWN;
+  private Long lastTime;
+
+  SglangLogReader(InputFile file, String node, RecordSink sink) {
+    this.file = file;
+    this.node = node;
+    this.sink = sink;
+    this.epochs = new EpochTracker(node, SOURCE, file.name(), sink);
+    this.activity = new ActivityCounter(node, file.name(), sink);
+  }
+
+  void run() throws IOException {
+    try (LineReader lines = file.lines(sink)) {
+      String line;
+      while ((line = lines.next()) != null) {
+        line(line, lines.lineNumber());
+      }
+    }
+    epochs.finish();
+    activity.finish();
+  }
+
+  void line(String raw, long number) {
+    if (raw.isBlank()) {
+      sink.skipped();
+      return;
+    }
+    String line = Ansi.strip(raw);
+    SglangPrefix prefix = SglangPrefix.parse(line);
+    if (prefix != null && !prefix.valid()) {
+      activity.count(null, number, role);
+      malformed(number, "the line's timestamp is not a valid date and time", raw);
+      return;
+    }
+    Long time = prefix == null ? null : prefix.time();
+    if (time != null) {
+      lastTime = time;
+    }
+    int at = prefix == null ? 0 : prefix.messageStart();
+    LineResult result;
+    try {
+      result = dispatch(line, at, number);
+    } catch (PyReprException garbled) {
+      result = LineResult.malformed("cannot read the line's Python values: " + garbled.getMessage());
+    }
+    activity.count(time, number, role);
+    switch (result) {
+      case LineResult.Unknown u -> sink.skipped();
+      case LineResult.Known k -> { }
+      case LineResult.Malformed m -> malformed(number, m.reason(), raw);
+      case LineResult.Events e -> emit(e.events());
+    }
+  }
+
+  private LineResult dispatch(String line, int at, long number) {
+    // Request-logger lines first: they may hold prompt text, which must not reach the checks below.
+    if (line.startsWith("Prefill batch", at) || line.startsWith("Decode batch", at)) {
+      return LineResult.KNOWN;
+    }
+    if (line.startsWith(RequestLogLines.RECEIVE, at)) {
+      return lastTime == null ? noTime() : LineResult.of(RequestLogLines.receive(line, at, seed(number)));
+    }
+    if (line.startsWith(RequestLogLines.FINISH, at)) {
+      return lastTime == null ? noTime() : LineResult.of(RequestLogLines.finish(line, at, seed(number)));
+    }
+    if (line.startsWith("{", at)) {
+      return jsonLine(line, at, number);
+    }
+    if (line.startsWith("Receive OpenAI:", at)) {
+      return LineResult.UNKNOWN; // the raw OpenAI request: nothing here that Receive: lacks
+    }
+    int marker;
+    if ((marker = line.indexOf(TimeStatsLine.MARKER, at)) >= 0) {
+      return lastTime == null ? noTime() : LineResult.of(TimeStatsLine.read(line, marker, seed(number)));
+    }
+    if ((marker = line.indexOf(ServerArgsLine.MARKER, at)) >= 0) {
+      return startup(line, marker, number);
+    }
+    if (line.startsWith("max_total_num_tokens=", at)) {
+      return schedulerPool(line, at, number);
+    }
+    if (line.startsWith("KV Cache is allocated", at)) {
+      Matcher m = KV_TOKENS.matcher(line).region(at, line.length());
+      if (!m.find()) {
+        return LineResult.malformed("KV cache allocation line without '#tokens: N'");
+      }
+      if (lastTime == null) {
+        return noTime();
+      }
+      epochs.poolTokens(Long.parseLong(m.group(1)), false, lastTime, number, role);
+      return LineResult.KNOWN;
+    }
+    LineResult fault = FaultLines.read(line, at, seed(number));
+    if (!(fault instanceof LineResult.Unknown)) {
+      return lastTime == null && fault instanceof LineResult.Events ? noTime() : fault;
+    }
+    if (mentionsSglang(line, at)) {
+      Matcher m = VERSION.matcher(line).region(at, line.length());
+      if (m.find()) {
+        epochs.engineVersion(m.group(1));
+        return LineResult.KNOWN;
+      }
+    }
+    return LineResult.UNKNOWN;
+  }
+
+  private LineResult startup(String line, int marker, long number) {
+    if (lastTime == null) {
+      return noTime();
+    }
+    EpochTracker.Draft draft = epochs.startup(lastTime, number, NodeRole.UNKNOWN);
+    try {
+      ServerArgsLine.read(line, marker, draft);
+    } catch (PyReprException garbled) {
+      role = NodeRole.UNKNOWN;
+      return LineResult.malformed("server_args cannot be read (" + garbled.getMessage()
+          + "); a new startup was counted with unknown settings");
+    }
+    role = draft.role;
+    return LineResult.KNOWN;
+  }
+
+  private LineResult schedulerPool(String line, int at, long number) {
+    Matcher pool = MAX_TOTAL.matcher(line).region(at, line.length());
+    if (!pool.find()) {
+      return LineResult.malformed("max_total_num_tokens line without a number");
+    }
+    if (lastTime == null) {
+      return noTime();
+    }
+    Matcher context = CONTEXT_LEN.matcher(line).region(at, line.length());
+    if (context.find()) {
+      epochs.contextLength(Long.parseLong(context.group(1)), lastTime, number, role);
+    }
+    epochs.poolTokens(Long.parseLong(pool.group(1)), true, lastTime, number, role);
+    return LineResult.KNOWN;
+  }
+
+  private LineResult jsonLine(String line, int at, long number) {
+    if (!JsonRequestLine.isRequestEvent(line, at)) {
+      return LineResult.UNKNOWN;
+    }
+    Map<String, Object> fields;
+    try {
+      fields = json.read(line, at);
+    } catch (IOException garbled) {
+      return LineResult.malformed("request-logger JSON cannot be read (cut or invalid)");
+    }
+    Long own = JsonRequestLine.time(fields);
+    Long time = own != null ? own : lastTime;
+    if (time == null) {
+      return noTime();
+    }
+    List<EventBuilder> events = json.events(fields, seed(number).at(time));
+    return events.isEmpty() ? LineResult.UNKNOWN : LineResult.of(events);
+  }
+
+  private EventSeed seed(long number) {
+    return new EventSeed(node, role, lastTime == null ? 0 : lastTime, file.name(), number);
+  }
+
+  private void emit(List<EventBuilder> events) {
+    for (EventBuilder e : events) {
+      if (PER_RANK.contains(e.kind()) && !recent.firstTime(e.dedupKey())) {
+        continue;
+      }
+      sink.accept(e.build());
+    }
+  }
+
+  private void malformed(long number, String reason, String raw) {
+    sink.malformed(new BadInput(file.name(), number, reason), raw);
+  }
+
+  private static LineResult noTime() {
+    return LineResult.malformed("no timestamp on or before this line, so its time is unknown");
+  }
+
+  private static boolean mentionsSglang(String line, int at) {
+    int n = line.length() - 6;
+    for (int i = at; i <= n; i++) {
+      char c = line.charAt(i);
+      if ((c == 's' || c == 'S') && line.regionMatches(true, i, "sglang", 0, 6)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
