@@ -1,0 +1,85 @@
+package io.kvscope.index.fingerprint;
+
+import java.util.Objects;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
+import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The two index fields that carry a request's fingerprints: {@value #PROMPT} and
+ * {@value #RESPONSE}. Each distinct fingerprint becomes one term of 8 bytes (the 64-bit hash,
+ * big-endian, so term order is unsigned hash order), indexed with {@link IndexOptions#DOCS}
+ * only: no positions, no frequencies, no norms, not stored. Positions are not needed because
+ * verification re-tokenizes the stored text.
+ */
+public final class FingerprintFields {
+
+  /** Field of the fingerprints of a request's prompt. */
+  public static final String PROMPT = "fp_prompt";
+  /** Field of the fingerprints of a request's response. */
+  public static final String RESPONSE = "fp_response";
+  /** Bytes per term. */
+  public static final int TERM_BYTES = Long.BYTES;
+
+  private static final FieldType TYPE = fieldType();
+
+  private FingerprintFields() {}
+
+  private static FieldType fieldType() {
+    FieldType type = new FieldType();
+    type.setIndexOptions(IndexOptions.DOCS);
+    type.setTokenized(false);
+    type.setOmitNorms(true);
+    type.setStored(false);
+    type.freeze();
+    return type;
+  }
+
+  /**
+   * Adds the fingerprints of {@code promptText} and {@code responseText} (either may be
+   * {@code null}) to {@code doc}, computed under {@code config}.
+   */
+  public static void addTo(
+      Document doc, String promptText, String responseText, FingerprintConfig config) {
+    Objects.requireNonNull(doc, "doc");
+    Fingerprinter fingerprinter = new Fingerprinter(config);
+    if (promptText != null) {
+      addHashes(doc, PROMPT, fingerprinter.fingerprint(promptText).distinctHashes());
+    }
+    if (responseText != null) {
+      addHashes(doc, RESPONSE, fingerprinter.fingerprint(responseText).distinctHashes());
+    }
+  }
+
+  /** Adds already computed fingerprint hashes as terms of {@code field}. */
+  public static void addHashes(Document doc, String field, long[] hashes) {
+    for (long hash : hashes) {
+      doc.add(new Field(field, term(hash), TYPE));
+    }
+  }
+
+  /** The index term of a fingerprint hash. */
+  public static BytesRef term(long hash) {
+    byte[] bytes = new byte[TERM_BYTES];
+    for (int i = TERM_BYTES - 1; i >= 0; i--) {
+      bytes[i] = (byte) hash;
+      hash >>>= 8;
+    }
+    return new BytesRef(bytes);
+  }
+
+  /** The fingerprint hash of an index term written by {@link #term(long)}. */
+  public static long hash(BytesRef term) {
+    if (term.length != TERM_BYTES) {
+      throw new IllegalArgumentException(
+          "fingerprint terms have " + TERM_BYTES + " bytes, this one has " + term.length);
+    }
+    long hash = 0;
+    for (int i = 0; i < TERM_BYTES; i++) {
+      hash = (hash << 8) | (term.bytes[term.offset + i] & 0xFF);
+    }
+    return hash;
+  }
+}

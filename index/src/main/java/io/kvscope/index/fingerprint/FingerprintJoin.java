@@ -1,0 +1,238 @@
+package io.kvscope.index.fingerprint;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.IntUnaryOperator;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.MultiBits;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Candidate generation for cross-tenant overlap as a self-join through the index.
+ *
+ * <p>One pass walks the terms of {@value FingerprintFields#RESPONSE} in term order across all
+ * segments (a merged {@link MultiTerms} view, top-level doc ids) and, for each, seeks the same
+ * term in {@value FingerprintFields#PROMPT}. A fingerprint held by a single document is dropped
+ * from the term statistics alone, without reading postings; that is nearly every fingerprint.
+ * For the rest, the live postings of both fields give the recipients (docs whose response has it)
+ * and the sources (docs whose prompt or response has it). Fingerprints carried by too many
+ * tenants are boilerplate and skipped; the others add one hit to every (recipient, source) pair
+ * they connect. Deleted documents are ignored. Pairs are counted in bounded memory and emitted in
+ * (recipient, source) order at the end of the pass.
+ *
+ * <p>A second, optional pass ({@link #frequencies}) reports the tenant frequency of every shared
+ * fingerprint so the caller can learn the boilerplate cut-off from the data before the join.
+ */
+public final class FingerprintJoin {
+
+  private final IndexReader reader;
+  private final IntUnaryOperator tenantOf;
+
+  /**
+   * @param reader the index (all segments are joined; doc ids are top-level)
+   * @param tenantOf top-level doc id to a dense tenant ordinal, or a negative value when unknown,
+   *     e.g. {@link TenantOrdinals}
+   */
+  public FingerprintJoin(IndexReader reader, IntUnaryOperator tenantOf) {
+    this.reader = Objects.requireNonNull(reader, "reader");
+    this.tenantOf = Objects.requireNonNull(tenantOf, "tenantOf");
+  }
+
+  /** Reports every shared response fingerprint's document and tenant frequency. */
+  public void frequencies(TermFrequencyListener listener) throws IOException {
+    new Walker().walk((recipients, prompts, docFrequency, tenantFrequency) ->
+        listener.onSharedTerm(docFrequency, tenantFrequency));
+  }
+
+  /** Runs the join; see {@link #run(JoinOptions, PairFilter, TermFrequencyListener, CandidateSink)}. */
+  public JoinStats run(JoinOptions options, PairFilter filter, CandidateSink sink)
+      throws IOException {
+    return run(options, filter, TermFrequencyListener.NONE, sink);
+  }
+
+  /**
+   * Runs the join and streams candidates to {@code sink} in (recipient, source) order.
+   *
+   * @param filter early veto on pairs (time order, recency, same node), applied before counting
+   * @param listener also told every shared fingerprint's frequencies, skipped or not
+   */
+  public JoinStats run(
+      JoinOptions options, PairFilter filter, TermFrequencyListener listener, CandidateSink sink)
+      throws IOException {
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(filter, "filter");
+    Objects.requireNonNull(listener, "listener");
+    Objects.requireNonNull(sink, "sink");
+    Tally tally = new Tally();
+    try (PairCounter counter =
+        new PairCounter(options.memoryPairBudget(), options.spillDirectory())) {
+      long walked =
+          new Walker().walk((recipients, prompts, docFrequency, tenantFrequency) -> {
+            tally.shared++;
+            listener.onSharedTerm(docFrequency, tenantFrequency);
+            if (tenantFrequency > options.maxTenantFrequency()) {
+              tally.skippedByTenants++;
+              return;
+            }
+            if (!options.includeSameTenant() && tenantFrequency < 2) {
+              tally.skippedSingleTenant++;
+              return;
+            }
+            long work = (long) recipients.size * (prompts.size + recipients.size);
+            if (work > options.maxPairsPerTerm()) {
+              tally.skippedByPairs++;
+              return;
+            }
+            for (int i = 0; i < recipients.size; i++) {
+              int recipient = recipients.docs[i];
+              int recipientTenant = tenantOf.applyAsInt(recipient);
+              for (int j = 0; j < prompts.size; j++) {
+                if (accept(options, filter, recipient, recipientTenant, prompts.docs[j])) {
+                  counter.add(recipient, prompts.docs[j], true);
+                  tally.updates++;
+                }
+              }
+              for (int j = 0; j < recipients.size; j++) {
+                if (accept(options, filter, recipient, recipientTenant, recipients.docs[j])) {
+                  counter.add(recipient, recipients.docs[j], false);
+                  tally.updates++;
+                }
+              }
+            }
+          });
+      long candidates = counter.emit(options.minSharedFingerprints(), sink);
+      return new JoinStats(
+          walked, tally.shared, tally.skippedByTenants, tally.skippedSingleTenant,
+          tally.skippedByPairs, tally.updates, candidates, counter.spilledRuns());
+    }
+  }
+
+  /** Running counts of one join. */
+  private static final class Tally {
+    long shared;
+    long skippedByTenants;
+    long skippedSingleTenant;
+    long skippedByPairs;
+    long updates;
+  }
+
+  private boolean accept(
+      JoinOptions options, PairFilter filter, int recipient, int recipientTenant, int source) {
+    if (source == recipient) {
+      return false; // a response repeating its own prompt is not a leak
+    }
+    if (!options.includeSameTenant()
+        && recipientTenant >= 0
+        && recipientTenant == tenantOf.applyAsInt(source)) {
+      return false;
+    }
+    return filter.test(recipient, source);
+  }
+
+  @FunctionalInterface
+  private interface SharedTermVisitor {
+    void visit(DocList recipients, DocList prompts, int docFrequency, int tenantFrequency)
+        throws IOException;
+  }
+
+  /** The single pass over response terms, merged with prompt terms. */
+  private final class Walker {
+    private final DocList inResponses = new DocList();
+    private final DocList inPrompts = new DocList();
+    // Tenant de-duplication per term without sorting: a tenant counts once per epoch.
+    private int[] tenantSeenInEpoch = new int[64];
+    private int epoch;
+    private int unionDocs;
+    private int unionTenants;
+
+    long walk(SharedTermVisitor visitor) throws IOException {
+      Terms responseTerms = MultiTerms.getTerms(reader, FingerprintFields.RESPONSE);
+      if (responseTerms == null) {
+        return 0;
+      }
+      Terms promptTerms = MultiTerms.getTerms(reader, FingerprintFields.PROMPT);
+      TermsEnum responses = responseTerms.iterator();
+      TermsEnum prompts = promptTerms == null ? null : promptTerms.iterator();
+      Bits liveDocs = MultiBits.getLiveDocs(reader);
+      PostingsEnum responsePostings = null;
+      PostingsEnum promptPostings = null;
+      long walked = 0;
+      for (BytesRef term = responses.next(); term != null; term = responses.next()) {
+        walked++;
+        boolean alsoInPrompts = prompts != null && prompts.seekExact(term);
+        int upperBound = responses.docFreq() + (alsoInPrompts ? prompts.docFreq() : 0);
+        if (upperBound < 2) {
+          continue; // only one document has it: nothing to join
+        }
+        responsePostings = responses.postings(responsePostings, PostingsEnum.NONE);
+        inResponses.fill(responsePostings, liveDocs);
+        if (inResponses.size == 0) {
+          continue;
+        }
+        if (alsoInPrompts) {
+          promptPostings = prompts.postings(promptPostings, PostingsEnum.NONE);
+          inPrompts.fill(promptPostings, liveDocs);
+        } else {
+          inPrompts.size = 0;
+        }
+        countUnion();
+        if (unionDocs >= 2) {
+          visitor.visit(inResponses, inPrompts, unionDocs, unionTenants);
+        }
+      }
+      return walked;
+    }
+
+    /** Distinct docs and tenants over both (sorted) lists. */
+    private void countUnion() {
+      if (++epoch == 0) { // wrapped: forget every stamp
+        Arrays.fill(tenantSeenInEpoch, 0);
+        epoch = 1;
+      }
+      unionDocs = 0;
+      unionTenants = 0;
+      int[] a = inResponses.docs;
+      int[] b = inPrompts.docs;
+      int i = 0;
+      int j = 0;
+      while (i < inResponses.size || j < inPrompts.size) {
+        int doc;
+        if (j >= inPrompts.size || (i < inResponses.size && a[i] < b[j])) {
+          doc = a[i++];
+        } else if (i >= inResponses.size || b[j] < a[i]) {
+          doc = b[j++];
+        } else {
+          doc = a[i++];
+          j++;
+        }
+        unionDocs++;
+        countTenant(tenantOf.applyAsInt(doc));
+      }
+    }
+
+    private void countTenant(int tenant) {
+      if (tenant < 0) {
+        unionTenants++; // unknown tenant: assume a tenant of its own
+        return;
+      }
+      if (tenant >= tenantSeenInEpoch.length) {
+        if (tenant >= 1 << 26) {
+          throw new IllegalArgumentException(
+              "tenant ordinal " + tenant + " is too large; tenant ordinals must be dense");
+        }
+        tenantSeenInEpoch =
+            Arrays.copyOf(tenantSeenInEpoch, Math.max(tenant + 1, tenantSeenInEpoch.length * 2));
+      }
+      if (tenantSeenInEpoch[tenant] != epoch) {
+        tenantSeenInEpoch[tenant] = epoch;
+        unionTenants++;
+      }
+    }
+  }
+}
