@@ -19,6 +19,8 @@ import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.LongField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import io.kvscope.index.fingerprint.FingerprintConfig;
+import io.kvscope.index.fingerprint.FingerprintFields;
 import io.kvscope.index.identifiers.Identifier;
 import io.kvscope.index.identifiers.IdentifierExtractor;
 import org.apache.lucene.index.IndexableField;
@@ -87,6 +89,7 @@ public final class Documents {
     text(doc, RESPONSE_TEXT, r.responseText());
     identifiers(doc, IDENT_PROMPT, r.promptText());
     identifiers(doc, IDENT_RESPONSE, r.responseText());
+    FingerprintFields.addTo(doc, r.promptText(), r.responseText(), FINGERPRINTS);
     keyword(doc, SOURCE_FILE, r.sourceFile());
     number(doc, SOURCE_LINE, r.sourceLine());
     return doc;
@@ -277,6 +280,9 @@ public final class Documents {
   }
 
   private static final IdentifierExtractor IDENTIFIERS = new IdentifierExtractor();
+
+  /** The fingerprint scheme every request is indexed with; recorded in each commit. */
+  public static final FingerprintConfig FINGERPRINTS = FingerprintConfig.defaults();
 
   /** Identifier terms, indexed for the rare-identifier and canary self-joins, never stored. */
   static void identifiers(Document doc, String field, String text) {

@@ -93,6 +93,11 @@ public final class IndexSearch implements Closeable {
     return new Result(total, limit <= 0 ? List.of() : documents);
   }
 
+  /** The fingerprint scheme recorded in the commit, or null for an index without one. */
+  public String fingerprintScheme() throws IOException {
+    return reader.getIndexCommit().getUserData().get(IndexStore.FINGERPRINT_SCHEME);
+  }
+
   /** Number of documents of a type. */
   public long count(String docType) throws IOException {
     return searcher.count(new TermQuery(new Term(Schema.DOC_TYPE, docType)));

@@ -38,10 +38,27 @@ public final class IndexStore implements Closeable {
         .setRAMBufferSizeMB(128)
         .setCommitOnClose(false);
     try {
+      requireSameFingerprintScheme(dir, directory);
       return new IndexStore(dir, directory, new IndexWriter(directory, config));
     } catch (IOException | RuntimeException e) {
       directory.close();
       throw e;
+    }
+  }
+
+  /**
+   * Fingerprints of different schemes never match, and nothing else would notice: adding to an
+   * index built with another scheme would silently blind the overlap analysis.
+   */
+  private static void requireSameFingerprintScheme(Path dir, FSDirectory directory) throws IOException {
+    if (!DirectoryReader.indexExists(directory)) {
+      return;
+    }
+    String existing = org.apache.lucene.index.SegmentInfos.readLatestCommit(directory).getUserData().get(FINGERPRINT_SCHEME);
+    String current = Documents.FINGERPRINTS.schemeId();
+    if (existing != null && !existing.equals(current)) {
+      throw new IOException("the index at " + dir + " was built with fingerprint scheme '" + existing
+          + "' but this kvscope uses '" + current + "'; ingest into a new index directory");
     }
   }
 
@@ -68,8 +85,12 @@ public final class IndexStore implements Closeable {
     writer.deleteDocuments(new Term(Schema.ID, id));
   }
 
+  /** Commit user data key naming the fingerprint scheme the index was built with. */
+  public static final String FINGERPRINT_SCHEME = "kvscope.fingerprint_scheme";
+
   /** Makes everything written so far durable, atomically, and tightens file permissions. */
   public void commit() throws IOException {
+    writer.setLiveCommitData(java.util.Map.of(FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId()).entrySet());
     writer.commit();
     OwnerOnly.contents(dir);
   }

@@ -1,0 +1,303 @@
+package io.kvscope.analysis.analyzers;
+
+import io.kvscope.analysis.AnalysisContext;
+import io.kvscope.analysis.Analyzer;
+import io.kvscope.analysis.RequestColumns;
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Span;
+import io.kvscope.index.Documents;
+import io.kvscope.index.Schema;
+import io.kvscope.index.fingerprint.Candidate;
+import io.kvscope.index.fingerprint.FingerprintConfig;
+import io.kvscope.index.fingerprint.FingerprintJoin;
+import io.kvscope.index.fingerprint.FrequencyHistogram;
+import io.kvscope.index.fingerprint.JoinOptions;
+import io.kvscope.index.fingerprint.JoinStats;
+import io.kvscope.index.fingerprint.SharedSpan;
+import io.kvscope.index.fingerprint.SpanFrequencyProbe;
+import io.kvscope.index.fingerprint.SpanMatch;
+import io.kvscope.index.fingerprint.SpanVerifier;
+import io.kvscope.index.fingerprint.TokenizedText;
+import io.kvscope.index.fingerprint.WordTokenizer;
+import io.kvscope.index.identifiers.Identifier;
+import io.kvscope.index.identifiers.IdentifierExtractor;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.apache.lucene.document.Document;
+
+/**
+ * Verbatim spans of a response that came from another request's prompt or partial generation.
+ *
+ * <p>Candidates come from one self-join over the fingerprint terms (see
+ * {@link io.kvscope.index.fingerprint}), restricted by the mechanism: the source started before the
+ * recipient and within the horizon. Each candidate is verified on the stored texts: maximal shared
+ * spans of at least T tokens, minus what the recipient's own prompt explains, minus text that many
+ * tenants carry (boilerplate, learned from the data). A response-to-response match between two
+ * requests that asked the same question is the same answer, not a leak. What remains from another
+ * tenant is a {@code confirmed} cross-tenant overlap; from the same tenant, same-tenant reuse.
+ */
+public final class CrossTenantOverlap implements Analyzer {
+
+  /** Boilerplate cut-off never goes below this many tenants: a leak involves two, and may reach a few recipients. */
+  static final int MIN_TENANT_CUTOFF = 4;
+
+  @Override
+  public String name() {
+    return "cross-tenant-overlap";
+  }
+
+  @Override
+  public String description() {
+    return "Verbatim spans of responses found in another request's prompt or response (fingerprint self-join + exact verification)";
+  }
+
+  @Override
+  public int order() {
+    return 400;
+  }
+
+  @Override
+  public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {
+    String recorded = context.index().fingerprintScheme();
+    if (recorded != null && !recorded.equals(Documents.FINGERPRINTS.schemeId())) {
+      throw new IOException("the index was fingerprinted with '" + recorded + "', not '"
+          + Documents.FINGERPRINTS.schemeId() + "'; re-ingest it into a new index");
+    }
+    // Verification may ask for longer spans than the index guarantees to find, never shorter.
+    int minSpan = context.options().minSpanTokens();
+    if (minSpan < Documents.FINGERPRINTS.threshold()) {
+      throw new IllegalArgumentException("--min-span " + minSpan + " is below the index's guaranteed detection length "
+          + Documents.FINGERPRINTS.threshold() + "; shorter runs could be missed silently");
+    }
+    FingerprintConfig scheme = Documents.FINGERPRINTS.withThreshold(minSpan);
+    RequestColumns columns = RequestColumns.load(context);
+    FingerprintJoin join = new FingerprintJoin(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1);
+    int cutoff = learnCutoff(join, context);
+    long horizon = context.options().sourceHorizon().toMillis();
+    JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true);
+    Verification verification = new Verification(context, columns, new SpanVerifier(scheme),
+        new SpanFrequencyProbe(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1,
+            Documents.FINGERPRINTS), // the probe must select fingerprints as the index did
+        cutoff, findings);
+    JoinStats stats = join.run(options, (recipient, source) -> {
+      if (!columns.isRequest(recipient) || !columns.isRequest(source)) {
+        return false;
+      }
+      long gap = columns.start(recipient) - columns.start(source);
+      return gap > 0 && gap <= horizon;
+    }, verification::accept);
+    verification.finish();
+    context.parameter("cross-tenant-overlap.min_span_tokens", scheme.threshold());
+    context.parameter("cross-tenant-overlap.scheme", scheme.schemeId());
+    context.parameter("cross-tenant-overlap.join", Map.of("candidates", stats.candidates(),
+        "shared_fingerprints", stats.sharedTerms(), "skipped_boilerplate", stats.skippedByTenantFrequency(),
+        "verified_pairs", verification.verifiedPairs, "rejected_pairs", verification.rejectedPairs));
+  }
+
+  /**
+   * The boilerplate cut-off, learned from how many tenants share each fingerprint: a leaked span
+   * is shared by its source and a few recipients, public text by many. The cut-off is the tenant
+   * frequency below which 99% of shared fingerprints fall, but never under
+   * {@value #MIN_TENANT_CUTOFF}; it is reported with the histogram's shape.
+   */
+  private static int learnCutoff(FingerprintJoin join, AnalysisContext context) throws IOException {
+    FrequencyHistogram histogram = new FrequencyHistogram(64);
+    join.frequencies(histogram);
+    int cutoff = Math.max(MIN_TENANT_CUTOFF, histogram.tenantFrequencyAtQuantile(0.99));
+    context.parameter("cross-tenant-overlap.boilerplate_tenant_cutoff", cutoff);
+    context.parameter("cross-tenant-overlap.shared_fingerprints_above_cutoff", histogram.termsAbove(cutoff));
+    return cutoff;
+  }
+
+  /** Verifies candidates one recipient at a time (the join emits them grouped by recipient). */
+  private static final class Verification {
+    private final AnalysisContext context;
+    private final RequestColumns columns;
+    private final SpanVerifier verifier;
+    private final SpanFrequencyProbe probe;
+    private final int cutoff;
+    private final Consumer<Finding> findings;
+    private final IdentifierExtractor identifiers = new IdentifierExtractor();
+    private final Set<String> overLength;
+    private final Set<String> underrun;
+    long verifiedPairs;
+    long rejectedPairs;
+
+    private int recipient = -1;
+    private TokenizedText response;
+    private TokenizedText ownPrompt;
+    private final Map<Integer, List<Span>> crossSpans = new LinkedHashMap<>();
+    private final Map<Integer, List<Span>> sameSpans = new LinkedHashMap<>();
+    private final Map<Integer, Integer> tokensBySource = new LinkedHashMap<>();
+
+    Verification(AnalysisContext context, RequestColumns columns, SpanVerifier verifier, SpanFrequencyProbe probe,
+        int cutoff, Consumer<Finding> findings) {
+      this.context = context;
+      this.columns = columns;
+      this.verifier = verifier;
+      this.probe = probe;
+      this.cutoff = cutoff;
+      this.findings = findings;
+      this.overLength = context.requestsWith(FindingKind.OVER_LENGTH_ACCEPTED);
+      this.underrun = context.requestsWith(FindingKind.PREFILL_UNDERRUN);
+    }
+
+    void accept(Candidate candidate) throws IOException {
+      if (candidate.recipientDoc() != recipient) {
+        finish();
+        recipient = candidate.recipientDoc();
+        response = tokenize(columns.text(recipient, Schema.RESPONSE_TEXT));
+        ownPrompt = tokenize(columns.text(recipient, Schema.PROMPT_TEXT));
+      }
+      if (response == null) {
+        return;
+      }
+      int source = candidate.sourceDoc();
+      List<Span> spans = new ArrayList<>();
+      int tokens = 0;
+      if (candidate.sharedWithSourcePrompt() > 0) {
+        TokenizedText sourcePrompt = tokenize(columns.text(source, Schema.PROMPT_TEXT));
+        tokens += collect(verifier.unexplainedSpans(response, sourcePrompt, ownPrompt), Schema.PROMPT_TEXT, spans);
+      }
+      if (candidate.sharedWithSourceResponse() > 0) {
+        TokenizedText sourcePrompt = tokenize(columns.text(source, Schema.PROMPT_TEXT));
+        if (!sameQuestion(sourcePrompt)) {
+          TokenizedText sourceResponse = tokenize(columns.text(source, Schema.RESPONSE_TEXT));
+          tokens += collect(verifier.unexplainedSpans(response, sourceResponse, ownPrompt), Schema.RESPONSE_TEXT, spans);
+        }
+      }
+      if (spans.isEmpty()) {
+        rejectedPairs++;
+        return;
+      }
+      verifiedPairs++;
+      boolean sameTenant = columns.tenant(source) == columns.tenant(recipient);
+      (sameTenant ? sameSpans : crossSpans).put(source, spans);
+      tokensBySource.put(source, tokens);
+    }
+
+    /**
+     * Two requests whose prompts share a span of at least T tokens asked the same thing; the
+     * same answer to both is expected, not leaked.
+     */
+    private boolean sameQuestion(TokenizedText sourcePrompt) {
+      return ownPrompt != null && sourcePrompt != null && !verifier.verify(ownPrompt, sourcePrompt).isEmpty();
+    }
+
+    /** Keeps spans that are not boilerplate; returns their recipient token count. */
+    private int collect(List<SharedSpan> shared, String sourceField, List<Span> out) throws IOException {
+      int tokens = 0;
+      for (SharedSpan span : shared) {
+        if (probe.frequency(response, span.recipient()).tenantFrequency() > cutoff) {
+          continue;
+        }
+        for (SpanMatch part : span.parts()) {
+          out.add(new Span(part.recipient().charStart(), part.recipient().charEnd(), sourceField,
+              part.source().charStart(), part.source().charEnd(), part.tokenCount()));
+        }
+        tokens += span.tokenCount();
+      }
+      return tokens;
+    }
+
+    /**
+     * A prompt is where text originates; a response that carries the same text only repeated it.
+     * So a response-side span is dropped where some source's prompt explains most of it, and a
+     * source left with nothing is no source.
+     */
+    private void preferPromptOrigins() {
+      List<Span> promptSpans = new ArrayList<>();
+      for (Map<Integer, List<Span>> group : List.of(crossSpans, sameSpans)) {
+        group.values().forEach(spans -> spans.stream()
+            .filter(span -> span.sourceField().equals(Schema.PROMPT_TEXT)).forEach(promptSpans::add));
+      }
+      for (Map<Integer, List<Span>> group : List.of(crossSpans, sameSpans)) {
+        for (Map.Entry<Integer, List<Span>> entry : group.entrySet()) {
+          List<Span> kept = entry.getValue().stream()
+              .filter(span -> span.sourceField().equals(Schema.PROMPT_TEXT) || !mostlyCovered(span, promptSpans))
+              .toList();
+          if (kept.size() < entry.getValue().size()) {
+            tokensBySource.put(entry.getKey(), kept.stream().mapToInt(Span::tokens).sum());
+          }
+          entry.setValue(kept);
+        }
+        group.values().removeIf(List::isEmpty);
+      }
+    }
+
+    private static boolean mostlyCovered(Span span, List<Span> cover) {
+      int covered = 0;
+      for (Span c : cover) {
+        covered += Math.max(0, Math.min(span.responseEnd(), c.responseEnd()) - Math.max(span.responseStart(), c.responseStart()));
+      }
+      return 2 * covered >= span.responseEnd() - span.responseStart();
+    }
+
+    /** Emits the findings of the current recipient. */
+    void finish() throws IOException {
+      preferPromptOrigins();
+      if (recipient >= 0 && (!crossSpans.isEmpty() || !sameSpans.isEmpty())) {
+        Document header = columns.header(recipient);
+        if (!crossSpans.isEmpty()) {
+          findings.accept(finding(FindingKind.CROSS_TENANT_OVERLAP, header, crossSpans));
+        }
+        if (!sameSpans.isEmpty()) {
+          findings.accept(finding(FindingKind.SAME_TENANT_REUSE, header, sameSpans));
+        }
+      }
+      crossSpans.clear();
+      sameSpans.clear();
+      tokensBySource.clear();
+      recipient = -1;
+    }
+
+    private Finding finding(FindingKind kind, Document header, Map<Integer, List<Span>> bySource) throws IOException {
+      List<Source> sources = new ArrayList<>();
+      boolean sameNode = false;
+      long newestSourceAgeMs = Long.MAX_VALUE;
+      Set<String> categories = new TreeSet<>();
+      int longest = 0;
+      for (Map.Entry<Integer, List<Span>> entry : bySource.entrySet()) {
+        int source = entry.getKey();
+        Document sourceHeader = columns.header(source);
+        sources.add(new Source(sourceHeader.get(Schema.REQUEST_ID), sourceHeader.get(Schema.ENGINE_RID),
+            sourceHeader.get(Schema.TENANT), tokensBySource.get(source), entry.getValue()));
+        sameNode |= columns.decodeNode(source) >= 0 && columns.decodeNode(source) == columns.decodeNode(recipient);
+        newestSourceAgeMs = Math.min(newestSourceAgeMs, columns.start(recipient) - columns.start(source));
+        for (Span span : entry.getValue()) {
+          longest = Math.max(longest, span.tokens());
+          for (Identifier id : identifiers.extract(response.text().substring(span.responseStart(), span.responseEnd()))) {
+            categories.add(id.category().id());
+          }
+        }
+      }
+      String requestId = header.get(Schema.REQUEST_ID);
+      Map<String, Object> evidence = new LinkedHashMap<>();
+      evidence.put("longest_span_tokens", longest);
+      evidence.put("spans", sources.stream().mapToInt(s -> s.spans().size()).sum());
+      evidence.put("same_decode_node", sameNode);
+      evidence.put("newest_source_age_s", newestSourceAgeMs / 1000);
+      evidence.put("recipient_over_length_accepted", overLength.contains(requestId));
+      evidence.put("recipient_prefill_underrun", underrun.contains(requestId));
+      evidence.put("categories", List.copyOf(categories));
+      Long start = RequestColumns.startOf(header);
+      return new Finding(kind.id() + ":" + requestId, kind, Confidence.CONFIRMED, requestId,
+          header.get(Schema.ENGINE_RID), header.get(Schema.TENANT), start == null ? null : Instant.ofEpochMilli(start),
+          header.get(Schema.PREFILL_NODE), header.get(Schema.DECODE_NODE), sources, evidence);
+    }
+
+    private static TokenizedText tokenize(String text) {
+      return text == null ? null : WordTokenizer.tokenize(text);
+    }
+  }
+}

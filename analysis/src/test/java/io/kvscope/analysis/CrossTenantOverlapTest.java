@@ -1,0 +1,76 @@
+package io.kvscope.analysis;
+
+import static io.kvscope.analysis.TestIndex.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.analysis.analyzers.CrossTenantOverlap;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Span;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CrossTenantOverlapTest {
+
+  @TempDir Path tmp;
+
+  /** Unique prose: words drawn from a large vocabulary with a fixed seed. */
+  private static String words(long seed, int n) {
+    SplittableRandom random = new SplittableRandom(seed);
+    return IntStream.range(0, n).mapToObj(i -> "w" + Integer.toString(random.nextInt(1_000_000), 36))
+        .collect(Collectors.joining(" "));
+  }
+
+  @Test
+  void findsTheSourceOfALeakedSpanAndIgnoresBoilerplateOwnPromptAndSameAnswers() throws Exception {
+    String secret = words(1, 60);
+    String leaked = String.join(" ", java.util.Arrays.asList(secret.split(" ")).subList(10, 45)); // 35 tokens
+    String boilerplate = words(2, 40);
+    String question = words(3, 30);
+    String answer = words(4, 40);
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+
+    index.served(request("source", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText("Please summarise: " + secret).responseText("Sure.").build(), 100, false);
+    index.served(request("leak", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(5, 50)).responseText("Here is the reply " + leaked + " and more " + words(6, 10)).build(), 100, false);
+    for (int t = 0; t < 8; t++) { // a system prompt every tenant pastes and every model repeats
+      index.served(request("boiler-" + t, "tenant-" + t, "2026-08-28T09:0" + t + ":00Z", 100, 200)
+          .promptText(boilerplate + " " + words(100 + t, 30)).responseText("As instructed: " + boilerplate).build(), 100, false);
+    }
+    index.served(request("asker-1", "alpha", "2026-08-28T11:00:00Z", 100, 200)
+        .promptText(question).responseText(answer).build(), 100, false);
+    index.served(request("asker-2", "beta", "2026-08-28T11:30:00Z", 100, 200)
+        .promptText(question).responseText(answer).build(), 100, false);
+    index.served(request("echo", "gamma", "2026-08-28T12:00:00Z", 100, 200)
+        .promptText("Repeat this: " + secret).responseText("Repeating: " + leaked).build(), 100, false);
+    index.served(request("reuse", "victim", "2026-08-28T10:10:00Z", 100, 200)
+        .promptText(words(7, 20)).responseText("Again " + leaked).build(), 100, false);
+    index.served(request("before", "other", "2026-08-28T09:59:00Z", 100, 200)
+        .promptText(words(8, 20)).responseText("Too early " + leaked).build(), 100, false);
+
+    List<Finding> findings = new ArrayList<>();
+    String responseText;
+    try (var search = index.open()) {
+      new CrossTenantOverlap().analyze(new AnalysisContext(search, AnalysisOptions.defaults()), findings::add);
+      responseText = search.search("request_id:gw-leak", 1).documents().get(0).get("response_text");
+    }
+
+    assertThat(findings).extracting(f -> f.kind() + " " + f.requestId())
+        .containsExactlyInAnyOrder("CROSS_TENANT_OVERLAP gw-leak", "SAME_TENANT_REUSE gw-reuse");
+    Finding leak = findings.stream().filter(f -> f.kind() == FindingKind.CROSS_TENANT_OVERLAP).findFirst().orElseThrow();
+    Source source = leak.sources().stream().filter(s -> s.requestId().equals("gw-source")).findFirst().orElseThrow();
+    assertThat(source.tenant()).isEqualTo("victim");
+    assertThat(source.matchedTokens()).isEqualTo(35);
+    Span span = source.spans().get(0);
+    assertThat(responseText.substring(span.responseStart(), span.responseEnd())).isEqualTo(leaked);
+    assertThat(span.sourceField()).isEqualTo("prompt_text");
+  }
+}
