@@ -156,8 +156,10 @@ public final class ArrowIngestor implements Ingestor {
         ordinal++;
         try {
           sink.accept(record(readers, row).sourceFile(file.name()).sourceLine(ordinal).build());
-        } catch (IllegalArgumentException | IllegalStateException e) {
-          sink.malformed(new BadInput(file.name(), ordinal, e.getMessage()), null);
+        } catch (RuntimeException e) {
+          // a value that does not fit its field (or the record's own checks): this row only
+          String reason = e instanceof IllegalArgumentException && e.getMessage() != null ? e.getMessage() : describe(e);
+          sink.malformed(new BadInput(file.name(), ordinal, reason), null);
         }
       }
     }
