@@ -69,7 +69,7 @@ public final class InputFile {
   /** Opens the decompressed content. The caller closes it. */
   public InputStream open() throws IOException {
     InputStream raw = new CountingStream(Files.newInputStream(path), rawBytesRead);
-    return new BufferedInputStream(compression().decompress(new BufferedInputStream(raw, 1 << 16)), 1 << 16);
+    return new BufferedInputStream(decompressed(new BufferedInputStream(raw, 1 << 16)), 1 << 16);
   }
 
   /**
@@ -78,10 +78,27 @@ public final class InputFile {
    */
   public Sniff sniff() throws IOException {
     byte[] head;
-    try (InputStream in = new BufferedInputStream(compression().decompress(Files.newInputStream(path)))) {
+    try (InputStream in = new BufferedInputStream(decompressed(new BufferedInputStream(Files.newInputStream(path))))) {
       head = readUpTo(in, Sniff.HEAD_BYTES);
     }
     return new Sniff(path.getFileName().toString(), head, compression());
+  }
+
+  /**
+   * The decompressed view of {@code raw}. A decompressor throws at the damage; the buffers above
+   * it must not read ahead into that throw, or they drop the good bytes they already hold.
+   */
+  private InputStream decompressed(InputStream raw) throws IOException {
+    Compression packing = compression();
+    if (packing == Compression.NONE) {
+      return raw;
+    }
+    try {
+      return new NoReadAhead(packing.decompress(raw));
+    } catch (IOException | RuntimeException e) {
+      raw.close(); // e.g. a gzip header cut short: do not leak the file handle
+      throw e;
+    }
   }
 
   private static byte[] readUpTo(InputStream in, int max) {
@@ -101,6 +118,22 @@ public final class InputFile {
   /** Line-by-line reading with line numbers, skipping {@link #resumeAfterLine()} lines. */
   public LineReader lines(RecordSink sink) throws IOException {
     return new LineReader(this, open(), sink, resumeAfterLine);
+  }
+
+  /**
+   * Claims nothing is available without blocking, so that {@link BufferedInputStream} returns
+   * what one read gave instead of reading again (a later read may throw at damaged data, and the
+   * bytes of the earlier reads in the same call would be lost with it).
+   */
+  private static final class NoReadAhead extends FilterInputStream {
+    NoReadAhead(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int available() {
+      return 0;
+    }
   }
 
   private static final class CountingStream extends FilterInputStream {

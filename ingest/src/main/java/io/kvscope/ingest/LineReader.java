@@ -3,29 +3,42 @@ package io.kvscope.ingest;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads lines with their 1-based numbers, streaming. Invalid UTF-8 becomes U+FFFD rather than an
- * error (a log line with one bad byte is still a log line). Two things end reading early and are
- * reported to the sink with their line: damaged compressed data, and a line longer than
- * {@link #MAX_LINE_CHARS} (skipped whole, so a binary file without newlines cannot exhaust memory).
+ * error (a log line with one bad byte is still a log line); a byte-order mark at the start of the
+ * file and a {@code \r} before the newline are dropped. Two things are reported to the sink with
+ * their line: damaged compressed data (reading ends; the partial line at the damage is dropped,
+ * every complete line before it was returned), and a line longer than {@link #MAX_LINE_CHARS}
+ * (skipped whole, so a binary file without newlines cannot exhaust memory).
+ *
+ * <p>Lines are split on the byte {@code \n}, which never occurs inside a multi-byte UTF-8
+ * character, and each line is decoded on its own: one bad byte cannot shift the next line.
  */
 public final class LineReader implements Closeable {
 
-  /** 64 Mi chars: comfortably above a multi-megabyte prompt, far below the heap. */
+  /**
+   * 64 Mi: comfortably above a multi-megabyte prompt, far below the heap. Counted in UTF-8 bytes,
+   * which is never less than the line's length in chars, so it bounds both memory and chars.
+   */
   public static final int MAX_LINE_CHARS = 64 * 1024 * 1024;
 
+  /** A line buffer grown past this for one long line is given back afterwards. */
+  private static final int KEEP_LINE_BUFFER = 1 << 20;
+
+  private static final byte[] UTF8_BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
   private final InputFile file;
-  private final Reader reader;
+  private final InputStream in;
   private final RecordSink sink;
-  private final int maxLineChars;
-  private final char[] buffer = new char[1 << 16];
+  private final int maxLineBytes;
+  private final byte[] buffer = new byte[1 << 16];
   private int position;
   private int limit;
+  private byte[] line = new byte[8192];
+  private int lineLength;
   private long lineNumber;
   private boolean finished;
 
@@ -33,14 +46,16 @@ public final class LineReader implements Closeable {
     this(file, in, sink, skipLines, MAX_LINE_CHARS);
   }
 
+  /** @param maxLineChars longest line kept, in UTF-8 bytes (see {@link #MAX_LINE_CHARS}) */
   LineReader(InputFile file, InputStream in, RecordSink sink, long skipLines, int maxLineChars) throws IOException {
+    if (maxLineChars < 1) {
+      throw new IllegalArgumentException("maxLineChars must be positive, was " + maxLineChars);
+    }
     this.file = file;
+    this.in = in;
     this.sink = sink;
-    this.maxLineChars = maxLineChars;
-    this.reader = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPLACE)
-        .onUnmappableCharacter(CodingErrorAction.REPLACE));
-    while (lineNumber < skipLines && skipLine()) {
+    this.maxLineBytes = maxLineChars;
+    while (lineNumber < skipLines && scanLine(false) != Scan.END) {
       // skipping lines an earlier run already committed
     }
   }
@@ -52,101 +67,137 @@ public final class LineReader implements Closeable {
 
   /** The next line without its terminator, or {@code null} at the end (or at damaged data). */
   public String next() {
-    StringBuilder line = new StringBuilder();
     while (true) {
-      Boolean ended = scanLine(line);
-      if (ended == null) {
-        return null;
+      switch (scanLine(true)) {
+        case END:
+          return null;
+        case COMPLETE:
+          return decodeLine();
+        case TOO_LONG:
+          continue; // reported; carry on with the next line
       }
-      if (ended) {
-        return stripCarriageReturn(line);
-      }
-      // over-long line: reported and skipped, carry on with the next one
-      line.setLength(0);
     }
   }
 
-  private boolean skipLine() {
-    return scanLine(null) != null;
-  }
+  private enum Scan { COMPLETE, TOO_LONG, END }
 
   /**
-   * Reads up to the next newline into {@code line} (or discards it when {@code line} is null).
-   * Returns true for a complete line, false for an over-long one, null at end of input.
+   * Reads up to the next newline, keeping the bytes when {@code keep} (resumed lines are only
+   * counted). A last line without a newline is complete; a line cut by damaged data is not.
    */
-  private Boolean scanLine(StringBuilder line) {
+  private Scan scanLine(boolean keep) {
     if (finished) {
-      return null;
+      return Scan.END;
     }
+    lineLength = 0;
     boolean sawAnything = false;
     boolean tooLong = false;
-    long chars = 0;
+    long bytes = 0;
     while (true) {
-      if (position == limit && !fill()) {
-        if (!sawAnything) {
-          finished = true;
-          return null;
+      if (position == limit) {
+        Fill fill = fill();
+        if (fill == Fill.DAMAGED) {
+          return Scan.END; // the partial line is not a line; fill() reported the damage
         }
-        break;
+        if (fill == Fill.EOF) {
+          finished = true;
+          if (!sawAnything) {
+            return Scan.END;
+          }
+          break;
+        }
       }
       sawAnything = true;
       int start = position;
-      while (position < limit && buffer[position] != '\n') {
-        position++;
-      }
-      int length = position - start;
-      chars += length;
-      if (line != null && !tooLong) {
-        if (chars > maxLineChars) {
+      int newline = indexOfNewline(buffer, position, limit);
+      int end = newline < 0 ? limit : newline;
+      int length = end - start;
+      bytes += length;
+      if (keep && !tooLong) {
+        if (bytes > maxLineBytes) {
           tooLong = true;
-          line.setLength(0);
+          releaseLineBuffer();
         } else {
-          line.append(buffer, start, length);
+          append(start, length);
         }
       }
-      if (position < limit) {
-        position++; // the newline
+      position = newline < 0 ? limit : newline + 1;
+      if (newline >= 0) {
         break;
       }
     }
     lineNumber++;
     if (tooLong) {
       sink.malformed(new BadInput(file.name(), lineNumber,
-          "line is " + chars + " characters long, over the " + maxLineChars + " limit; skipped"), null);
-      return false;
+          "line is " + bytes + " bytes long, over the " + maxLineBytes + " byte limit; skipped"), null);
+      return Scan.TOO_LONG;
     }
-    return true;
+    return Scan.COMPLETE;
   }
 
-  private boolean fill() {
+  private static int indexOfNewline(byte[] bytes, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (bytes[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private void append(int start, int length) {
+    int needed = lineLength + length;
+    if (needed > line.length) {
+      line = Arrays.copyOf(line, (int) Math.min(Math.max(needed, 2L * line.length), maxLineBytes));
+    }
+    System.arraycopy(buffer, start, line, lineLength, length);
+    lineLength = needed;
+  }
+
+  private String decodeLine() {
+    int from = 0;
+    int to = lineLength;
+    if (to > from && line[to - 1] == '\r') {
+      to--;
+    }
+    if (lineNumber == 1 && to - from >= 3 && Arrays.equals(line, 0, 3, UTF8_BOM, 0, 3)) {
+      from = 3;
+    }
+    // The String constructor replaces malformed UTF-8 with U+FFFD.
+    String text = new String(line, from, to - from, StandardCharsets.UTF_8);
+    if (line.length > KEEP_LINE_BUFFER) {
+      releaseLineBuffer();
+    }
+    return text;
+  }
+
+  private void releaseLineBuffer() {
+    line = new byte[8192];
+    lineLength = 0;
+  }
+
+  private enum Fill { DATA, EOF, DAMAGED }
+
+  private Fill fill() {
     try {
       int n;
       do {
-        n = reader.read(buffer, 0, buffer.length);
+        n = in.read(buffer, 0, buffer.length);
       } while (n == 0);
       position = 0;
       limit = Math.max(n, 0);
-      return n > 0;
+      return n > 0 ? Fill.DATA : Fill.EOF;
     } catch (IOException damaged) {
       sink.malformed(new BadInput(file.name(), lineNumber + 1,
-          "input ends early (damaged or truncated compressed data: " + damaged.getMessage()
-              + "); records before this line were kept"), null);
+          "input ends early (damaged or truncated data: " + damaged.getMessage()
+              + "); the lines before this one were kept"), null);
       finished = true;
       position = limit = 0;
-      return false;
+      return Fill.DAMAGED;
     }
-  }
-
-  private static String stripCarriageReturn(StringBuilder line) {
-    int length = line.length();
-    if (length > 0 && line.charAt(length - 1) == '\r') {
-      line.setLength(length - 1);
-    }
-    return line.toString();
   }
 
   @Override
   public void close() throws IOException {
-    reader.close();
+    in.close();
   }
 }

@@ -1,0 +1,447 @@
+package io.kvscope.ingest.litellm;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import io.kvscope.ingest.EngineRids;
+import io.kvscope.ingest.json.Times;
+import io.kvscope.ingest.record.RequestRecord;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Streams one {@code StandardLoggingPayload} line into a {@link RequestRecord}, reading only the
+ * fields kvscope uses and skipping the rest unparsed (model maps, hidden params, cost tables).
+ * One reader per ingestor; every call keeps its state on the stack.
+ */
+final class PayloadReader {
+
+  private final JsonFactory json;
+  private final TenantPaths tenants;
+
+  PayloadReader(JsonFactory json, TenantPaths tenants) {
+    this.json = json;
+    this.tenants = tenants;
+  }
+
+  /**
+   * @throws IOException the line is not valid JSON (a {@code JsonProcessingException})
+   * @throws PayloadProblem the line is JSON but not a payload kvscope can use
+   */
+  RequestRecord.Builder read(String line) throws IOException, PayloadProblem {
+    Payload payload = new Payload();
+    try (JsonParser parser = json.createParser(line)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        throw new PayloadProblem("not a JSON object");
+      }
+      while (parser.nextToken() == JsonToken.FIELD_NAME) {
+        String field = parser.currentName();
+        JsonToken value = parser.nextToken();
+        if (value.isScalarValue() && value != JsonToken.VALUE_NULL && tenants.isKey(field)) {
+          payload.tenantValues.putIfAbsent(field, parser.getText());
+        }
+        readTopLevel(parser, field, payload);
+      }
+      if (!atEnd(parser)) {
+        throw new PayloadProblem("unexpected data after the JSON object");
+      }
+    }
+    return payload.toBuilder(tenants);
+  }
+
+  /** True when nothing but whitespace follows the object (garbage after it is not a JSON error). */
+  private static boolean atEnd(JsonParser parser) throws IOException {
+    try {
+      return parser.nextToken() == null;
+    } catch (JsonProcessingException trailingGarbage) {
+      return false;
+    }
+  }
+
+  private void readTopLevel(JsonParser parser, String field, Payload payload) throws IOException, PayloadProblem {
+    switch (field) {
+      case "id" -> payload.id = text(parser);
+      case "model" -> payload.model = text(parser);
+      case "model_group" -> payload.modelGroup = text(parser);
+      case "status" -> payload.status = text(parser);
+      case "startTime" -> payload.start = time(parser, field);
+      case "endTime" -> payload.end = time(parser, field);
+      case "completionStartTime" -> payload.firstToken = time(parser, field);
+      case "prompt_tokens" -> payload.promptTokens = count(parser, field);
+      case "completion_tokens" -> payload.completionTokens = count(parser, field);
+      case "messages" -> payload.prompt = readMessages(parser);
+      case "response" -> readResponse(parser, payload);
+      case "error_information" -> readErrorInformation(parser, payload);
+      default -> {
+        if (parser.currentToken() == JsonToken.START_OBJECT && tenants.leadsToKey(field)) {
+          captureTenant(parser, field, payload.tenantValues);
+        } else {
+          parser.skipChildren();
+        }
+      }
+    }
+  }
+
+  /** Walks into an object only along paths that lead to a tenant key. */
+  private void captureTenant(JsonParser parser, String path, Map<String, String> found) throws IOException {
+    JsonToken token = parser.currentToken();
+    if (token == JsonToken.START_OBJECT) {
+      while (parser.nextToken() == JsonToken.FIELD_NAME) {
+        String child = path + "." + parser.currentName();
+        parser.nextToken();
+        if (tenants.leadsToKey(child)) {
+          captureTenant(parser, child, found);
+        } else {
+          parser.skipChildren();
+        }
+      }
+    } else if (token.isScalarValue()) {
+      if (token != JsonToken.VALUE_NULL && tenants.isKey(path)) {
+        found.putIfAbsent(path, parser.getText());
+      }
+    } else {
+      parser.skipChildren();
+    }
+  }
+
+  // ---- messages and content ----
+
+  /** {@code messages}: a list of chat messages, or a plain prompt string (text completions). */
+  private static String readMessages(JsonParser parser) throws IOException {
+    Text out = new Text();
+    switch (parser.currentToken()) {
+      case VALUE_STRING -> out.add(parser.getText());
+      case START_ARRAY -> {
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+          switch (parser.currentToken()) {
+            case VALUE_STRING -> out.add(parser.getText());
+            case START_OBJECT -> readMessage(parser, out);
+            default -> parser.skipChildren();
+          }
+        }
+      }
+      case START_OBJECT -> readMessage(parser, out);
+      default -> parser.skipChildren();
+    }
+    return out.result();
+  }
+
+  private static void readMessage(JsonParser parser, Text out) throws IOException {
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String field = parser.currentName();
+      parser.nextToken();
+      if (field.equals("content")) {
+        readContent(parser, out);
+      } else {
+        parser.skipChildren();
+      }
+    }
+  }
+
+  /** A message's {@code content}: a string, or parts of which the {@code text} ones count. */
+  private static void readContent(JsonParser parser, Text out) throws IOException {
+    switch (parser.currentToken()) {
+      case VALUE_STRING -> out.add(parser.getText());
+      case START_ARRAY -> {
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+          switch (parser.currentToken()) {
+            case VALUE_STRING -> out.add(parser.getText());
+            case START_OBJECT -> {
+              while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (field.equals("text") && value == JsonToken.VALUE_STRING) {
+                  out.add(parser.getText());
+                } else {
+                  parser.skipChildren();
+                }
+              }
+            }
+            default -> parser.skipChildren();
+          }
+        }
+      }
+      default -> parser.skipChildren();
+    }
+  }
+
+  // ---- response ----
+
+  private void readResponse(JsonParser parser, Payload payload) throws IOException, PayloadProblem {
+    if (parser.currentToken() != JsonToken.START_OBJECT) {
+      parser.skipChildren(); // failures log the error text here, or null
+      return;
+    }
+    Text answer = new Text();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String field = parser.currentName();
+      JsonToken value = parser.nextToken();
+      switch (field) {
+        case "id" -> payload.responseId = text(parser);
+        case "choices" -> {
+          if (value == JsonToken.START_ARRAY) {
+            readChoices(parser, payload, answer);
+          } else {
+            parser.skipChildren();
+          }
+        }
+        case "usage" -> readUsage(parser, payload);
+        default -> parser.skipChildren();
+      }
+    }
+    payload.response = answer.result();
+  }
+
+  private static void readChoices(JsonParser parser, Payload payload, Text answer) throws IOException {
+    boolean first = true;
+    while (parser.nextToken() != JsonToken.END_ARRAY) {
+      if (parser.currentToken() != JsonToken.START_OBJECT) {
+        parser.skipChildren();
+        continue;
+      }
+      while (parser.nextToken() == JsonToken.FIELD_NAME) {
+        String field = parser.currentName();
+        JsonToken value = parser.nextToken();
+        switch (field) {
+          case "finish_reason" -> {
+            if (first && value.isScalarValue() && value != JsonToken.VALUE_NULL) {
+              payload.finishReason = parser.getText();
+            } else {
+              parser.skipChildren();
+            }
+          }
+          case "message" -> {
+            if (value == JsonToken.START_OBJECT) {
+              readMessage(parser, answer);
+            } else {
+              parser.skipChildren();
+            }
+          }
+          case "text" -> {
+            if (value == JsonToken.VALUE_STRING) {
+              answer.add(parser.getText()); // text-completion choices
+            } else {
+              parser.skipChildren();
+            }
+          }
+          default -> parser.skipChildren();
+        }
+      }
+      first = false;
+    }
+  }
+
+  private static void readUsage(JsonParser parser, Payload payload) throws IOException, PayloadProblem {
+    if (parser.currentToken() != JsonToken.START_OBJECT) {
+      parser.skipChildren();
+      return;
+    }
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String field = parser.currentName();
+      JsonToken value = parser.nextToken();
+      switch (field) {
+        case "prompt_tokens" -> payload.usagePromptTokens = count(parser, "response.usage.prompt_tokens");
+        case "completion_tokens" -> payload.usageCompletionTokens = count(parser, "response.usage.completion_tokens");
+        case "prompt_tokens_details" -> {
+          if (value != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            continue;
+          }
+          while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String detail = parser.currentName();
+            parser.nextToken();
+            if (detail.equals("cached_tokens")) {
+              payload.cachedTokens = count(parser, "response.usage.prompt_tokens_details.cached_tokens");
+            } else {
+              parser.skipChildren();
+            }
+          }
+        }
+        default -> parser.skipChildren();
+      }
+    }
+  }
+
+  private static void readErrorInformation(JsonParser parser, Payload payload) throws IOException {
+    if (parser.currentToken() != JsonToken.START_OBJECT) {
+      parser.skipChildren();
+      return;
+    }
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String field = parser.currentName();
+      parser.nextToken();
+      if (field.equals("error_code")) {
+        payload.errorCode = text(parser);
+      } else {
+        parser.skipChildren();
+      }
+    }
+  }
+
+  // ---- scalars ----
+
+  /** A scalar as text ({@code null} for JSON null); objects and arrays are skipped as absent. */
+  private static String text(JsonParser parser) throws IOException {
+    JsonToken token = parser.currentToken();
+    if (token.isScalarValue() && token != JsonToken.VALUE_NULL) {
+      return parser.getText();
+    }
+    parser.skipChildren();
+    return null;
+  }
+
+  /** A token count: an integer, an integral float, or a number in a string. */
+  private static Long count(JsonParser parser, String field) throws IOException, PayloadProblem {
+    switch (parser.currentToken()) {
+      case VALUE_NULL:
+        return null;
+      case VALUE_NUMBER_INT:
+        return parser.getLongValue();
+      case VALUE_NUMBER_FLOAT: {
+        double d = parser.getDoubleValue();
+        if (Double.isFinite(d) && d == Math.rint(d)) {
+          return (long) d;
+        }
+        throw new PayloadProblem(field + " is not a whole number");
+      }
+      case VALUE_STRING: {
+        String s = parser.getText().strip();
+        if (s.isEmpty()) {
+          return null;
+        }
+        try {
+          return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+          throw new PayloadProblem(field + " is not a number");
+        }
+      }
+      default:
+        parser.skipChildren();
+        throw new PayloadProblem(field + " is not a number");
+    }
+  }
+
+  /** Epoch seconds (a float, as LiteLLM writes them), or an ISO-8601 string. */
+  private static Long time(JsonParser parser, String field) throws IOException, PayloadProblem {
+    switch (parser.currentToken()) {
+      case VALUE_NULL:
+        return null;
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT:
+        return Times.fromEpochAuto(parser.getDoubleValue());
+      case VALUE_STRING: {
+        String s = parser.getText().strip();
+        if (s.isEmpty()) {
+          return null;
+        }
+        try {
+          return Times.fromEpochAuto(Double.parseDouble(s));
+        } catch (NumberFormatException notANumber) {
+          try {
+            return Times.fromIso(s);
+          } catch (IllegalArgumentException notIso) {
+            throw new PayloadProblem(field + " is neither epoch seconds nor an ISO-8601 time");
+          }
+        }
+      }
+      default:
+        parser.skipChildren();
+        throw new PayloadProblem(field + " is not a time");
+    }
+  }
+
+  /** Texts joined with newlines; {@code null} when nothing was added. */
+  private static final class Text {
+    private StringBuilder out;
+
+    void add(String text) {
+      if (out == null) {
+        out = new StringBuilder(text.length());
+      } else {
+        out.append('\n');
+      }
+      out.append(text);
+    }
+
+    String result() {
+      return out == null ? null : out.toString();
+    }
+  }
+
+  /** What one line said, before it is checked and turned into a record. */
+  private static final class Payload {
+    String id;
+    String model;
+    String modelGroup;
+    String status;
+    Long start;
+    Long end;
+    Long firstToken;
+    Long promptTokens;
+    Long completionTokens;
+    Long usagePromptTokens;
+    Long usageCompletionTokens;
+    Long cachedTokens;
+    String prompt;
+    String response;
+    String responseId;
+    String finishReason;
+    String errorCode;
+    final Map<String, String> tenantValues = new HashMap<>();
+
+    RequestRecord.Builder toBuilder(TenantPaths tenants) throws PayloadProblem {
+      if (id == null || id.isBlank()) {
+        throw new PayloadProblem("payload has no id");
+      }
+      return RequestRecord.builder(id)
+          .engineRid(EngineRids.fromResponseId(responseId))
+          .tenant(tenant(tenants))
+          .model(model)
+          .deployment(modelGroup != null && !modelGroup.isBlank() ? modelGroup : model)
+          .startTime(start)
+          .firstTokenTime(firstToken)
+          .endTime(end)
+          .statusCode(statusCode())
+          .finishReason(finishReason)
+          .promptTokens(promptTokens != null ? promptTokens : usagePromptTokens)
+          .completionTokens(completionTokens != null ? completionTokens : usageCompletionTokens)
+          .cachedTokens(cachedTokens)
+          .promptText(prompt)
+          .promptChars(prompt == null ? null : (long) prompt.length())
+          .responseText(response);
+    }
+
+    private String tenant(TenantPaths tenants) {
+      for (String key : tenants.keys()) {
+        String value = tenantValues.get(key);
+        if (value != null && !value.isBlank()) {
+          return value;
+        }
+      }
+      return null;
+    }
+
+    /** success is 200; a failure carries its HTTP status in error_code when the provider gave one. */
+    private Integer statusCode() {
+      if ("success".equalsIgnoreCase(status)) {
+        return 200;
+      }
+      boolean failed = "failure".equalsIgnoreCase(status) || (status == null && errorCode != null);
+      if (!failed) {
+        return null;
+      }
+      if (errorCode != null) {
+        try {
+          int code = Integer.parseInt(errorCode.strip());
+          if (code >= 100 && code <= 599) {
+            return code;
+          }
+        } catch (NumberFormatException notHttp) {
+          // e.g. "invalid_request_error": a failure without an HTTP status
+        }
+      }
+      return 500;
+    }
+  }
+}

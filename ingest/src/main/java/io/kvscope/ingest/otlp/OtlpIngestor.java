@@ -1,0 +1,118 @@
+package io.kvscope.ingest.otlp;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kvscope.ingest.BadInput;
+import io.kvscope.ingest.IngestOptions;
+import io.kvscope.ingest.Ingestor;
+import io.kvscope.ingest.InputFile;
+import io.kvscope.ingest.LineReader;
+import io.kvscope.ingest.RecordSink;
+import io.kvscope.ingest.Sniff;
+import io.kvscope.ingest.json.JsonHead;
+import io.kvscope.ingest.json.JsonSupport;
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * OTLP/JSON trace files as the OpenTelemetry file exporter writes them: one export batch a line.
+ * GenAI model-call spans become request records, SGLang stage spans engine events; other spans
+ * (HTTP plumbing, agents, tools) are counted as skipped. A bad line, or a bad span within a good
+ * line, is reported with the line number and the rest goes on.
+ */
+public final class OtlpIngestor implements Ingestor {
+
+  private final JsonFactory json = JsonSupport.newFactory();
+  private final ObjectMapper mapper = new ObjectMapper(JsonSupport.newFactory());
+  private final BatchReader batches = new BatchReader(json);
+  private final GenAiSpans genAi = new GenAiSpans(mapper);
+
+  @Override
+  public String name() {
+    return "otlp";
+  }
+
+  @Override
+  public String description() {
+    return "OpenTelemetry OTLP/JSON trace lines (GenAI model-call spans, SGLang request-stage spans)";
+  }
+
+  @Override
+  public int detect(Sniff sniff, IngestOptions options) {
+    for (String line : JsonHead.lines(sniff, 3)) {
+      Set<String> keys = JsonHead.topLevelKeys(json, line);
+      if (keys.contains("resourceSpans") || keys.contains("resource_spans")) {
+        return 90;
+      }
+    }
+    return 0;
+  }
+
+  @Override
+  public void parse(InputFile file, IngestOptions options, RecordSink sink) throws IOException {
+    String fallbackNode = stem(file.path().getFileName().toString());
+    try (LineReader lines = file.lines(sink)) {
+      String line;
+      while ((line = lines.next()) != null) {
+        if (line.isBlank()) {
+          sink.skipped();
+          continue;
+        }
+        long number = lines.lineNumber();
+        List<ResourceSpans> batch;
+        try {
+          batch = batches.read(line);
+        } catch (JsonProcessingException e) {
+          sink.malformed(new BadInput(file.name(), number, JsonSupport.reason(e)), line);
+          continue;
+        } catch (IllegalArgumentException e) {
+          sink.malformed(new BadInput(file.name(), number, e.getMessage()), line);
+          continue;
+        }
+        emit(batch, options, fallbackNode, file.name(), number, line, sink);
+      }
+    }
+  }
+
+  private void emit(List<ResourceSpans> batch, IngestOptions options, String fallbackNode, String fileName,
+      long number, String line, RecordSink sink) {
+    EngineSpans engine = new EngineSpans(batch);
+    for (ResourceSpans resourceSpans : batch) {
+      for (Span span : resourceSpans.spans()) {
+        if (span.problem() != null) {
+          sink.malformed(new BadInput(fileName, number, spanLabel(span) + ": " + span.problem()), line);
+          continue;
+        }
+        try {
+          if (engine.isEngineSpan(span)) {
+            sink.accept(engine.toEvent(span, resourceSpans.resource(), options.nodeName(), fallbackNode,
+                fileName, number));
+          } else if (GenAiSpans.isModelCall(span)) {
+            sink.accept(genAi.toRecord(span, resourceSpans.resource(), options.tenantKeys())
+                .sourceFile(fileName).sourceLine(number).build());
+          } else {
+            sink.skipped();
+          }
+        } catch (IllegalArgumentException e) {
+          sink.malformed(new BadInput(fileName, number, spanLabel(span) + ": " + e.getMessage()), line);
+        }
+      }
+    }
+  }
+
+  private static String spanLabel(Span span) {
+    return "span " + (span.spanId() == null ? "(no id)" : span.spanId());
+  }
+
+  private static String stem(String fileName) {
+    int dot = fileName.indexOf('.');
+    return dot > 0 ? fileName.substring(0, dot) : fileName;
+  }
+
+  @Override
+  public boolean resumableByLine() {
+    return true;
+  }
+}
