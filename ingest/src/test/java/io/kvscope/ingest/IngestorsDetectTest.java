@@ -56,7 +56,7 @@ class IngestorsDetectTest {
   @Test
   void discoversEveryRegisteredFormat() {
     assertThat(ingestors.all()).extracting(Ingestor::name)
-        .containsExactly("litellm", "otlp", "custom-jsonl", "arrow");
+        .containsExactly("litellm", "otlp", "custom-jsonl", "arrow", "sglang-log", "vllm-log", "prometheus");
     assertThat(ingestors.byName("otlp")).isPresent();
     assertThat(ingestors.all()).allSatisfy(i -> assertThat(i.description()).isNotBlank());
     assertThat(ingestors.all()).filteredOn(Ingestor::resumableByLine).extracting(Ingestor::name)
@@ -108,7 +108,8 @@ class IngestorsDetectTest {
   void returnsEmptyForFilesOfNoKnownFormat() throws IOException {
     assertThat(detect(lines("server.log", Packing.PLAIN,
         "[2026-08-27 10:00:00 TP0] Prefill batch, #new-seq: 1, #new-token: 1, #cached-token: 0, token usage: 0.01",
-        "[2026-08-27 10:00:01 TP0] Decode batch, #running-req: 3, #token: 7000, token usage: 0.02"))).isEmpty();
+        "[2026-08-27 10:00:01 TP0] Decode batch, #running-req: 3, #token: 7000, token usage: 0.02")))
+        .as("engine logs belong to the engine ingestors, not to any gateway format").contains("sglang-log");
     assertThat(detect(lines("app.jsonl", Packing.PLAIN, "{\"level\":\"info\",\"msg\":\"started\",\"id\":\"1\"}")))
         .isEmpty();
     assertThat(detect(lines("logs.otlp.jsonl", Packing.PLAIN, "{\"resourceLogs\":[]}"))).isEmpty();
