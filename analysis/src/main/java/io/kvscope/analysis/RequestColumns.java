@@ -26,12 +26,14 @@ public final class RequestColumns {
   private final int[] tenant;
   private final int[] decodeNode;
   private final long[] start;
+  private final java.util.BitSet inRange;
   private final List<String> tenantNames;
   private final List<String> nodeNames;
 
-  private RequestColumns(IndexReader reader, int[] tenant, int[] decodeNode, long[] start, List<String> tenantNames,
-      List<String> nodeNames) {
+  private RequestColumns(IndexReader reader, int[] tenant, int[] decodeNode, long[] start, java.util.BitSet inRange,
+      List<String> tenantNames, List<String> nodeNames) {
     this.reader = reader;
+    this.inRange = inRange;
     this.tenant = tenant;
     this.decodeNode = decodeNode;
     this.start = start;
@@ -49,7 +51,12 @@ public final class RequestColumns {
     Map<String, Integer> nodes = new HashMap<>();
     List<String> tenantNames = new ArrayList<>();
     List<String> nodeNames = new ArrayList<>();
-    context.forEachRequest(row -> {
+    java.util.BitSet inRange = new java.util.BitSet(reader.maxDoc());
+    // Every request can be a source; only those in the analysed range are recipients.
+    RequestRows.forEach(reader, row -> {
+      if (context.options().inRange(row.startTime())) {
+        inRange.set(row.doc());
+      }
       tenant[row.doc()] = tenants.computeIfAbsent(row.tenantOrUnknown(), t -> {
         tenantNames.add(t);
         return tenantNames.size() - 1;
@@ -60,12 +67,17 @@ public final class RequestColumns {
       });
       start[row.doc()] = row.startTime() == null ? Long.MIN_VALUE : row.startTime();
     });
-    return new RequestColumns(reader, tenant, node, start, tenantNames, nodeNames);
+    return new RequestColumns(reader, tenant, node, start, inRange, tenantNames, nodeNames);
   }
 
-  /** True for live request documents inside the analysed range. */
+  /** True for live request documents (possible sources, whatever their time). */
   public boolean isRequest(int doc) {
     return tenant[doc] != NOT_A_REQUEST;
+  }
+
+  /** True for requests inside the analysed time range: the responses examined. */
+  public boolean isRecipient(int doc) {
+    return inRange.get(doc);
   }
 
   public int tenant(int doc) {

@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
     subcommands = {
         IngestCommand.class,
         SearchCommand.class,
+        AnalyzeCommand.class,
+        AuditCommand.class,
         CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

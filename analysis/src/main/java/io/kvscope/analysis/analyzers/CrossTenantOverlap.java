@@ -90,7 +90,7 @@ public final class CrossTenantOverlap implements Analyzer {
             Documents.FINGERPRINTS), // the probe must select fingerprints as the index did
         cutoff, findings);
     JoinStats stats = join.run(options, (recipient, source) -> {
-      if (!columns.isRequest(recipient) || !columns.isRequest(source)) {
+      if (!columns.isRecipient(recipient) || !columns.isRequest(source)) {
         return false;
       }
       long gap = columns.start(recipient) - columns.start(source);

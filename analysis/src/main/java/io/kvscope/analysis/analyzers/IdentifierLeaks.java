@@ -91,7 +91,7 @@ public final class IdentifierLeaks implements Analyzer {
       }
       Set<Integer> ownPrompt = new HashSet<>(prompters);
       for (int recipient : responders) {
-        if (ownPrompt.contains(recipient)) {
+        if (!columns.isRecipient(recipient) || ownPrompt.contains(recipient)) {
           continue; // the recipient's own prompt explains it
         }
         int source = likeliestSource(recipient, prompters, responders, columns, horizon);

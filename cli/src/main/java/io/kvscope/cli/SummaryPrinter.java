@@ -1,0 +1,66 @@
+package io.kvscope.cli;
+
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.Summary;
+import io.kvscope.analysis.impact.TenantImpact;
+import io.kvscope.analysis.impact.Window;
+import java.io.PrintStream;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** The exposure summary a responder reads first: how many, whose, when, where, and is it over. */
+final class SummaryPrinter {
+
+  private SummaryPrinter() {}
+
+  static void print(Report report, PrintStream out) {
+    Summary s = report.summary();
+    out.println("Exposure summary");
+    out.printf("  leaked responses (cross-tenant, confirmed+probable): %,d%n", s.leakedResponses());
+    out.printf("  source requests whose data leaked:                   %,d%n", s.sourceRequests());
+    out.printf("  victim tenants: %,d    recipient tenants: %,d    tokens exposed: %,d%n",
+        s.victimTenants(), s.recipientTenants(), s.tokensExposed());
+    out.printf("  over-length prompts accepted: %,d    prefill underruns: %,d%n", s.overLengthAccepted(), s.prefillUnderruns());
+    out.printf("  same-tenant reuse (not cross-tenant): %,d    suspect only: %,d%n", s.sameTenantReuse(), s.suspectResponses());
+    out.printf("  first exposure: %s    last exposure: %s%n", orDash(s.firstExposure()), orDash(s.lastExposure()));
+    long openWindows = report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE && w.open()).count();
+    out.println("Vulnerable windows (pool < context on an unpatched engine)" + (openWindows > 0
+        ? ": " + openWindows + " STILL OPEN" : report.windows().stream().anyMatch(w -> w.kind() == Window.Kind.VULNERABLE) ? ": all closed" : ": none"));
+    report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE)
+        .forEach(w -> out.printf("  %-24s %s .. %s  %s%n", w.node(), w.start(), w.open() ? "(open)" : w.end(), w.reason()));
+    report.windows().stream().filter(w -> w.kind() == Window.Kind.EXPOSURE)
+        .forEach(w -> out.printf("  exposure on %-16s %s .. %s  %,d responses%n", w.node(), w.start(), w.end(), w.count()));
+    if (!report.tenants().isEmpty()) {
+      out.println("Most affected tenants (as victim)");
+      report.tenants().stream()
+          .sorted(Comparator.comparingLong((TenantImpact t) -> t.asVictim().recipients()).reversed()
+              .thenComparing(TenantImpact::tenant))
+          .limit(5)
+          .forEach(t -> out.printf("  %-20s %,d requests leaked into %,d responses (%,d tokens)%n", t.tenant(),
+              t.asVictim().requests(), t.asVictim().recipients(), t.asVictim().tokens()));
+    }
+    if (!report.coverage().gaps().isEmpty() || report.coverage().requestsWithoutEngineLogs() > 0) {
+      out.printf("Coverage: %d log gaps; %,d of %,d requests without engine logs, %,d without bodies%n",
+          report.coverage().gaps().size(), report.coverage().requestsWithoutEngineLogs(), report.coverage().requests(),
+          report.coverage().requestsWithoutBodies());
+    }
+  }
+
+  /** One line per finding kind: {@code kind: N findings (M confirmed)}. */
+  static void printKinds(Report report, PrintStream out) {
+    Map<FindingKind, long[]> counts = new EnumMap<>(FindingKind.class);
+    for (Finding f : report.findings()) {
+      long[] c = counts.computeIfAbsent(f.kind(), k -> new long[3]);
+      c[f.confidence().ordinal()]++;
+    }
+    counts.forEach((kind, c) -> out.printf("%-26s %,6d  (confirmed %,d, probable %,d, suspect %,d)%n",
+        kind.id(), c[0] + c[1] + c[2], c[0], c[1], c[2]));
+  }
+
+  private static String orDash(Object value) {
+    return value == null ? "-" : value.toString();
+  }
+}
