@@ -158,14 +158,19 @@ public final class HtmlReport {
           + ReportView.number(t.asRecipient().responses()) + "</td><td class=\"num\">" + ReportView.number(t.asRecipient().sources())
           + "</td><td class=\"num\">" + bar(t.asRecipient().tokens(), maxTokens, "recipient") + "</td></tr>\n");
     }
-    out.write("</tbody></table>\n</section>\n");
+    out.write("</tbody></table>\n");
+    if (view.moreTenants() > 0) {
+      out.write("<p class=\"more\">\u2026 and " + ReportView.plural(view.moreTenants(), "more tenant")
+          + " in report.json.</p>\n");
+    }
+    out.write("</section>\n");
   }
 
-  /** A number with a small proportional bar behind it. */
+  /** A number after a small meter showing it against the column's largest. */
   private static String bar(long value, long max, String kind) {
-    int pct = (int) Math.round(100.0 * value / max);
-    return "<span class=\"bar " + kind + "\" style=\"width:" + pct + "%\"></span><span class=\"barnum\">"
-        + ReportView.number(value) + "</span>";
+    int pct = (int) Math.round(100.0 * value / Math.max(1, max));
+    return "<span class=\"meter\"><span class=\"fill " + kind + "\" style=\"width:" + pct + "%\"></span></span>"
+        + "<span class=\"n\">" + ReportView.number(value) + "</span>";
   }
 
   private static void matrix(Writer out, ReportView view) throws IOException {
@@ -200,9 +205,10 @@ public final class HtmlReport {
     }
     out.write("</tbody></table>\n");
     if (m.omittedSources() > 0 || m.omittedRecipients() > 0) {
-      out.write("<p class=\"more\">Showing the top " + m.sources().size() + " sources and " + m.recipients().size()
-          + " recipients; " + m.omittedSources() + " more sources and " + m.omittedRecipients()
-          + " more recipients are in report.json.</p>\n");
+      out.write("<p class=\"more\">Showing the top " + ReportView.plural(m.sources().size(), "source") + " and "
+          + ReportView.plural(m.recipients().size(), "recipient") + "; " + m.omittedSources() + " more "
+          + (m.omittedSources() == 1 ? "source" : "sources") + " and " + m.omittedRecipients() + " more "
+          + (m.omittedRecipients() == 1 ? "recipient" : "recipients") + " are in report.json.</p>\n");
     }
     out.write("</section>\n");
   }
@@ -354,11 +360,12 @@ public final class HtmlReport {
       th.victim, th.recipient { text-align: center; }
       tr.group td { border-top: 2px solid #cfd6dd; }
       .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-      td.num { position: relative; }
-      .bar { position: absolute; right: 0; top: 4px; bottom: 4px; border-radius: 2px; opacity: .22; }
-      .bar.victim { background: var(--red); }
-      .bar.recipient { background: var(--amber); }
-      .barnum { position: relative; }
+      .meter { display: inline-block; width: 64px; height: 7px; margin-right: 8px; vertical-align: middle;
+        background: #eef0f3; border-radius: 4px; overflow: hidden; }
+      .meter + .n { display: inline-block; min-width: 4.5em; text-align: right; }
+      .meter .fill { display: block; height: 100%; border-radius: 4px; }
+      .fill.victim { background: #e57373; }
+      .fill.recipient { background: #ffb74d; }
       .id { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; }
       table.content .id, table.content .span { white-space: nowrap; word-break: normal; }
       .kind { white-space: nowrap; }

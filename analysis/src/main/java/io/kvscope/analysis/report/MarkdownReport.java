@@ -139,6 +139,10 @@ public final class MarkdownReport {
           ReportView.number(t.asRecipient().responses()), ReportView.number(t.asRecipient().sources()),
           ReportView.number(t.asRecipient().tokens()));
     }
+    if (view.moreTenants() > 0) {
+      md.line();
+      md.line("\u2026 and " + ReportView.plural(view.moreTenants(), "more tenant") + " (see report.json `tenants`).");
+    }
     md.line();
   }
 

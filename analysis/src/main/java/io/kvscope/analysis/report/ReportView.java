@@ -116,14 +116,22 @@ final class ReportView {
         .toList();
   }
 
-  /** Tenants most involved first (tokens exposed plus received), then by name. */
+  /** Rows of the tenant tables; the rest is in report.json. */
+  static final int TENANT_ROWS = 100;
+
+  /** Tenants most involved first (tokens exposed plus received), then by name; at most {@link #TENANT_ROWS}. */
   List<TenantImpact> tenants() {
     return report.tenants().stream()
         .sorted(Comparator.comparingLong((TenantImpact t) -> t.asVictim().tokens() + t.asRecipient().tokens())
             .reversed()
             .thenComparing(t -> t.asVictim().requests() + t.asRecipient().responses(), Comparator.reverseOrder())
             .thenComparing(TenantImpact::tenant, Comparator.nullsLast(Comparator.naturalOrder())))
+        .limit(TENANT_ROWS)
         .toList();
+  }
+
+  int moreTenants() {
+    return Math.max(0, report.tenants().size() - TENANT_ROWS);
   }
 
   Matrix matrix() {

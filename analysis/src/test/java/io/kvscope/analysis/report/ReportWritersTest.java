@@ -64,6 +64,29 @@ class ReportWritersTest {
   }
 
   @Test
+  void anEmptyReportStillWritesEveryFormat() throws IOException {
+    Report empty = new Report(Report.REPORT_VERSION, java.time.Instant.parse("2026-09-10T08:00:00Z"), "/idx",
+        new io.kvscope.analysis.impact.Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0),
+        List.of(), List.of(), List.of(), List.of(), List.of(), java.util.Map.of(), null, java.util.Map.of());
+    Path out = dir.resolve("out");
+    List<Path> written = ReportWriters.writeAll(empty, out, WriteOptions.defaults().withText(IncidentFixture.texts()));
+
+    assertThat(written).hasSize(5); // no tenant to notify, so no bundle directories
+    assertThat(Files.readString(out.resolve("report.md"))).contains("**No cross-tenant exposure found.**")
+        .contains("No findings.").contains("Coverage was not measured");
+    assertThat(Files.readString(out.resolve("report.html"))).contains("status over")
+        .contains("Nothing to draw: no timeline and no windows.");
+    assertThat(Files.readString(out.resolve("findings.csv"))).isEqualTo(String.join(",", FindingsCsv.COLUMNS) + "\r\n");
+    try (var allocator = new org.apache.arrow.memory.RootAllocator();
+         var channel = java.nio.channels.FileChannel.open(out.resolve("findings.arrow"));
+         var reader = new org.apache.arrow.vector.ipc.ArrowFileReader(channel, allocator)) {
+      assertThat(reader.getVectorSchemaRoot().getSchema()).isEqualTo(FindingsArrow.SCHEMA);
+      assertThat(reader.loadNextBatch()).isFalse();
+    }
+    assertThat(ReportJson.read(out.resolve("report.json"))).isEqualTo(empty);
+  }
+
+  @Test
   void formatsByName() {
     assertThat(Format.fromId("html")).isEqualTo(Format.HTML);
     assertThat(Format.fromId("findings.arrow")).isEqualTo(Format.ARROW);
