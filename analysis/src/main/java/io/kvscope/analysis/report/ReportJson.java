@@ -259,7 +259,7 @@ public final class ReportJson {
           case "report_version" -> r.version = checkVersion(p.getValueAsString(), name);
           case "generated_at" -> r.generatedAt = instant(p.getValueAsString());
           case "index" -> r.index = p.currentToken() == JsonToken.VALUE_NULL ? null : p.getValueAsString();
-          case "summary" -> r.summary = summary(tree(p));
+          case "summary" -> r.summary = summary(object(tree(p), "summary", name));
           case "windows" -> eachElement(p, node -> r.windows.add(window(node)));
           case "findings" -> eachElement(p, node -> r.findings.add(finding(node)));
           case "tenants" -> eachElement(p, node -> r.tenants.add(tenant(node)));
@@ -322,6 +322,13 @@ public final class ReportJson {
     while (p.nextToken() != JsonToken.END_ARRAY) {
       consumer.accept(tree(p));
     }
+  }
+
+  private static JsonNode object(JsonNode node, String field, String name) throws IOException {
+    if (!node.isObject()) {
+      throw new IOException(name + " is not a valid kvscope report.json: '" + field + "' is not an object");
+    }
+    return node;
   }
 
   private static JsonNode tree(JsonParser p) throws IOException {

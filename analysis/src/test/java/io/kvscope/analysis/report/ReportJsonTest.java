@@ -217,6 +217,11 @@ class ReportJsonTest {
     assertThatThrownBy(() -> ReportJson.read(broken)).isInstanceOf(IOException.class)
         .hasMessageContaining("broken.json");
 
+    Path nullSummary = dir.resolve("null-summary.json");
+    Files.writeString(nullSummary, MAPPER.writeValueAsString(root.deepCopy().putNull("summary")));
+    assertThatThrownBy(() -> ReportJson.read(nullSummary)).isInstanceOf(IOException.class)
+        .hasMessageContaining("null-summary.json").hasMessageContaining("summary");
+
     Path notJson = dir.resolve("notes.json");
     Files.writeString(notJson, "[1, 2, 3]");
     assertThatThrownBy(() -> ReportJson.read(notJson)).isInstanceOf(IOException.class)
