@@ -1,0 +1,53 @@
+package io.kvscope.analysis.report;
+
+import io.kvscope.index.IndexSearch;
+import io.kvscope.index.Schema;
+import java.io.IOException;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+
+/**
+ * A {@link TextSource} over an open index: looks a request up by {@code request_id}, else by
+ * {@code engine_rid}, and returns the stored text. The caller keeps the {@link IndexSearch} open
+ * while the writers run and closes it.
+ */
+public final class IndexTextSource implements TextSource {
+
+  private static final Set<String> FIELDS = Set.of(PROMPT, RESPONSE);
+
+  private final IndexSearch index;
+
+  public IndexTextSource(IndexSearch index) {
+    this.index = index;
+  }
+
+  @Override
+  public String text(String requestId, String field) throws IOException {
+    if (requestId == null || !FIELDS.contains(field)) {
+      return null;
+    }
+    Document doc = find(Schema.REQUEST_ID, requestId);
+    if (doc == null) {
+      doc = find(Schema.ENGINE_RID, requestId);
+    }
+    return doc == null ? null : doc.get(field);
+  }
+
+  private Document find(String idField, String id) throws IOException {
+    Query query = new BooleanQuery.Builder()
+        .add(new TermQuery(new Term(idField, id)), Occur.FILTER)
+        .add(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)), Occur.FILTER)
+        .build();
+    TopDocs top = index.searcher().search(query, 1);
+    if (top.scoreDocs.length == 0) {
+      return null;
+    }
+    return index.reader().storedFields().document(top.scoreDocs[0].doc, FIELDS);
+  }
+}

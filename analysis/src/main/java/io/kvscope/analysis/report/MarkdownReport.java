@@ -1,0 +1,360 @@
+package io.kvscope.analysis.report;
+
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.impact.Coverage;
+import io.kvscope.analysis.impact.MatrixCell;
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.Summary;
+import io.kvscope.analysis.impact.TenantImpact;
+import io.kvscope.analysis.impact.Window;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * report.md: the incident review in Markdown, in the order a reviewer asks: is it over, how big,
+ * which nodes were vulnerable when, who lost data to whom, what kind of data, what the logs could
+ * not show, the worst findings, and the parameters behind every number. Leaked text appears only
+ * with {@code reveal}; otherwise as {@link ContentRedactor} shows it.
+ */
+public final class MarkdownReport {
+
+  public static final String FILE_NAME = Format.MARKDOWN.fileName();
+
+  private MarkdownReport() {}
+
+  public static Path write(Report report, Path target, WriteOptions options) throws IOException {
+    ReportView view = new ReportView(report, options);
+    return AtomicFile.writeText(target, out -> write(view, out));
+  }
+
+  static void write(ReportView view, Writer out) throws IOException {
+    Report report = view.report();
+    Md md = new Md(out);
+    md.line("# kvscope incident report");
+    md.line();
+    md.line("Generated " + ReportView.time(report.generatedAt()) + " from index " + md.code(report.index())
+        + " (report version " + md.esc(report.reportVersion()) + "). Times are UTC.");
+    md.line();
+
+    ReportView.Headline headline = view.headline();
+    md.line("## Is it over?");
+    md.line();
+    md.line("**" + md.esc(headline.title()) + ".**");
+    md.line();
+    for (String line : headline.lines()) {
+      md.line("- " + md.esc(line));
+    }
+    md.line();
+
+    summary(md, report.summary());
+    windows(md, view);
+    tenants(md, view);
+    matrix(md, view);
+    categories(md, view);
+    coverage(md, report.coverage());
+    findings(md, view);
+    leakedContent(md, view);
+    parameters(md, view);
+  }
+
+  private static void summary(Md md, Summary s) throws IOException {
+    md.line("## Summary");
+    md.line();
+    md.line("Counts are distinct requests or tenants, cross-tenant, confirmed + probable.");
+    md.line();
+    md.row("Measure", "Value");
+    md.line("|---|---:|");
+    md.row("Leaked responses", ReportView.number(s.leakedResponses()));
+    md.row("Source requests (whose data leaked)", ReportView.number(s.sourceRequests()));
+    md.row("Victim tenants", ReportView.number(s.victimTenants()));
+    md.row("Recipient tenants", ReportView.number(s.recipientTenants()));
+    md.row("Tokens exposed", ReportView.number(s.tokensExposed()));
+    md.row("Over-length prompts accepted", ReportView.number(s.overLengthAccepted()));
+    md.row("Prefill underruns", ReportView.number(s.prefillUnderruns()));
+    md.row("First exposure", ReportView.time(s.firstExposure()));
+    md.row("Last exposure", ReportView.time(s.lastExposure()));
+    md.row("Suspect responses (timing only, not counted)", ReportView.number(s.suspectResponses()));
+    md.row("Same-tenant reuse (not counted)", ReportView.number(s.sameTenantReuse()));
+    md.line();
+  }
+
+  private static void windows(Md md, ReportView view) throws IOException {
+    md.line("## Vulnerable windows");
+    md.line();
+    Map<String, List<Window>> byNode = view.vulnerableByNode();
+    if (byNode.isEmpty()) {
+      md.line("No node ran a vulnerable configuration in the logs seen.");
+      md.line();
+    }
+    for (Map.Entry<String, List<Window>> node : byNode.entrySet()) {
+      md.line("### " + md.esc(node.getKey()));
+      md.line();
+      md.row("Start", "End", "Duration", "Requests served", "Reason");
+      md.line("|---|---|---|---:|---|");
+      for (Window w : node.getValue()) {
+        md.row(ReportView.time(w.start()), w.open() ? "**open**" : ReportView.time(w.end()),
+            ReportView.duration(w.start(), w.end()), ReportView.number(w.count()), md.esc(ReportView.orDash(w.reason())));
+      }
+      md.line();
+    }
+    md.line("## Exposure windows");
+    md.line();
+    List<Window> exposures = view.exposureWindows();
+    if (exposures.isEmpty()) {
+      md.line("No leaked responses were found.");
+    } else {
+      md.row("Deployment", "Node", "Start", "End", "Duration", "Leaked responses");
+      md.line("|---|---|---|---|---|---:|");
+      for (Window w : exposures) {
+        md.row(md.esc(ReportView.orDash(w.deployment())), md.esc(ReportView.orDash(w.node())),
+            ReportView.time(w.start()), w.open() ? "**open**" : ReportView.time(w.end()),
+            ReportView.duration(w.start(), w.end()), ReportView.number(w.count()));
+      }
+    }
+    md.line();
+  }
+
+  private static void tenants(Md md, ReportView view) throws IOException {
+    md.line("## Tenants");
+    md.line();
+    List<TenantImpact> tenants = view.tenants();
+    if (tenants.isEmpty()) {
+      md.line("No tenant lost or received data.");
+      md.line();
+      return;
+    }
+    md.line("As victim: their requests whose data other tenants received. As recipient: their responses"
+        + " that carried other tenants' data.");
+    md.line();
+    md.row("Tenant", "Victim: requests", "Victim: responses carrying them", "Victim: tokens",
+        "Recipient: responses", "Recipient: source requests", "Recipient: tokens");
+    md.line("|---|---:|---:|---:|---:|---:|---:|");
+    for (TenantImpact t : tenants) {
+      md.row(md.esc(ReportView.orDash(t.tenant())),
+          ReportView.number(t.asVictim().requests()), ReportView.number(t.asVictim().recipients()),
+          ReportView.number(t.asVictim().tokens()),
+          ReportView.number(t.asRecipient().responses()), ReportView.number(t.asRecipient().sources()),
+          ReportView.number(t.asRecipient().tokens()));
+    }
+    if (view.moreTenants() > 0) {
+      md.line();
+      md.line("\u2026 and " + ReportView.plural(view.moreTenants(), "more tenant") + " (see report.json `tenants`).");
+    }
+    md.line();
+  }
+
+  private static void matrix(Md md, ReportView view) throws IOException {
+    md.line("## Source \u00d7 recipient");
+    md.line();
+    ReportView.Matrix matrix = view.matrix();
+    if (matrix.topPairs().isEmpty()) {
+      md.line("No data crossed between tenants.");
+      md.line();
+      return;
+    }
+    md.line("Whose data (source) reached whom (recipient), largest first.");
+    md.line();
+    md.row("Source tenant", "Recipient tenant", "Responses", "Tokens");
+    md.line("|---|---|---:|---:|");
+    for (MatrixCell c : matrix.topPairs()) {
+      md.row(md.esc(c.sourceTenant()), md.esc(c.recipientTenant()), ReportView.number(c.responses()),
+          ReportView.number(c.tokens()));
+    }
+    if (matrix.omittedPairs() > 0) {
+      md.line();
+      md.line("\u2026 and " + ReportView.plural(matrix.omittedPairs(), "more pair") + " (see report.json `matrix`).");
+    }
+    md.line();
+  }
+
+  private static void categories(Md md, ReportView view) throws IOException {
+    md.line("## Data categories");
+    md.line();
+    List<Map.Entry<String, Long>> categories = view.dataCategories();
+    if (categories.isEmpty()) {
+      md.line("No personal-data categories were recognised in leaked spans.");
+    } else {
+      md.row("Category", "Responses");
+      md.line("|---|---:|");
+      for (Map.Entry<String, Long> c : categories) {
+        md.row(md.esc(c.getKey()), ReportView.number(c.getValue()));
+      }
+    }
+    md.line();
+  }
+
+  private static void coverage(Md md, Coverage c) throws IOException {
+    md.line("## Coverage");
+    md.line();
+    if (c == null) {
+      md.line("Coverage was not measured; absence of findings proves little.");
+      md.line();
+      return;
+    }
+    md.line(ReportView.number(c.requests()) + " requests seen; " + ReportView.number(c.requestsWithoutBodies())
+        + " without prompt/response bodies (no text proof possible); " + ReportView.number(c.requestsWithoutEngineLogs())
+        + " not joined to engine logs.");
+    md.line();
+    if (c.gaps().isEmpty()) {
+      md.line("No gaps in engine logs.");
+    } else {
+      md.row("Node", "Start", "End", "Duration", "Reason");
+      md.line("|---|---|---|---|---|");
+      for (Coverage.Gap gap : c.gaps()) {
+        md.row(md.esc(ReportView.orDash(gap.node())), ReportView.time(gap.start()), ReportView.time(gap.end()),
+            gap.start() == null ? "-" : ReportView.duration(gap.start(), gap.end()),
+            md.esc(ReportView.orDash(gap.reason())));
+      }
+    }
+    md.line();
+  }
+
+  private static void findings(Md md, ReportView view) throws IOException {
+    md.line("## Findings");
+    md.line();
+    List<Finding> top = view.topFindings();
+    if (top.isEmpty()) {
+      md.line("No findings.");
+      md.line();
+      return;
+    }
+    md.line("Most severe first (confidence, then kind, then tokens).");
+    md.line();
+    md.row("#", "Confidence", "Kind", "Request", "Tenant", "Time", "Node \u2192 decode", "Source tenants", "Tokens");
+    md.line("|---:|---|---|---|---|---|---|---|---:|");
+    int i = 1;
+    for (Finding f : top) {
+      md.row(String.valueOf(i++), f.confidence().id(), f.kind().id(), md.esc(ReportView.orDash(f.requestId())),
+          md.esc(ReportView.orDash(f.tenant())), ReportView.time(f.time()),
+          md.esc(ReportView.orDash(f.node()) + " \u2192 " + ReportView.orDash(f.decodeNode())),
+          md.esc(String.join(", ", ReportView.sourceTenants(f))), ReportView.number(f.matchedTokens()));
+    }
+    if (view.moreFindings() > 0) {
+      md.line();
+      md.line("\u2026 and " + ReportView.plural(view.moreFindings(), "more finding")
+          + " (all of them are in findings.csv, findings.arrow and report.json).");
+    }
+    md.line();
+  }
+
+  private static void leakedContent(Md md, ReportView view) throws IOException {
+    if (!view.hasText()) {
+      return;
+    }
+    List<ReportView.LeakedSpan> spans = view.leakedContent();
+    md.line("## Leaked content");
+    md.line();
+    md.line(view.options().reveal()
+        ? "**Revealed**: the text below is other customers' data. Handle this file accordingly."
+        : "Redacted: each leaked span shows its hash, length, data categories and a masked shape only"
+            + " (re-run with --reveal to see the text).");
+    md.line();
+    if (spans.isEmpty()) {
+      md.line("The top findings carry no text spans.");
+      md.line();
+      return;
+    }
+    md.row("Request", "Source tenant", "Span", "Tokens", "sha256", "Chars", "Categories",
+        view.options().reveal() ? "Text" : "Masked excerpt");
+    md.line("|---|---|---|---:|---|---:|---|---|");
+    for (ReportView.LeakedSpan s : spans) {
+      ContentRedactor.Shown shown = s.shown();
+      md.row(md.esc(s.finding().requestId()), md.esc(ReportView.orDash(s.source().tenant())),
+          s.span().responseStart() + "\u2013" + s.span().responseEnd(), String.valueOf(s.span().tokens()),
+          shown == null ? "-" : shown.hash(), shown == null ? "-" : ReportView.number(shown.length()),
+          shown == null ? "-" : md.esc(String.join(", ", shown.categories())),
+          shown == null ? "(text not in index)" : md.codeCell(shown.excerpt()));
+    }
+    md.line();
+  }
+
+  private static void parameters(Md md, ReportView view) throws IOException {
+    md.line("## Parameters");
+    md.line();
+    Map<String, String> parameters = view.parameters();
+    if (parameters.isEmpty()) {
+      md.line("None recorded.");
+    } else {
+      md.row("Parameter", "Value");
+      md.line("|---|---|");
+      for (Map.Entry<String, String> p : parameters.entrySet()) {
+        md.row(md.esc(p.getKey()), md.codeCell(p.getValue()));
+      }
+    }
+    md.line();
+  }
+
+  /** Markdown output with escaping for values that came from logs. */
+  private record Md(Writer out) {
+
+    void line(String text) throws IOException {
+      out.write(text);
+      out.write('\n');
+    }
+
+    void line() throws IOException {
+      out.write('\n');
+    }
+
+    void row(String... cells) throws IOException {
+      out.write("| ");
+      out.write(String.join(" | ", cells));
+      out.write(" |\n");
+    }
+
+    /**
+     * A log-supplied value as literal text: Markdown and HTML specials backslash-escaped (so
+     * nothing in a tenant name can become a link, emphasis or a tag), line breaks shown as a
+     * symbol so a table row stays one row. An underscore inside a word cannot start emphasis and
+     * is left alone, so {@code kv_canary} stays readable.
+     */
+    String esc(String s) {
+      if (s == null) {
+        return "-";
+      }
+      StringBuilder b = new StringBuilder(s.length() + 8);
+      for (int i = 0; i < s.length(); i++) {
+        char c = s.charAt(i);
+        switch (c) {
+          case '\\', '`', '*', '[', ']', '|', '#', '~', '!', '{', '}', '<', '>', '&' -> b.append('\\').append(c);
+          case '_' -> {
+            boolean inWord = i > 0 && i + 1 < s.length() && Character.isLetterOrDigit(s.charAt(i - 1))
+                && Character.isLetterOrDigit(s.charAt(i + 1));
+            b.append(inWord ? "_" : "\\_");
+          }
+          case '\n' -> b.append("\u23ce ");
+          case '\r', '\t' -> b.append(' ');
+          default -> b.append(Character.isISOControl(c) ? '?' : c);
+        }
+      }
+      return b.toString();
+    }
+
+    /**
+     * Literal text in a table cell: a code span (nothing inside is Markdown or HTML) fenced with
+     * more backticks than the text holds; pipes escaped, as tables require even in code.
+     */
+    String codeCell(String s) {
+      if (s == null) {
+        return "-";
+      }
+      String flat = s.replace("\r\n", "\u23ce ").replace('\n', '\u23ce').replace('\r', ' ').replace("|", "\\|");
+      int longest = 0;
+      int run = 0;
+      for (int i = 0; i < flat.length(); i++) {
+        run = flat.charAt(i) == '`' ? run + 1 : 0;
+        longest = Math.max(longest, run);
+      }
+      String fence = "`".repeat(longest + 1);
+      String pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+      return fence + pad + flat + pad + fence;
+    }
+
+    String code(String s) {
+      return s == null ? "-" : "`" + s.replace("`", "'").replace("\n", " ") + "`";
+    }
+  }
+}

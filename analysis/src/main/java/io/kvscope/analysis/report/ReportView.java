@@ -1,0 +1,276 @@
+package io.kvscope.analysis.report;
+
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Span;
+import io.kvscope.analysis.impact.MatrixCell;
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.TenantImpact;
+import io.kvscope.analysis.impact.Window;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the human reports (Markdown and HTML) show, worked out once from a {@link Report}: the
+ * "is it over?" headline, windows grouped by node, tenants and matrix ranked, the most severe
+ * findings and what may be shown of their leaked spans. Both renderers read only this.
+ */
+final class ReportView {
+
+  /** The answer to "is it over?". */
+  record Headline(boolean over, String title, List<String> lines) {}
+
+  /** The top of the source x recipient matrix. */
+  record Matrix(List<String> sources, List<String> recipients, Map<String, MatrixCell> cells, long maxResponses,
+      int omittedSources, int omittedRecipients, List<MatrixCell> topPairs, int omittedPairs) {
+
+    MatrixCell cell(String source, String recipient) {
+      return cells.get(source + "\u0000" + recipient);
+    }
+  }
+
+  /** One leaked span of a top finding and what may be shown of it (null: text not available). */
+  record LeakedSpan(Finding finding, Source source, Span span, ContentRedactor.Shown shown) {}
+
+  private final Report report;
+  private final WriteOptions options;
+
+  ReportView(Report report, WriteOptions options) {
+    this.report = report;
+    this.options = options;
+  }
+
+  Report report() {
+    return report;
+  }
+
+  WriteOptions options() {
+    return options;
+  }
+
+  Headline headline() {
+    List<Window> openVulnerable = report.windows().stream()
+        .filter(w -> w.kind() == Window.Kind.VULNERABLE && w.open()).toList();
+    List<Window> openExposure = report.windows().stream()
+        .filter(w -> w.kind() == Window.Kind.EXPOSURE && w.open()).toList();
+    List<String> lines = new ArrayList<>();
+    for (Window w : openVulnerable) {
+      lines.add("Node " + orDash(w.node()) + " still runs a vulnerable configuration since " + time(w.start())
+          + (w.reason() == null ? "" : " (" + w.reason() + ")") + ".");
+    }
+    for (Window w : openExposure) {
+      lines.add("Leaked responses are still being served" + where(w) + " since " + time(w.start()) + " ("
+          + w.count() + " so far).");
+    }
+    var s = report.summary();
+    if (s.leakedResponses() > 0) {
+      lines.add(s.leakedResponses() + " responses carried another tenant's data (confirmed + probable), from "
+          + s.sourceRequests() + " requests of " + s.victimTenants() + " tenants to " + s.recipientTenants()
+          + " tenants, between " + time(s.firstExposure()) + " and " + time(s.lastExposure()) + ".");
+    }
+    boolean open = !openVulnerable.isEmpty() || !openExposure.isEmpty();
+    if (open) {
+      return new Headline(false, "Not over: " + plural(openVulnerable.size() + openExposure.size(), "window")
+          + " still open", lines);
+    }
+    Instant lastClose = report.windows().stream().map(Window::end).max(Comparator.naturalOrder()).orElse(null);
+    if (lastClose != null) {
+      lines.add("Every window is closed; the last one closed at " + time(lastClose) + ".");
+    }
+    if (s.leakedResponses() == 0 && report.windows().isEmpty()) {
+      return new Headline(true, "No cross-tenant exposure found", lines);
+    }
+    return new Headline(true, "Over: no open windows", lines);
+  }
+
+  private static String where(Window w) {
+    if (w.deployment() != null) {
+      return " on " + w.deployment();
+    }
+    return w.node() == null ? "" : " on " + w.node();
+  }
+
+  /** Vulnerable windows by node, nodes and windows in time order. */
+  Map<String, List<Window>> vulnerableByNode() {
+    Map<String, List<Window>> byNode = new TreeMap<>();
+    report.windows().stream()
+        .filter(w -> w.kind() == Window.Kind.VULNERABLE)
+        .sorted(Comparator.comparing(Window::start))
+        .forEach(w -> byNode.computeIfAbsent(orDash(w.node()), k -> new ArrayList<>()).add(w));
+    return byNode;
+  }
+
+  List<Window> exposureWindows() {
+    return report.windows().stream()
+        .filter(w -> w.kind() == Window.Kind.EXPOSURE)
+        .sorted(Comparator.comparing(Window::start))
+        .toList();
+  }
+
+  /** Rows of the tenant tables; the rest is in report.json. */
+  static final int TENANT_ROWS = 100;
+
+  /** Tenants most involved first (tokens exposed plus received), then by name; at most {@link #TENANT_ROWS}. */
+  List<TenantImpact> tenants() {
+    return report.tenants().stream()
+        .sorted(Comparator.comparingLong((TenantImpact t) -> t.asVictim().tokens() + t.asRecipient().tokens())
+            .reversed()
+            .thenComparing(t -> t.asVictim().requests() + t.asRecipient().responses(), Comparator.reverseOrder())
+            .thenComparing(TenantImpact::tenant, Comparator.nullsLast(Comparator.naturalOrder())))
+        .limit(TENANT_ROWS)
+        .toList();
+  }
+
+  int moreTenants() {
+    return Math.max(0, report.tenants().size() - TENANT_ROWS);
+  }
+
+  Matrix matrix() {
+    int top = options.topMatrix();
+    Map<String, Long> bySource = new HashMap<>();
+    Map<String, Long> byRecipient = new HashMap<>();
+    Map<String, MatrixCell> cells = new HashMap<>();
+    long max = 0;
+    List<MatrixCell> named = report.matrix().stream()
+        .map(c -> new MatrixCell(orDash(c.sourceTenant()), orDash(c.recipientTenant()), c.responses(), c.tokens()))
+        .toList();
+    for (MatrixCell c : named) {
+      bySource.merge(c.sourceTenant(), c.responses(), Long::sum);
+      byRecipient.merge(c.recipientTenant(), c.responses(), Long::sum);
+      cells.put(c.sourceTenant() + "\u0000" + c.recipientTenant(), c);
+      max = Math.max(max, c.responses());
+    }
+    List<String> sources = ranked(bySource);
+    List<String> recipients = ranked(byRecipient);
+    List<MatrixCell> pairs = named.stream()
+        .sorted(Comparator.comparingLong(MatrixCell::responses).reversed()
+            .thenComparing(Comparator.comparingLong(MatrixCell::tokens).reversed())
+            .thenComparing(MatrixCell::sourceTenant).thenComparing(MatrixCell::recipientTenant))
+        .toList();
+    return new Matrix(
+        sources.subList(0, Math.min(top, sources.size())),
+        recipients.subList(0, Math.min(top, recipients.size())),
+        cells, max,
+        Math.max(0, sources.size() - top), Math.max(0, recipients.size() - top),
+        pairs.subList(0, Math.min(top * 2, pairs.size())), Math.max(0, pairs.size() - top * 2));
+  }
+
+  private static List<String> ranked(Map<String, Long> totals) {
+    return totals.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .map(Map.Entry::getKey)
+        .toList();
+  }
+
+  /** Categories, most frequent first. */
+  List<Map.Entry<String, Long>> dataCategories() {
+    return report.dataCategories().entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .toList();
+  }
+
+  List<Finding> topFindings() {
+    return report.findings().stream()
+        .sorted(FindingOrder.MOST_SEVERE_FIRST)
+        .limit(options.topFindings())
+        .toList();
+  }
+
+  int moreFindings() {
+    return Math.max(0, report.findings().size() - options.topFindings());
+  }
+
+  /** True when leaked spans can be shown at all: a text source was given. */
+  boolean hasText() {
+    return options.text() != TextSource.NONE;
+  }
+
+  /**
+   * The leaked spans of the top cross-tenant findings with what may be shown of each: asks the
+   * text source for each recipient response once.
+   */
+  List<LeakedSpan> leakedContent() throws IOException {
+    if (!hasText()) {
+      return List.of();
+    }
+    ContentRedactor redactor = new ContentRedactor(options.reveal());
+    List<LeakedSpan> spans = new ArrayList<>();
+    for (Finding f : topFindings()) {
+      if (!f.kind().isCrossTenantLeak() || f.requestId() == null) {
+        continue;
+      }
+      String response = null;
+      boolean fetched = false;
+      for (Source source : f.sources()) {
+        for (Span span : source.spans()) {
+          if (!fetched) {
+            response = options.text().text(f.requestId(), TextSource.RESPONSE);
+            fetched = true;
+          }
+          ContentRedactor.Shown shown = null;
+          if (response != null && span.responseEnd() <= response.length()) {
+            shown = redactor.show(response.substring(span.responseStart(), span.responseEnd()));
+          }
+          spans.add(new LeakedSpan(f, source, span, shown));
+        }
+      }
+    }
+    return spans;
+  }
+
+  /** Parameters sorted by name, values as compact JSON (strings without quotes). */
+  Map<String, String> parameters() {
+    Map<String, String> shown = new LinkedHashMap<>();
+    new TreeMap<>(report.parameters()).forEach((key, value) ->
+        shown.put(key, value instanceof CharSequence s ? s.toString() : JsonValues.compact(value)));
+    return shown;
+  }
+
+  // ---------------------------------------------------------------- formatting shared by both
+
+  /** ISO-8601 UTC to the second, {@code -} for unknown. */
+  static String time(Instant t) {
+    return t == null ? "-" : t.truncatedTo(ChronoUnit.SECONDS).toString();
+  }
+
+  /** {@code 3d 4h}, {@code 5h 12m}, {@code 40m}; {@code open} when there is no end. */
+  static String duration(Instant start, Instant end) {
+    if (end == null) {
+      return "open";
+    }
+    Duration d = Duration.between(start, end);
+    if (d.toDays() > 0) {
+      return d.toDays() + "d " + d.toHoursPart() + "h";
+    }
+    if (d.toHours() > 0) {
+      return d.toHours() + "h " + d.toMinutesPart() + "m";
+    }
+    return Math.max(0, d.toMinutes()) + "m";
+  }
+
+  static String orDash(String s) {
+    return s == null || s.isEmpty() ? "-" : s;
+  }
+
+  static String plural(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  static String number(long n) {
+    return String.format(java.util.Locale.ROOT, "%,d", n);
+  }
+
+  /** Distinct source tenants of a finding, in order. */
+  static List<String> sourceTenants(Finding f) {
+    return f.sources().stream().map(Source::tenant).filter(java.util.Objects::nonNull).distinct().toList();
+  }
+}

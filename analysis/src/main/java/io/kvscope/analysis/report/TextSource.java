@@ -1,0 +1,26 @@
+package io.kvscope.analysis.report;
+
+import io.kvscope.index.Schema;
+
+/**
+ * Where the human reports get a request's stored text when they need it: to show a leaked span
+ * (only with {@code reveal}) or to compute its hash, length and categories. Backed by the index in
+ * practice ({@link IndexTextSource}); findings themselves never carry text.
+ */
+@FunctionalInterface
+public interface TextSource {
+
+  /** The prompt, as stored in the index. */
+  String PROMPT = Schema.PROMPT_TEXT;
+  /** The response, as stored in the index. */
+  String RESPONSE = Schema.RESPONSE_TEXT;
+
+  /** No text anywhere: reports show offsets and token counts only. */
+  TextSource NONE = (requestId, field) -> null;
+
+  /**
+   * The text of {@code field} ({@link #PROMPT} or {@link #RESPONSE}) of the request with this id
+   * (the gateway id, else the engine rid), or null when it is not known.
+   */
+  String text(String requestId, String field) throws java.io.IOException;
+}

@@ -1,0 +1,46 @@
+package io.kvscope.analysis.report;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * How {@link ReportWriters} writes a report.
+ *
+ * @param reveal show prompt/response text of leaked spans in the human reports (never in the
+ *     tenant bundles); off by default
+ * @param text where leaked spans' text comes from; {@link TextSource#NONE} shows offsets only
+ * @param formats which outputs to write
+ * @param topFindings rows of the findings table in report.md/html before "and N more"
+ * @param topMatrix tenants per axis of the source x recipient matrix (and rows of its Markdown list)
+ */
+public record WriteOptions(boolean reveal, TextSource text, Set<Format> formats, int topFindings, int topMatrix) {
+
+  public WriteOptions {
+    text = text == null ? TextSource.NONE : text;
+    formats = formats == null || formats.isEmpty() ? Set.copyOf(EnumSet.allOf(Format.class)) : Set.copyOf(formats);
+    if (topFindings < 1 || topMatrix < 1) {
+      throw new IllegalArgumentException("topFindings and topMatrix must be at least 1");
+    }
+  }
+
+  /** Every format, redacted, no text source, 50 findings, 12 tenants per matrix axis. */
+  public static WriteOptions defaults() {
+    return new WriteOptions(false, TextSource.NONE, EnumSet.allOf(Format.class), 50, 12);
+  }
+
+  public WriteOptions withReveal(boolean reveal) {
+    return new WriteOptions(reveal, text, formats, topFindings, topMatrix);
+  }
+
+  public WriteOptions withText(TextSource text) {
+    return new WriteOptions(reveal, text, formats, topFindings, topMatrix);
+  }
+
+  public WriteOptions withFormats(Set<Format> formats) {
+    return new WriteOptions(reveal, text, formats, topFindings, topMatrix);
+  }
+
+  public WriteOptions withTop(int topFindings, int topMatrix) {
+    return new WriteOptions(reveal, text, formats, topFindings, topMatrix);
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Report writers: turn one {@link io.kvscope.analysis.impact.Report} into the files an incident
+ * review hands around. {@link io.kvscope.analysis.report.ReportJson} writes (and reads back) the
+ * versioned report.json contract; {@link io.kvscope.analysis.report.FindingsCsv} and
+ * {@link io.kvscope.analysis.report.FindingsArrow} give the findings as tables for spreadsheets,
+ * pandas and DuckDB; {@link io.kvscope.analysis.report.MarkdownReport} and
+ * {@link io.kvscope.analysis.report.HtmlReport} are the human reports; and
+ * {@link io.kvscope.analysis.report.TenantBundles} writes one notification per tenant holding only
+ * that tenant's own requests. {@link io.kvscope.analysis.report.ReportWriters} runs them all.
+ *
+ * <p>Every file lands owner-only (0600, in 0700 directories) and atomically: it is streamed to a
+ * temporary sibling and renamed, so a reader never sees half a report. Writers never hold prompt
+ * or response text of their own: where a human report shows leaked content it asks a
+ * {@link io.kvscope.analysis.report.TextSource} and, unless {@code reveal} is on, shows only what
+ * {@link io.kvscope.analysis.report.ContentRedactor} lets through (hash, length, categories and a
+ * masked excerpt).
+ */
+package io.kvscope.analysis.report;

@@ -1,0 +1,70 @@
+package io.kvscope.analysis.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.index.Documents;
+import io.kvscope.index.IndexSearch;
+import io.kvscope.index.IndexStore;
+import io.kvscope.ingest.record.RequestRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class IndexTextSourceTest {
+
+  @TempDir
+  Path dir;
+
+  private Path indexWithFixtureRequests() throws IOException {
+    Path index = dir.resolve("index");
+    try (IndexStore store = IndexStore.open(index)) {
+      long line = 1;
+      for (Map.Entry<String, String> owner : IncidentFixture.OWNER.entrySet()) {
+        String id = owner.getKey();
+        store.put(Documents.request(RequestRecord.builder(id)
+            .engineRid(id.substring("chatcmpl-".length()))
+            .tenant(owner.getValue())
+            .startTime(IncidentFixture.T0.toEpochMilli())
+            .promptText(IncidentFixture.PROMPTS.get(id))
+            .responseText(IncidentFixture.RESPONSES.get(id))
+            .sourceFile("gateway.jsonl")
+            .sourceLine(line++)
+            .build()));
+      }
+      store.commit();
+    }
+    return index;
+  }
+
+  @Test
+  void looksTextsUpByRequestIdOrEngineRid() throws IOException {
+    try (IndexSearch search = IndexSearch.open(indexWithFixtureRequests())) {
+      TextSource texts = new IndexTextSource(search);
+      assertThat(texts.text(IncidentFixture.GX_REQ_1, TextSource.RESPONSE)).isEqualTo(IncidentFixture.GX_RESPONSE_1);
+      assertThat(texts.text(IncidentFixture.NW_REQ_1, TextSource.PROMPT)).isEqualTo(IncidentFixture.PROMPTS.get(IncidentFixture.NW_REQ_1));
+      assertThat(texts.text(IncidentFixture.IT_REQ_1.substring(9), TextSource.RESPONSE)).isEqualTo(IncidentFixture.IT_RESPONSE_1);
+      assertThat(texts.text("chatcmpl-unknown", TextSource.RESPONSE)).isNull();
+      assertThat(texts.text(IncidentFixture.GX_REQ_1, "tenant")).isNull();
+      assertThat(texts.text(IncidentFixture.GX_REQ_2, TextSource.RESPONSE)).isNull(); // no body stored
+    }
+  }
+
+  @Test
+  void reportsShowLeakedSpansFromTheIndex() throws IOException {
+    try (IndexSearch search = IndexSearch.open(indexWithFixtureRequests())) {
+      Path out = dir.resolve("out");
+      WriteOptions options = WriteOptions.defaults().withText(new IndexTextSource(search))
+          .withFormats(Set.of(Format.MARKDOWN));
+      ReportWriters.writeAll(IncidentFixture.incident(), out, options);
+      String redacted = Files.readString(out.resolve("report.md"));
+      assertThat(redacted).contains(io.kvscope.index.Redaction.shortHash(IncidentFixture.GX_SECRET)).doesNotContain("Kestrel");
+
+      ReportWriters.writeAll(IncidentFixture.incident(), out, options.withReveal(true));
+      assertThat(Files.readString(out.resolve("report.md"))).contains(IncidentFixture.GX_SECRET);
+    }
+  }
+}

@@ -1,0 +1,119 @@
+package io.kvscope.analysis.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.Window;
+import io.kvscope.index.Redaction;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MarkdownReportTest {
+
+  @TempDir
+  Path dir;
+
+  private String write(Report report, WriteOptions options) throws IOException {
+    return Files.readString(MarkdownReport.write(report, dir.resolve("report.md"), options));
+  }
+
+  @Test
+  void answersIsItOverFirstAndCoversEverySection() throws IOException {
+    String md = write(IncidentFixture.incident(), WriteOptions.defaults());
+
+    assertThat(md.indexOf("## Is it over?")).isLessThan(md.indexOf("## Summary"));
+    assertThat(md).contains("**Not over: 2 windows still open.**");
+    assertThat(md).contains("Node prefill-b still runs a vulnerable configuration since 2026-09-01T06:00:00Z");
+    assertThat(md).contains("Leaked responses are still being served on llama-1m-b since 2026-09-05T09:24:03Z");
+    assertThat(md).containsSubsequence("## Summary", "## Vulnerable windows", "### decode-a", "### prefill-a",
+        "### prefill-b", "## Exposure windows", "## Tenants", "## Source \u00d7 recipient", "## Data categories",
+        "## Coverage", "## Findings", "## Parameters");
+    assertThat(md).contains("| Leaked responses | 3 |").contains("| Tokens exposed | 50 |");
+    assertThat(md).contains("| 2026-09-01T06:00:00Z | **open** | open | 7,340 | engine 0.5.19 \\< fixed 0.5.22 |");
+    assertThat(md).contains("| northwind | globex | 1 | 21 |");
+    assertThat(md).contains("| decode-b | 2026-09-03T02:00:00Z | 2026-09-03T05:00:00Z | 3h 0m |");
+    assertThat(md).contains("| min_span_tokens | `12` |");
+    // No text source: no content section at all, and nothing of the texts.
+    assertThat(md).doesNotContain("## Leaked content");
+    for (String secret : IncidentFixture.SECRET_WORDS) {
+      assertThat(md).doesNotContain(secret);
+    }
+  }
+
+  @Test
+  void findingsTableShowsTheMostSevereAndSaysHowManyMore() throws IOException {
+    Report report = IncidentFixture.incident();
+    String md = write(report, WriteOptions.defaults().withTop(3, 12));
+
+    String table = md.substring(md.indexOf("## Findings"), md.indexOf("## Parameters"));
+    assertThat(table).containsSubsequence("| 1 | confirmed | canary_leak |", "| 2 | confirmed | cross_tenant_overlap |",
+        "| 3 | confirmed | config_pool_below_context |");
+    assertThat(table).doesNotContain("| 4 |");
+    assertThat(table).contains("\u2026 and " + (report.findings().size() - 3) + " more findings");
+  }
+
+  @Test
+  void leakedSpansShowHashLengthCategoryAndMaskedShapeByDefault() throws IOException {
+    String md = write(IncidentFixture.incident(), WriteOptions.defaults().withText(IncidentFixture.texts()));
+
+    assertThat(md).contains("## Leaked content");
+    assertThat(md).contains("| " + IncidentFixture.GX_REQ_1 + " | northwind | ");
+    assertThat(md).contains(Redaction.shortHash(IncidentFixture.NW_SECRET) + " | " + IncidentFixture.NW_SECRET.length()
+        + " | email, account_number | `I****** f** J*** D**, [email], a****** [account_number], d**\u2026` |");
+    assertThat(md).contains(Redaction.shortHash(IncidentFixture.CANARY) + " | 19 | canary | `[canary]` |");
+    for (String secret : IncidentFixture.SECRET_WORDS) {
+      assertThat(md).doesNotContain(secret);
+    }
+  }
+
+  @Test
+  void revealShowsTheLeakedText() throws IOException {
+    String md = write(IncidentFixture.incident(), WriteOptions.defaults().withText(IncidentFixture.texts()).withReveal(true));
+    assertThat(md).contains("**Revealed**");
+    assertThat(md).contains("`" + IncidentFixture.NW_SECRET + "`").contains("`" + IncidentFixture.GX_SECRET + "`");
+    // Only leaked spans: text outside them (Meridian is only in globex's own prompt) stays out.
+    assertThat(md).doesNotContain("Meridian").doesNotContain("Portugal");
+  }
+
+  @Test
+  void whenEveryWindowIsClosedItSaysSo() throws IOException {
+    Report report = IncidentFixture.incident();
+    List<Window> closed = report.windows().stream()
+        .map(w -> w.open() ? new Window(w.kind(), w.node(), w.deployment(), w.start(), Instant.parse("2026-09-09T18:00:00Z"),
+            w.count(), w.reason()) : w)
+        .toList();
+    Report over = new Report(report.reportVersion(), report.generatedAt(), report.index(), report.summary(), closed,
+        report.findings(), report.tenants(), report.matrix(), report.timeline(), report.dataCategories(), report.coverage(),
+        report.parameters());
+    String md = write(over, WriteOptions.defaults());
+    assertThat(md).contains("**Over: no open windows.**").contains("the last one closed at 2026-09-09T18:00:00Z");
+    assertThat(md).doesNotContain("**open**");
+  }
+
+  @Test
+  void valuesFromLogsCannotBreakTheMarkdown() throws IOException {
+    String hostile = "evil|<b>x</b> [link](javascript:1) *bold*\nnext";
+    Report report = IncidentFixture.incident(List.of(new Finding("timing_anomaly:h", FindingKind.TIMING_ANOMALY,
+        Confidence.SUSPECT, "h-1", null, hostile, Instant.parse("2026-09-01T00:00:00Z"), "n", null, List.of(), Map.of())));
+    Report withTenant = new Report(report.reportVersion(), report.generatedAt(), report.index(), report.summary(),
+        report.windows(), report.findings(), List.of(IncidentFixture.impact(hostile, 1, 1, 5, 0, 0, 0)), report.matrix(),
+        report.timeline(), report.dataCategories(), report.coverage(), report.parameters());
+    String md = write(withTenant, WriteOptions.defaults());
+
+    String escaped = "evil\\|\\<b\\>x\\</b\\> \\[link\\](javascript:1) \\*bold\\*\u23ce next";
+    assertThat(md).contains("| " + escaped + " | 1 | 1 | 5 |");
+    assertThat(md).doesNotContain("<b>").doesNotContain("[link](");
+    // Every table row still has its cell count.
+    String tenantRow = md.lines().filter(l -> l.startsWith("| evil")).findFirst().orElseThrow();
+    assertThat(tenantRow.split("(?<!\\\\)\\|", -1)).hasSize(9);
+  }
+}
