@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         SearchCommand.class,
         AnalyzeCommand.class,
         AuditCommand.class,
+        ReportCommand.class,
         CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

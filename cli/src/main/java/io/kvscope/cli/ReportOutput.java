@@ -1,16 +1,39 @@
 package io.kvscope.cli;
 
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.report.IndexTextSource;
+import io.kvscope.analysis.report.ReportWriters;
+import io.kvscope.analysis.report.WriteOptions;
+import io.kvscope.index.IndexSearch;
+import io.kvscope.index.IndexStore;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Writes a report's files and says where they went. */
 final class ReportOutput {
 
   private ReportOutput() {}
 
-  static void write(Report report, Path indexDir, Path outDir, boolean reveal, PrintStream out) throws java.io.IOException {
-    // The report writers land with the reports issue; until then only the summary is printed.
-    out.println("Reports: (writers not yet available) " + outDir);
+  /**
+   * Writes every format into {@code outDir}. With an index, leaked spans are described from their
+   * text (hash, length, categories; the text itself only with {@code reveal}).
+   */
+  static List<Path> write(Report report, Path indexDir, Path outDir, boolean reveal, PrintStream out) throws IOException {
+    List<Path> written;
+    if (indexDir != null && IndexStore.exists(indexDir)) {
+      try (IndexSearch search = IndexSearch.open(indexDir)) {
+        written = ReportWriters.writeAll(report, outDir,
+            WriteOptions.defaults().withReveal(reveal).withText(new IndexTextSource(search)));
+      }
+    } else {
+      written = ReportWriters.writeAll(report, outDir, WriteOptions.defaults().withReveal(reveal));
+    }
+    out.println("Reports written to " + outDir.toAbsolutePath() + (reveal ? " (content REVEALED)" : " (content redacted)") + ":");
+    out.println("  " + outDir.resolve("report.html") + "  (open in a browser)");
+    out.println("  report.json, findings.csv, report.md, findings.arrow, bundles/<tenant>/ ("
+        + written.size() + " files)");
+    return written;
   }
 }

@@ -1,0 +1,40 @@
+package io.kvscope.cli;
+
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.report.ReportJson;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Re-render every report format from a report.json (e.g. after an upgrade, or with --reveal).",
+        "Give --index to describe leaked spans from the indexed text."
+    })
+final class ReportCommand implements Callable<Integer> {
+
+  @Parameters(paramLabel = "REPORT_JSON", description = "A report.json written by 'kvscope analyze'.")
+  Path reportJson;
+
+  @Option(names = {"-i", "--index"}, paramLabel = "DIR", description = "The index the report was made from (optional).")
+  Path index;
+
+  @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Where to write (default: next to REPORT_JSON).")
+  Path out;
+
+  @Option(names = "--reveal", description = "Include prompt/response text (sensitive; needs --index).")
+  boolean reveal;
+
+  @Override
+  public Integer call() throws Exception {
+    Report report = ReportJson.read(reportJson);
+    Path target = out != null ? out : reportJson.toAbsolutePath().getParent();
+    SummaryPrinter.print(report, System.out);
+    ReportOutput.write(report, index, target, reveal, System.out);
+    return KvScope.OK;
+  }
+}
