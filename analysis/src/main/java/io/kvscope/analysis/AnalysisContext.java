@@ -4,6 +4,7 @@ import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.IndexSearch;
+import io.kvscope.index.NodeClocks;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,6 +24,7 @@ public final class AnalysisContext {
   private final IndexSearch index;
   private final AnalysisOptions options;
   private final Epochs epochs;
+  private final NodeClocks clocks;
   private final List<Finding> findings = new ArrayList<>();
   private final Map<String, Object> parameters = new TreeMap<>();
 
@@ -30,6 +32,10 @@ public final class AnalysisContext {
     this.index = index;
     this.options = options;
     this.epochs = Epochs.load(index.reader());
+    this.clocks = NodeClocks.load(index.reader());
+    if (!clocks.skews().isEmpty()) {
+      parameters.put("node_clock_skew_ms", clocks.skews());
+    }
   }
 
   public IndexSearch index() {
@@ -46,6 +52,11 @@ public final class AnalysisContext {
 
   public Epochs epochs() {
     return epochs;
+  }
+
+  /** Each node's clock offset from the gateway's, to put node-local times on one timeline. */
+  public NodeClocks clocks() {
+    return clocks;
   }
 
   /** Streams the requests in the analysed time range. */

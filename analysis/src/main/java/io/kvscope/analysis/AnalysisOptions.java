@@ -30,6 +30,13 @@ public record AnalysisOptions(
 
   public static final String DEFAULT_FIXED_VERSION = "0.5.22";
 
+  /**
+   * Freed KV pages keep their content until reallocated, which on a quiet node (nights,
+   * weekends) can be days later; verification is exact, so a generous horizon costs candidates,
+   * not precision.
+   */
+  public static final Duration DEFAULT_HORIZON = Duration.ofDays(3);
+
   public AnalysisOptions {
     if (minSpanTokens < 4) {
       throw new IllegalArgumentException("the minimum span must be at least 4 tokens, was " + minSpanTokens);
@@ -38,12 +45,12 @@ public record AnalysisOptions(
       throw new IllegalArgumentException("ratios must lie strictly between 0 and 1");
     }
     fixedVersion = fixedVersion == null ? DEFAULT_FIXED_VERSION : fixedVersion;
-    sourceHorizon = sourceHorizon == null ? Duration.ofHours(6) : sourceHorizon;
+    sourceHorizon = sourceHorizon == null ? DEFAULT_HORIZON : sourceHorizon;
     canaryPrefixes = canaryPrefixes == null ? List.of("KVCANARY-") : List.copyOf(canaryPrefixes);
   }
 
   public static AnalysisOptions defaults() {
-    return new AnalysisOptions(null, null, DEFAULT_FIXED_VERSION, 20, Duration.ofHours(6), 0.5, 0.25, 8_192, null);
+    return new AnalysisOptions(null, null, DEFAULT_FIXED_VERSION, 20, DEFAULT_HORIZON, 0.5, 0.25, 8_192, null);
   }
 
   public AnalysisOptions withRange(Instant since, Instant until) {

@@ -33,7 +33,7 @@ class ConfigAuditTest {
     try (var search = index.open()) {
       AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
       new ConfigAudit().analyze(context, findings::add);
-      windows = VulnerableWindows.of(context.epochs(), "0.5.22");
+      windows = VulnerableWindows.of(context.epochs(), context.clocks(), "0.5.22");
     }
 
     assertThat(windows).hasSize(2);

@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
         AnalyzeCommand.class,
         AuditCommand.class,
         ReportCommand.class,
+        GenerateCommand.class,
+        DemoCommand.class,
         CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

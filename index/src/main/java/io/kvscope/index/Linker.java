@@ -45,6 +45,7 @@ public final class Linker {
     List<String> engineOnlySample = new ArrayList<>();
     List<String> gatewayOnlySample = new ArrayList<>();
     long requests;
+    NodeClocks.Learner clocks = new NodeClocks.Learner();
     try (DirectoryReader reader = store.openReader()) {
       requests = new IndexSearcher(reader).count(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)));
       Epochs epochs = Epochs.load(reader);
@@ -81,6 +82,7 @@ public final class Linker {
             continue;
           }
           EngineFacts facts = EngineFacts.fold(events, epochs);
+          observeClocks(clocks, requestDocs.get(0), events);
           for (Document requestDoc : requestDocs) {
             joined++;
             Document linked = Documents.linkedRequest(Documents.readRequest(requestDoc), facts);
@@ -95,8 +97,24 @@ public final class Linker {
         collectRequestsWithoutRid(reader, gatewayOnlySample);
       }
     }
+    for (Document clock : clocks.documents()) {
+      store.put(clock);
+    }
     return new LinkSummary(requests, joined, requests - joined, gatewayOnlySample, engineOnly,
         engineOnlySample, rewritten);
+  }
+
+  /** Each node's first line about the request against the gateway's start of it. */
+  private static void observeClocks(NodeClocks.Learner clocks, Document request, List<EngineEvent> events) {
+    Long start = Documents.longValue(request, Schema.START_TIME);
+    if (start == null) {
+      return;
+    }
+    java.util.Map<String, Long> firstByNode = new java.util.TreeMap<>();
+    for (EngineEvent event : events) {
+      firstByNode.merge(event.node(), event.time(), Math::min);
+    }
+    firstByNode.forEach((node, time) -> clocks.observe(node, time, start));
   }
 
   private static void collectRequestsWithoutRid(DirectoryReader reader, List<String> sample) throws IOException {

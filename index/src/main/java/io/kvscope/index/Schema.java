@@ -36,6 +36,7 @@ public final class Schema {
   public static final String TYPE_EPOCH = "epoch";
   public static final String TYPE_NODE_HOUR = "node_hour";
   public static final String TYPE_CHECKPOINT = "checkpoint";
+  public static final String TYPE_NODE_CLOCK = "node_clock";
 
   public static final String DOC_TYPE = "doc_type";
   public static final String ID = "_id";
@@ -110,6 +111,9 @@ public final class Schema {
   public static final String DEFERRED_RELEASE = "deferred_release";
   public static final String SOURCE = "source";
 
+  // Node clocks (written by the Linker).
+  public static final String SKEW_MS = "skew_ms";
+
   // Node activity.
   public static final String HOUR_START = "hour_start";
   public static final String LINES = "lines";
@@ -126,7 +130,7 @@ public final class Schema {
 
   /** Every field with its kind and meaning: the schema's documentation and the query parser's guide. */
   public static final List<Field> FIELDS = List.of(
-      f(DOC_TYPE, Kind.KEYWORD, "document type: request, engine_event, epoch, node_hour, checkpoint"),
+      f(DOC_TYPE, Kind.KEYWORD, "document type: request, engine_event, epoch, node_hour, node_clock, checkpoint"),
       f(ID, Kind.KEYWORD, "stable identity; re-ingesting the same record replaces, never adds"),
       f(REQUEST_ID, Kind.KEYWORD, "the gateway's id where there is one, else the engine rid"),
       f(ENGINE_RID, Kind.KEYWORD, "the engine's request id (gateway response id without chatcmpl-)"),
@@ -187,6 +191,7 @@ public final class Schema {
       f(KV_CHECKSUM, Kind.KEYWORD, "KV checksum enabled (true/false)"),
       f(DEFERRED_RELEASE, Kind.KEYWORD, "deferred KV release enabled (true/false)"),
       f(SOURCE, Kind.KEYWORD, "evidence an epoch came from: sglang-log, vllm-log, prometheus"),
+      f(SKEW_MS, Kind.LONG, "node clock minus gateway clock (ms), learned from joined requests"),
       f(HOUR_START, Kind.LONG, "UTC hour a node_hour counts"),
       f(LINES, Kind.LONG, "log lines the node wrote in that hour"),
       f(PATH, Kind.KEYWORD, "checkpointed file (absolute path)"),

@@ -5,6 +5,7 @@ import io.kvscope.analysis.Analyzer;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.index.NodeClocks;
 import io.kvscope.ingest.record.ConfigEpoch;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ public final class ConfigAudit implements Analyzer {
   public void analyze(AnalysisContext context, Consumer<Finding> findings) {
     String fixed = context.options().fixedVersion();
     for (Map.Entry<String, List<ConfigEpoch>> node : context.epochs().byNode().entrySet()) {
-      for (NodeEpoch epoch : epochsOf(node.getValue())) {
+      for (NodeEpoch epoch : epochsOf(node.getValue(), context.clocks())) {
         audit(epoch, fixed, findings);
       }
     }
@@ -47,16 +48,17 @@ public final class ConfigAudit implements Analyzer {
   }
 
   /**
-   * A node's epochs with their ends. Prometheus snapshots only corroborate a node that has logs:
-   * their timestamps are scrape times, not restarts.
+   * A node's epochs with their ends, on the gateway's clock. Prometheus snapshots only
+   * corroborate a node that has logs: their timestamps are scrape times, not restarts.
    */
-  static List<NodeEpoch> epochsOf(List<ConfigEpoch> epochs) {
+  static List<NodeEpoch> epochsOf(List<ConfigEpoch> epochs, NodeClocks clocks) {
     boolean hasLogs = epochs.stream().anyMatch(e -> !"prometheus".equals(e.source()));
     List<ConfigEpoch> used = epochs.stream().filter(e -> !hasLogs || !"prometheus".equals(e.source())).toList();
     List<NodeEpoch> result = new ArrayList<>();
     for (int i = 0; i < used.size(); i++) {
-      Instant end = i + 1 < used.size() ? Instant.ofEpochMilli(used.get(i + 1).start()) : null;
-      result.add(new NodeEpoch(used.get(i), Instant.ofEpochMilli(used.get(i).start()), end));
+      ConfigEpoch epoch = used.get(i);
+      Instant end = i + 1 < used.size() ? Instant.ofEpochMilli(clocks.toGatewayTime(epoch.node(), used.get(i + 1).start())) : null;
+      result.add(new NodeEpoch(epoch, Instant.ofEpochMilli(clocks.toGatewayTime(epoch.node(), epoch.start())), end));
     }
     return result;
   }
@@ -107,6 +109,7 @@ public final class ConfigAudit implements Analyzer {
     Map<String, Object> evidence = new LinkedHashMap<>();
     evidence.put("role", e.role().name().toLowerCase(java.util.Locale.ROOT));
     evidence.put("epoch_start", ne.start().toString());
+    evidence.put("epoch_start_node_clock", java.time.Instant.ofEpochMilli(e.start()).toString());
     evidence.put("epoch_end", ne.end() == null ? null : ne.end().toString());
     evidence.put("pool_tokens", e.poolTokens());
     evidence.put("context_length", e.contextLength());

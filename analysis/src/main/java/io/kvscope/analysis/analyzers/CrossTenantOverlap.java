@@ -94,7 +94,7 @@ public final class CrossTenantOverlap implements Analyzer {
         return false;
       }
       long gap = columns.start(recipient) - columns.start(source);
-      return gap > 0 && gap <= horizon;
+      return gap > 0 && gap <= horizon && samePoolPossible(columns, recipient, source);
     }, verification::accept);
     verification.finish();
     context.parameter("cross-tenant-overlap.min_span_tokens", scheme.threshold());
@@ -102,6 +102,16 @@ public final class CrossTenantOverlap implements Analyzer {
     context.parameter("cross-tenant-overlap.join", Map.of("candidates", stats.candidates(),
         "shared_fingerprints", stats.sharedTerms(), "skipped_boilerplate", stats.skippedByTenantFrequency(),
         "verified_pairs", verification.verifiedPairs, "rejected_pairs", verification.rejectedPairs));
+  }
+
+  /**
+   * Stale pages live in one decode node's KV pool, so a source decoded elsewhere cannot have
+   * left its text there. When either node is unknown (no engine log), the pair stays possible.
+   */
+  static boolean samePoolPossible(RequestColumns columns, int recipient, int source) {
+    int a = columns.decodeNode(recipient);
+    int b = columns.decodeNode(source);
+    return a < 0 || b < 0 || a == b;
   }
 
   /**
@@ -134,6 +144,7 @@ public final class CrossTenantOverlap implements Analyzer {
     long rejectedPairs;
 
     private int recipient = -1;
+    private boolean recipientSawItsPrompt;
     private TokenizedText response;
     private TokenizedText ownPrompt;
     private final Map<Integer, List<Span>> crossSpans = new LinkedHashMap<>();
@@ -158,6 +169,8 @@ public final class CrossTenantOverlap implements Analyzer {
         recipient = candidate.recipientDoc();
         response = tokenize(columns.text(recipient, Schema.RESPONSE_TEXT));
         ownPrompt = tokenize(columns.text(recipient, Schema.PROMPT_TEXT));
+        String id = columns.header(recipient).get(Schema.REQUEST_ID);
+        recipientSawItsPrompt = !overLength.contains(id) && !underrun.contains(id);
       }
       if (response == null) {
         return;
@@ -171,7 +184,7 @@ public final class CrossTenantOverlap implements Analyzer {
       }
       if (candidate.sharedWithSourceResponse() > 0) {
         TokenizedText sourcePrompt = tokenize(columns.text(source, Schema.PROMPT_TEXT));
-        if (!sameQuestion(sourcePrompt)) {
+        if (!sameQuestion(sourcePrompt, recipientSawItsPrompt)) {
           TokenizedText sourceResponse = tokenize(columns.text(source, Schema.RESPONSE_TEXT));
           tokens += collect(verifier.unexplainedSpans(response, sourceResponse, ownPrompt), Schema.RESPONSE_TEXT, spans);
         }
@@ -187,11 +200,18 @@ public final class CrossTenantOverlap implements Analyzer {
     }
 
     /**
-     * Two requests whose prompts share a span of at least T tokens asked the same thing; the
-     * same answer to both is expected, not leaked.
+     * Two requests that asked the same thing get the same answer: a response-to-response match is
+     * explained when the prompts share spans covering most of the shorter one. Not for a recipient
+     * whose engine never prefilled its prompt (over-length accepted, underrun): its reply cannot
+     * have come from its question.
      */
-    private boolean sameQuestion(TokenizedText sourcePrompt) {
-      return ownPrompt != null && sourcePrompt != null && !verifier.verify(ownPrompt, sourcePrompt).isEmpty();
+    private boolean sameQuestion(TokenizedText sourcePrompt, boolean recipientSawItsPrompt) {
+      if (!recipientSawItsPrompt || ownPrompt == null || sourcePrompt == null) {
+        return false;
+      }
+      int shorter = Math.min(ownPrompt.size(), sourcePrompt.size());
+      int shared = verifier.verify(ownPrompt, sourcePrompt).stream().mapToInt(SharedSpan::tokenCount).sum();
+      return shorter > 0 && 2 * shared >= shorter;
     }
 
     /** Keeps spans that are not boilerplate; returns their recipient token count. */

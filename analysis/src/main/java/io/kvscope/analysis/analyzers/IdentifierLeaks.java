@@ -120,19 +120,19 @@ public final class IdentifierLeaks implements Analyzer {
   /**
    * The request whose stale pages most plausibly held the identifier: earlier than the recipient
    * and within the horizon. Its owner is who wrote it into a prompt; a response that carried it
-   * is a source only when no prompt did. Among those, the same decode node first, then the most
-   * recent. No preference for another tenant: that would turn a tenant's own reuse into a leak.
+   * is a source only when no prompt did. Stale pages stay in one decode node's pool, so the source
+   * must have been decoded on the recipient's node (when both are known); then the most recent
+   * wins. No preference for another tenant: that would turn a tenant's own reuse into a leak.
    */
   private static int likeliestSource(int recipient, List<Integer> prompters, List<Integer> responders,
       RequestColumns columns, long horizon) {
-    java.util.Comparator<Integer> preference = java.util.Comparator
-        .comparing((Integer c) -> columns.decodeNode(c) == columns.decodeNode(recipient))
-        .thenComparingLong(columns::start);
+    java.util.Comparator<Integer> preference = java.util.Comparator.comparingLong(columns::start);
     for (List<Integer> candidates : List.of(prompters, responders)) {
       Integer best = null;
       for (int candidate : candidates) {
         long gap = columns.start(recipient) - columns.start(candidate);
         if (candidate != recipient && gap >= 0 && gap <= horizon
+            && CrossTenantOverlap.samePoolPossible(columns, recipient, candidate)
             && (best == null || preference.compare(candidate, best) > 0)) {
           best = candidate;
         }

@@ -2,6 +2,7 @@ package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.index.Epochs;
+import io.kvscope.index.NodeClocks;
 import io.kvscope.ingest.record.ConfigEpoch;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,11 +17,11 @@ public final class VulnerableWindows {
 
   private VulnerableWindows() {}
 
-  public static List<Window> of(Epochs epochs, String fixedVersion) {
+  public static List<Window> of(Epochs epochs, NodeClocks clocks, String fixedVersion) {
     List<Window> windows = new ArrayList<>();
     for (Map.Entry<String, List<ConfigEpoch>> node : epochs.byNode().entrySet()) {
       ConfigAudit.NodeEpoch open = null;
-      for (ConfigAudit.NodeEpoch epoch : ConfigAudit.epochsOf(node.getValue())) {
+      for (ConfigAudit.NodeEpoch epoch : ConfigAudit.epochsOf(node.getValue(), clocks)) {
         if (epoch.vulnerable(fixedVersion)) {
           if (open == null) {
             open = epoch;

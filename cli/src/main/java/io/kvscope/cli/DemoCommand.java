@@ -1,0 +1,67 @@
+package io.kvscope.cli;
+
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.ingest.IngestOptions;
+import io.kvscope.samples.GeneratorOptions;
+import io.kvscope.samples.IncidentGenerator;
+import io.kvscope.samples.OutputCompression;
+import io.kvscope.samples.Scale;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description = {
+        "The whole job on a sample incident: generate it, ingest it, analyze it, print the",
+        "exposure summary and write the reports. Everything goes under --dir."
+    })
+final class DemoCommand implements Callable<Integer> {
+
+  @Option(names = "--dir", paramLabel = "DIR", defaultValue = "kvscope-demo",
+      description = "Working folder for the incident, index and reports (default: ${DEFAULT-VALUE}).")
+  Path dir;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Incident seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws Exception {
+    Path incident = dir.resolve("incident");
+    Path index = dir.resolve("index");
+    Path reports = dir.resolve("reports");
+    if (!Files.exists(incident.resolve("truth.json"))) {
+      System.out.println("1/3 Generating the sample incident (seed " + seed + ") into " + incident);
+      new IncidentGenerator().generate(incident,
+          GeneratorOptions.incident(seed, Scale.SMALL).withCompression(OutputCompression.ROTATED));
+    } else {
+      System.out.println("1/3 Using the sample incident in " + incident);
+    }
+    System.out.println("2/3 Ingesting into " + index);
+    IngestCommand.print(IngestCommand.ingest(index, List.of(incident), IngestOptions.defaults(), System.err, quiet), System.out);
+    System.out.println("3/3 Analyzing");
+    AnalysisOptionsMixin defaults = new picocli.CommandLine(new AnalyzeCommand()).getCommand() instanceof AnalyzeCommand a
+        ? defaultsOf(a) : null;
+    Report report = AnalyzeCommand.analyze(index, defaults, quiet, System.err);
+    System.out.println();
+    SummaryPrinter.print(report, System.out);
+    System.out.println();
+    ReportOutput.write(report, index, reports, false, System.out);
+    System.out.println("Ground truth for comparison: " + incident.resolve("truth.json"));
+    System.out.println("Next: ./kvscope search --index " + index + " 'status_code:200 AND engine_input_len:1'");
+    return KvScope.OK;
+  }
+
+  /** The analysis options exactly as 'kvscope analyze' defaults them. */
+  private static AnalysisOptionsMixin defaultsOf(AnalyzeCommand command) {
+    new picocli.CommandLine(command).parseArgs();
+    return command.analysis;
+  }
+}

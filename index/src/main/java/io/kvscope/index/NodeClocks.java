@@ -1,0 +1,90 @@
+package io.kvscope.index;
+
+import static io.kvscope.index.Schema.*;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+
+/**
+ * How far each node's clock is off the gateway's, learned from requests both saw: the median of
+ * (the node's first line about a rid) - (the gateway's start of that request). The estimate
+ * includes the gateway-to-engine latency, milliseconds against skews of seconds. Reports use it to
+ * put node-local times (epoch starts) on the gateway's timeline; joins never need it, they go by id.
+ */
+public final class NodeClocks {
+
+  /** Offsets kept per node while learning; the median of a sample this size is plenty. */
+  static final int MAX_SAMPLES = 20_000;
+
+  private final Map<String, Long> skewMillis;
+
+  public NodeClocks(Map<String, Long> skewMillis) {
+    this.skewMillis = Collections.unmodifiableMap(new TreeMap<>(skewMillis));
+  }
+
+  public static NodeClocks none() {
+    return new NodeClocks(Map.of());
+  }
+
+  /** Node clock minus gateway clock, in ms (0 when unknown). */
+  public long skew(String node) {
+    return skewMillis.getOrDefault(node, 0L);
+  }
+
+  public Map<String, Long> skews() {
+    return skewMillis;
+  }
+
+  /** A node-local time on the gateway's clock. */
+  public long toGatewayTime(String node, long nodeTime) {
+    return nodeTime - skew(node);
+  }
+
+  public static NodeClocks load(IndexReader reader) throws IOException {
+    Map<String, Long> skews = new TreeMap<>();
+    IndexSearcher searcher = new IndexSearcher(reader);
+    var stored = reader.storedFields();
+    for (ScoreDoc hit : searcher.search(new TermQuery(new Term(DOC_TYPE, TYPE_NODE_CLOCK)), Math.max(1, reader.maxDoc())).scoreDocs) {
+      Document doc = stored.document(hit.doc);
+      skews.put(doc.get(NODE), Documents.longValue(doc, SKEW_MS));
+    }
+    return new NodeClocks(skews);
+  }
+
+  /** Collects offsets while the linker walks the rids. */
+  static final class Learner {
+    private final Map<String, List<Long>> offsets = new TreeMap<>();
+
+    void observe(String node, long nodeTime, long gatewayTime) {
+      List<Long> list = offsets.computeIfAbsent(node, n -> new ArrayList<>());
+      if (list.size() < MAX_SAMPLES) {
+        list.add(nodeTime - gatewayTime);
+      }
+    }
+
+    /** One document per node with its median offset. */
+    List<Document> documents() {
+      List<Document> docs = new ArrayList<>();
+      offsets.forEach((node, list) -> {
+        List<Long> sorted = new ArrayList<>(list);
+        Collections.sort(sorted);
+        Document doc = Documents.base(TYPE_NODE_CLOCK, "clock:" + node);
+        Documents.keyword(doc, NODE, node);
+        Documents.number(doc, SKEW_MS, sorted.get(sorted.size() / 2));
+        Documents.number(doc, LINES, (long) sorted.size());
+        docs.add(doc);
+      });
+      return docs;
+    }
+  }
+}
