@@ -160,6 +160,10 @@ final class WorkbenchWindow {
     if (opened == null) {
       return;
     }
+    if (released) {
+      closeQuietly(opened.index()); // the window closed while the index was opening
+      return;
+    }
     IndexData previous = model.index();
     model.indexProperty().set(opened.index());
     model.setReport(opened.report());

@@ -1,7 +1,5 @@
 package io.kvscope.gui;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.kvscope.gui.export.FileChoosers;
 import java.nio.file.Path;
 import java.util.ArrayList;

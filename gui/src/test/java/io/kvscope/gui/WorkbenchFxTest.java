@@ -292,4 +292,44 @@ class WorkbenchFxTest {
     Label scope = onFx(() -> robot.lookup("#impactScope").queryAs(Label.class));
     assertThat(onFx(scope::getText)).endsWith("whole report");
   }
+
+  @Test
+  void aConfigFindingOpensWithItsEvidenceAndNoRequestFacts(FxRobot robot) {
+    awaitLoaded();
+    choose(robot, "#kindFilter", "config_pool_below_context");
+    assertThat(shown(robot)).extracting(Finding::node).containsExactlyInAnyOrder("prefill-0", "prefill-1");
+
+    Node row = robot.lookup((Node n) -> n instanceof TableCell<?, ?> c && "prefill-0".equals(c.getText())).query();
+    robot.clickOn(row).type(KeyCode.ENTER);
+    await("the evidence to show", () -> window.evidence().shownProperty().get() != null);
+
+    assertThat(text(robot, "#recipientTextDetail")).isEqualTo("a config finding: no request");
+    TableView<?> facts = onFx(() -> robot.lookup("#factsTable").queryTableView());
+    assertThat(onFx(() -> facts.getItems().size())).isZero();
+    assertThat(onFx(() -> ((Label) facts.getPlaceholder()).getText())).contains("prefill-0");
+    TableView<?> evidence = onFx(() -> robot.lookup("#evidenceTable").queryTableView());
+    assertThat(onFx(() -> evidence.getItems().size())).isEqualTo(3);
+  }
+
+  @Test
+  void clickingAHeatMapCellShowsTheRecipientsFindings(FxRobot robot) {
+    awaitLoaded();
+    FxSupport.clickTab(robot, "Tenant impact");
+    Node cell = onFx(() -> robot.lookup(".matrix-hit").query());
+    String recipient = onFx(() -> ((io.kvscope.analysis.impact.MatrixCell) cell.getUserData()).recipientTenant());
+
+    robot.clickOn(cell);
+    await("the tenant filter", () -> recipient.equals(window.model().filter().tenant()));
+
+    List<String> expected = incident.report().findings().stream()
+        .filter(f -> recipient.equals(f.tenant()) || f.sources().stream().anyMatch(src -> recipient.equals(src.tenant())))
+        .map(Finding::id).toList();
+    assertThat(shown(robot)).extracting(Finding::id).containsExactlyInAnyOrderElementsOf(expected);
+    // The tenant table now counts only that selection: the recipient's own row matches the ground truth.
+    TableView<?> tenants = onFx(() -> robot.lookup("#tenantTable").queryTableView());
+    var row = onFx(() -> tenants.getItems().stream().map(io.kvscope.analysis.impact.TenantImpact.class::cast)
+        .filter(t -> t.tenant().equals(recipient)).findFirst().orElseThrow());
+    var truth = incident.report().tenants().stream().filter(t -> t.tenant().equals(recipient)).findFirst().orElseThrow();
+    assertThat(row).isEqualTo(truth);
+  }
 }

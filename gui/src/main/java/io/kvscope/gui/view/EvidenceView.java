@@ -62,6 +62,7 @@ public final class EvidenceView extends BorderPane {
   private final ToggleButton responseToggle = new ToggleButton("Response");
   private final TableView<FactRow> facts = new TableView<>();
   private final TableView<FactRow> evidence = new TableView<>();
+  private final Label factsNote = new Label();
   private final ReadOnlyObjectWrapper<Finding> shown = new ReadOnlyObjectWrapper<>(this, "shown");
   private Loaded data;
   private int sourceIndex;
@@ -288,6 +289,7 @@ public final class EvidenceView extends BorderPane {
       sourcePane.setDetail("");
       sourcePane.show(List.of(), -1);
       facts.getItems().clear();
+      factsNote.setText("");
       evidence.getItems().clear();
       return;
     }
@@ -330,7 +332,13 @@ public final class EvidenceView extends BorderPane {
     promptToggle.setDisable(src == null);
     responseToggle.setDisable(src == null);
 
-    facts.getItems().setAll(RequestFacts.rows(f, data.recipient(), hasSource ? src : null));
+    if (f.requestId() == null) {
+      // A config finding is about a node, not a request: its evidence says it all.
+      facts.getItems().clear();
+      factsNote.setText("About node " + f.node() + ": see the analyzer evidence and the Config audit tab.");
+    } else {
+      facts.getItems().setAll(RequestFacts.rows(f, data.recipient(), hasSource ? src : null));
+    }
     facts.getColumns().get(2).setVisible(hasSource);
     evidence.getItems().setAll(f.evidence().entrySet().stream()
         .map(e -> new FactRow(e.getKey(), evidenceValue(e.getValue()), "", false)).toList());
@@ -379,7 +387,9 @@ public final class EvidenceView extends BorderPane {
     facts.getColumns().add(recipient);
     facts.getColumns().add(factColumn("Source", 180, FactRow::source));
     facts.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-    facts.setPlaceholder(new Label(""));
+    factsNote.setWrapText(true);
+    factsNote.setPadding(new Insets(8));
+    facts.setPlaceholder(factsNote);
     evidence.getColumns().add(factColumn("Key", 150, FactRow::fact));
     evidence.getColumns().add(factColumn("Value", 200, FactRow::recipient));
     evidence.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
