@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Saves a 1280x800 PNG of each workbench view (timeline, findings, evidence, tenant impact, config
+# audit) by running the GUI under Xvfb in its screenshot mode; content stays redacted.
+#
+# usage: gui/screenshots.sh INDEX_DIR REPORT_JSON OUT_DIR
+#        gui/screenshots.sh --demo OUT_DIR     (first writes a demo incident to OUT_DIR/demo)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+usage() { sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+demo=0
+if [ "${1:-}" = "--demo" ]; then
+  [ $# -eq 2 ] || usage
+  demo=1; out="$2"
+else
+  [ $# -eq 3 ] || usage
+  index="$1"; report="$2"; out="$3"
+  [ -d "$index" ] || { echo "screenshots.sh: no index directory at $index" >&2; exit 2; }
+  [ -f "$report" ] || { echo "screenshots.sh: no report file at $report" >&2; exit 2; }
+fi
+
+if [ -z "${JAVA_HOME:-}" ] && [ -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ]; then
+  export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
+fi
+[ -n "${JAVA_HOME:-}" ] || { echo "screenshots.sh: set JAVA_HOME to a JDK 21+" >&2; exit 2; }
+
+# Xvfb for a display, GTK 3 for JavaFX's glass toolkit on Linux.
+missing=()
+command -v xvfb-run >/dev/null || missing+=(xvfb xauth)
+ldconfig -p 2>/dev/null | grep -q 'libgtk-3\.so\.0' || missing+=(libgtk-3-0)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "screenshots.sh: installing ${missing[*]}" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null \
+      || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; }
+  else
+    echo "screenshots.sh: please install ${missing[*]}" >&2; exit 2
+  fi
+fi
+
+# Build the gui module and what it needs (classes only, never installed), and get its class path.
+cd "$here"
+build=(-B -q -pl gui -am test-compile dependency:build-classpath
+       -Dmdep.outputFile=target/screenshots.classpath -Dmdep.includeScope=test)
+./mvnw -o "${build[@]}" >&2 2>/dev/null || ./mvnw "${build[@]}" >&2
+cp="$here/gui/target/classes:$here/gui/target/test-classes:$(cat "$here/gui/target/screenshots.classpath")"
+flags=(--add-opens=java.base/java.nio=ALL-UNNAMED --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Dprism.order=sw)
+
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+if [ $demo -eq 1 ]; then
+  rm -rf "$out/demo"
+  "$JAVA_HOME/bin/java" "${flags[@]}" -cp "$cp" io.kvscope.gui.DemoIncident "$out/demo" >&2
+  index="$out/demo/index"; report="$out/demo/report.json"
+fi
+
+xvfb-run -a -s "-screen 0 1400x900x24" \
+  "$JAVA_HOME/bin/java" "${flags[@]}" -cp "$cp" io.kvscope.gui.WorkbenchMain \
+  --index "$index" --report "$report" --screenshot-dir "$out"

@@ -1,0 +1,157 @@
+package io.kvscope.gui.model;
+
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.impact.HourCount;
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.gui.data.IndexData;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+
+/**
+ * The state all views share, touched only on the FX thread. Setting the {@link #filterProperty()}
+ * re-filters {@link #visibleFindings()} and recounts {@link #impactProperty()} and
+ * {@link #hoursProperty()}; views follow those.
+ */
+public final class WorkbenchModel {
+
+  private final ReadOnlyObjectWrapper<Report> report = new ReadOnlyObjectWrapper<>(this, "report");
+  private final ObservableList<Finding> findings = FXCollections.observableArrayList();
+  private final FilteredList<Finding> visible = new FilteredList<>(findings, f -> true);
+  private final ObjectProperty<FindingFilter> filter = new SimpleObjectProperty<>(this, "filter", FindingFilter.NONE);
+  private final ObjectProperty<Finding> selected = new SimpleObjectProperty<>(this, "selected");
+  private final BooleanProperty revealed = new SimpleBooleanProperty(this, "revealed", false);
+  private final ObjectProperty<IndexData> index = new SimpleObjectProperty<>(this, "index");
+  private final ReadOnlyObjectWrapper<Impact> impact =
+      new ReadOnlyObjectWrapper<>(this, "impact", new Impact(List.of(), List.of()));
+  private final ReadOnlyObjectWrapper<List<HourCount>> hours = new ReadOnlyObjectWrapper<>(this, "hours", List.of());
+
+  public WorkbenchModel() {
+    filter.addListener((obs, old, now) -> refilter());
+  }
+
+  /** Replaces the report; the filter and selection are reset since they referred to the old one. */
+  public void setReport(Report value) {
+    selected.set(null);
+    filter.set(FindingFilter.NONE);
+    // Findings first: listeners of the report read them.
+    findings.setAll(value == null ? List.of() : value.findings());
+    report.set(value);
+    refilter();
+  }
+
+  private void refilter() {
+    FindingFilter current = filter.get();
+    visible.setPredicate(current);
+    Report r = report.get();
+    if (r == null) {
+      impact.set(new Impact(List.of(), List.of()));
+      hours.set(List.of());
+      return;
+    }
+    impact.set(current.isNeutral() ? Impact.of(r) : ImpactTally.of(visible));
+    FindingFilter unranged = current.withoutRange();
+    if (unranged.isNeutral() && !r.timeline().isEmpty()) {
+      hours.set(r.timeline());
+    } else {
+      hours.set(HourlySeries.of(findings.filtered(unranged)));
+    }
+    if (selected.get() != null && !current.test(selected.get())) {
+      selected.set(null);
+    }
+  }
+
+  public void updateFilter(UnaryOperator<FindingFilter> change) {
+    filter.set(change.apply(filter.get()));
+  }
+
+  /** Every tenant named by a finding, as recipient or as source. */
+  public SortedSet<String> tenants() {
+    SortedSet<String> names = new TreeSet<>();
+    for (Finding f : findings) {
+      if (f.tenant() != null) {
+        names.add(f.tenant());
+      }
+      for (Source s : f.sources()) {
+        if (s.tenant() != null) {
+          names.add(s.tenant());
+        }
+      }
+    }
+    return names;
+  }
+
+  /** Every node named by a finding. */
+  public SortedSet<String> nodes() {
+    SortedSet<String> names = new TreeSet<>();
+    for (Finding f : findings) {
+      if (f.node() != null) {
+        names.add(f.node());
+      }
+      if (f.decodeNode() != null) {
+        names.add(f.decodeNode());
+      }
+    }
+    return names;
+  }
+
+  public ReadOnlyObjectProperty<Report> reportProperty() {
+    return report.getReadOnlyProperty();
+  }
+
+  public Report report() {
+    return report.get();
+  }
+
+  public ObservableList<Finding> allFindings() {
+    return FXCollections.unmodifiableObservableList(findings);
+  }
+
+  public ObservableList<Finding> visibleFindings() {
+    return visible;
+  }
+
+  public ObjectProperty<FindingFilter> filterProperty() {
+    return filter;
+  }
+
+  public FindingFilter filter() {
+    return filter.get();
+  }
+
+  public ObjectProperty<Finding> selectedProperty() {
+    return selected;
+  }
+
+  /** The open index, or null while it is being opened (or failed to open). */
+  public ObjectProperty<IndexData> indexProperty() {
+    return index;
+  }
+
+  public IndexData index() {
+    return index.get();
+  }
+
+  public BooleanProperty revealedProperty() {
+    return revealed;
+  }
+
+  public ReadOnlyObjectProperty<Impact> impactProperty() {
+    return impact.getReadOnlyProperty();
+  }
+
+  public ReadOnlyObjectProperty<List<HourCount>> hoursProperty() {
+    return hours.getReadOnlyProperty();
+  }
+}

@@ -1,0 +1,445 @@
+package io.kvscope.gui.view;
+
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Span;
+import io.kvscope.gui.data.IndexData;
+import io.kvscope.gui.data.StoredRequest;
+import io.kvscope.gui.model.WorkbenchModel;
+import io.kvscope.gui.text.Mark;
+import io.kvscope.gui.text.TextPieces;
+import io.kvscope.index.Redaction;
+import io.kvscope.index.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.concurrent.Task;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar.ButtonData;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * One finding's evidence: the recipient's response and the source's prompt or response side by
+ * side, the shared spans marked on both and the chosen one scrolled into view, and the engine facts
+ * of both requests. Content is masked (lengths, hashes, where the spans lie) until the user asks to
+ * reveal it and confirms.
+ */
+public final class EvidenceView extends BorderPane {
+
+  private final WorkbenchModel model;
+  private final ViewContext ctx;
+  private final Label summary = new Label("Select a finding in the Findings tab (double-click or Enter) to see its evidence.");
+  private final ComboBox<Choice<Integer>> sourceChoice = new ComboBox<>();
+  private final ComboBox<Choice<Integer>> spanChoice = new ComboBox<>();
+  private final Button reveal = new Button();
+  private final ProgressIndicator loading = new ProgressIndicator();
+  private final MarkedTextPane recipientPane = new MarkedTextPane("recipientText");
+  private final MarkedTextPane sourcePane = new MarkedTextPane("sourceText");
+  private final ToggleButton promptToggle = new ToggleButton("Prompt");
+  private final ToggleButton responseToggle = new ToggleButton("Response");
+  private final TableView<FactRow> facts = new TableView<>();
+  private final TableView<FactRow> evidence = new TableView<>();
+  private final Label factsNote = new Label();
+  private final ReadOnlyObjectWrapper<Finding> shown = new ReadOnlyObjectWrapper<>(this, "shown");
+  private Loaded data;
+  private int sourceIndex;
+  private int spanIndex;
+  private String sourceField = Schema.PROMPT_TEXT;
+  private Task<Loaded> pending;
+  private boolean updatingChoices;
+
+  /** The finding and the requests read for it; {@code sources} align with the finding's sources (null: not in the index). */
+  private record Loaded(Finding finding, StoredRequest recipient, List<StoredRequest> sources) {}
+
+  public EvidenceView(ViewContext ctx) {
+    this.ctx = ctx;
+    this.model = ctx.model();
+    setId("evidenceView");
+    summary.setId("evidenceSummary");
+    summary.getStyleClass().add("evidence-summary");
+    sourceChoice.setId("sourceChoice");
+    spanChoice.setId("spanChoice");
+    reveal.setId("revealButton");
+    loading.setId("evidenceLoading");
+    loading.setPrefSize(18, 18);
+    loading.setVisible(false);
+    promptToggle.setId("sourcePromptToggle");
+    responseToggle.setId("sourceResponseToggle");
+    facts.setId("factsTable");
+    evidence.setId("evidenceTable");
+
+    Button previous = new Button("\u25C0");
+    previous.setId("previousSpan");
+    Button next = new Button("\u25B6");
+    next.setId("nextSpan");
+    previous.setOnAction(e -> stepSpan(-1));
+    next.setOnAction(e -> stepSpan(1));
+    Region grow = new Region();
+    HBox.setHgrow(grow, Priority.ALWAYS);
+    HBox bar = new HBox(8, new Label("Source"), sourceChoice, new Label("Span"), spanChoice, previous, next, grow,
+        loading, reveal);
+    bar.setAlignment(Pos.CENTER_LEFT);
+    sourceChoice.setPrefWidth(240);
+    spanChoice.setPrefWidth(300);
+    VBox top = new VBox(6, summary, bar);
+    top.setPadding(new Insets(8, 10, 6, 10));
+    setTop(top);
+
+    ToggleGroup fields = new ToggleGroup();
+    promptToggle.setToggleGroup(fields);
+    responseToggle.setToggleGroup(fields);
+    promptToggle.setOnAction(e -> chooseField(Schema.PROMPT_TEXT));
+    responseToggle.setOnAction(e -> chooseField(Schema.RESPONSE_TEXT));
+    sourcePane.setTools(promptToggle, responseToggle);
+
+    buildTables();
+    Label factsTitle = new Label("Engine facts");
+    factsTitle.getStyleClass().add("pane-title");
+    Label evidenceTitle = new Label("Analyzer evidence");
+    evidenceTitle.getStyleClass().add("pane-title");
+    VBox.setVgrow(facts, Priority.ALWAYS);
+    evidence.setPrefHeight(150);
+    evidence.setMinHeight(90);
+    VBox side = new VBox(4, factsTitle, facts, evidenceTitle, evidence);
+    side.setMinWidth(300);
+    SplitPane split = new SplitPane(recipientPane, sourcePane, side);
+    split.setDividerPositions(0.29, 0.58);
+    setCenter(split);
+    BorderPane.setMargin(split, new Insets(0, 6, 6, 6));
+
+    sourceChoice.setOnAction(e -> {
+      if (!updatingChoices && sourceChoice.getValue() != null) {
+        chooseSource(sourceChoice.getValue().value());
+      }
+    });
+    spanChoice.setOnAction(e -> {
+      if (!updatingChoices && spanChoice.getValue() != null) {
+        chooseSpan(spanChoice.getValue().value());
+      }
+    });
+    reveal.setOnAction(e -> toggleReveal());
+    model.revealedProperty().addListener((obs, old, now) -> {
+      updateRevealButton();
+      render();
+    });
+    model.selectedProperty().addListener((obs, old, f) -> load(f));
+    updateRevealButton();
+    load(model.selectedProperty().get());
+  }
+
+  /** The finding whose evidence is on screen (null while loading or when none is selected). */
+  public ReadOnlyObjectProperty<Finding> shownProperty() {
+    return shown.getReadOnlyProperty();
+  }
+
+  private void load(Finding finding) {
+    if (pending != null) {
+      pending.cancel(true);
+      pending = null;
+    }
+    shown.set(null);
+    IndexData index = model.index();
+    if (finding == null || index == null) {
+      data = null;
+      render();
+      return;
+    }
+    loading.setVisible(true);
+    pending = ctx.work().run("Reading evidence", p -> read(index, finding), loaded -> {
+      pending = null;
+      loading.setVisible(false);
+      show(loaded);
+    }, error -> {
+      pending = null;
+      loading.setVisible(false);
+      ctx.status().error("Could not read the evidence of " + finding.id() + ": " + error.getMessage());
+    });
+  }
+
+  private static Loaded read(IndexData index, Finding f) throws java.io.IOException {
+    StoredRequest recipient = f.requestId() == null ? null : index.request(f.requestId(), f.engineRid()).orElse(null);
+    List<StoredRequest> sources = new ArrayList<>();
+    for (Source s : f.sources()) {
+      Optional<StoredRequest> stored = index.request(s.requestId(), s.engineRid());
+      sources.add(stored.orElse(null));
+    }
+    return new Loaded(f, recipient, sources);
+  }
+
+  private void show(Loaded loaded) {
+    data = loaded;
+    sourceIndex = 0;
+    spanIndex = 0;
+    sourceField = firstField(loaded.finding(), 0);
+    updatingChoices = true;
+    List<Source> sources = loaded.finding().sources();
+    List<Choice<Integer>> choices = new ArrayList<>();
+    for (int i = 0; i < sources.size(); i++) {
+      Source s = sources.get(i);
+      choices.add(new Choice<>((i + 1) + ". " + s.tenant() + " \u00B7 " + s.requestId(), i));
+    }
+    sourceChoice.setItems(FXCollections.observableArrayList(choices));
+    sourceChoice.setDisable(choices.isEmpty());
+    if (!choices.isEmpty()) {
+      sourceChoice.setValue(choices.get(0));
+    }
+    updatingChoices = false;
+    refreshSpanChoices();
+    render();
+    shown.set(loaded.finding());
+  }
+
+  private static String firstField(Finding f, int source) {
+    if (source < f.sources().size() && !f.sources().get(source).spans().isEmpty()) {
+      String field = f.sources().get(source).spans().get(0).sourceField();
+      return Schema.RESPONSE_TEXT.equals(field) ? Schema.RESPONSE_TEXT : Schema.PROMPT_TEXT;
+    }
+    return Schema.PROMPT_TEXT;
+  }
+
+  private void chooseSource(int index) {
+    sourceIndex = index;
+    spanIndex = 0;
+    sourceField = firstField(data.finding(), index);
+    refreshSpanChoices();
+    render();
+  }
+
+  private void chooseSpan(int index) {
+    spanIndex = index;
+    List<Span> spans = currentSpans();
+    if (index < spans.size()) {
+      sourceField = Schema.RESPONSE_TEXT.equals(spans.get(index).sourceField()) ? Schema.RESPONSE_TEXT : Schema.PROMPT_TEXT;
+    }
+    render();
+  }
+
+  private void stepSpan(int delta) {
+    int n = currentSpans().size();
+    if (n == 0) {
+      return;
+    }
+    int next = Math.floorMod(spanIndex + delta, n);
+    updatingChoices = true;
+    spanChoice.setValue(spanChoice.getItems().get(next));
+    updatingChoices = false;
+    chooseSpan(next);
+  }
+
+  private void chooseField(String field) {
+    sourceField = field;
+    render();
+  }
+
+  private List<Span> currentSpans() {
+    if (data == null || sourceIndex >= data.finding().sources().size()) {
+      return List.of();
+    }
+    return data.finding().sources().get(sourceIndex).spans();
+  }
+
+  private void refreshSpanChoices() {
+    updatingChoices = true;
+    List<Span> spans = currentSpans();
+    List<Choice<Integer>> choices = new ArrayList<>();
+    for (int i = 0; i < spans.size(); i++) {
+      Span s = spans.get(i);
+      choices.add(new Choice<>(String.format("%d of %d: %,d tokens, response %,d\u2013%,d", i + 1, spans.size(),
+          s.tokens(), s.responseStart(), s.responseEnd()), i));
+    }
+    spanChoice.setItems(FXCollections.observableArrayList(choices));
+    spanChoice.setDisable(choices.isEmpty());
+    if (!choices.isEmpty()) {
+      spanChoice.setValue(choices.get(0));
+    }
+    updatingChoices = false;
+  }
+
+  private void render() {
+    boolean revealed = model.revealedProperty().get();
+    if (data == null) {
+      summary.setText("Select a finding in the Findings tab (double-click or Enter) to see its evidence.");
+      recipientPane.setTitle("Recipient response");
+      recipientPane.setDetail("");
+      recipientPane.show(List.of(), -1);
+      sourcePane.setTitle("Source");
+      sourcePane.setDetail("");
+      sourcePane.show(List.of(), -1);
+      facts.getItems().clear();
+      factsNote.setText("");
+      evidence.getItems().clear();
+      return;
+    }
+    Finding f = data.finding();
+    summary.setText(f.kind().id() + " \u00B7 " + f.confidence().id() + " \u00B7 " + f.id()
+        + (f.tenant() == null ? "" : " \u00B7 recipient " + f.tenant())
+        + (f.sources().isEmpty() ? "" : " \u00B7 " + Formats.count(f.matchedTokens()) + " tokens from "
+            + f.sources().size() + (f.sources().size() == 1 ? " source" : " sources"))
+        + " \u00B7 " + Formats.second(f.time()));
+
+    List<Span> spans = currentSpans();
+    List<Mark> responseMarks = new ArrayList<>();
+    List<Mark> sourceMarks = new ArrayList<>();
+    for (int i = 0; i < spans.size(); i++) {
+      Span s = spans.get(i);
+      responseMarks.add(new Mark(s.responseStart(), s.responseEnd(), i));
+      if (sourceField.equals(s.sourceField())) {
+        sourceMarks.add(new Mark(s.sourceStart(), s.sourceEnd(), i));
+      }
+    }
+    int current = spans.isEmpty() ? -1 : spanIndex;
+
+    String response = data.recipient() == null ? null : data.recipient().record().responseText();
+    recipientPane.setTitle("Recipient response" + (f.tenant() == null ? "" : " \u00B7 " + f.tenant()));
+    recipientPane.setDetail(describe(data.recipient(), f.requestId(), response));
+    recipientPane.show(TextPieces.render(response, responseMarks, revealed, TextPieces.Limits.DEFAULT), current);
+
+    boolean hasSource = !f.sources().isEmpty();
+    StoredRequest src = hasSource ? data.sources().get(sourceIndex) : data.recipient();
+    String text = src == null ? null : src.text(sourceField);
+    String fieldName = Schema.PROMPT_TEXT.equals(sourceField) ? "prompt" : "response";
+    String who = hasSource ? "Source " + fieldName + " \u00B7 " + f.sources().get(sourceIndex).tenant()
+        : "Own " + fieldName + " (no source)";
+    sourcePane.setTitle(who);
+    sourcePane.setDetail(describe(src, hasSource ? f.sources().get(sourceIndex).requestId() : f.requestId(), text));
+    sourcePane.show(TextPieces.render(text, hasSource ? sourceMarks : List.of(), revealed, TextPieces.Limits.DEFAULT),
+        current);
+    promptToggle.setSelected(Schema.PROMPT_TEXT.equals(sourceField));
+    responseToggle.setSelected(Schema.RESPONSE_TEXT.equals(sourceField));
+    promptToggle.setDisable(src == null);
+    responseToggle.setDisable(src == null);
+
+    if (f.requestId() == null) {
+      // A config finding is about a node, not a request: its evidence says it all.
+      facts.getItems().clear();
+      factsNote.setText("About node " + f.node() + ": see the analyzer evidence and the Config audit tab.");
+    } else {
+      facts.getItems().setAll(RequestFacts.rows(f, data.recipient(), hasSource ? src : null));
+    }
+    facts.getColumns().get(2).setVisible(hasSource);
+    evidence.getItems().setAll(f.evidence().entrySet().stream()
+        .map(e -> new FactRow(e.getKey(), evidenceValue(e.getValue()), "", false)).toList());
+  }
+
+  private static String describe(StoredRequest request, String id, String text) {
+    if (id == null) {
+      return "a config finding: no request";
+    }
+    if (request == null) {
+      return id + " \u00B7 not in the index";
+    }
+    return id + " \u00B7 " + (text == null ? "no text stored" : Redaction.mask(text));
+  }
+
+  private static String evidenceValue(Object value) {
+    if (value instanceof Number n) {
+      return n instanceof Double || n instanceof Float ? String.format(java.util.Locale.ROOT, "%,.2f", n.doubleValue())
+          : Formats.count(n.longValue());
+    }
+    if (value instanceof List<?> list) {
+      return list.stream().map(EvidenceView::evidenceValue).collect(Collectors.joining(", "));
+    }
+    if (value instanceof Map<?, ?> map) {
+      return map.entrySet().stream().map(e -> e.getKey() + "=" + evidenceValue(e.getValue()))
+          .collect(Collectors.joining(", "));
+    }
+    return String.valueOf(value);
+  }
+
+  private void buildTables() {
+    facts.getColumns().add(factColumn("Fact", 140, FactRow::fact));
+    TableColumn<FactRow, String> recipient = factColumn("Recipient", 180, FactRow::recipient);
+    recipient.setCellFactory(c -> new TableCell<>() {
+      @Override
+      protected void updateItem(String item, boolean empty) {
+        super.updateItem(item, empty);
+        setText(empty ? null : item);
+        FactRow row = Cells.rowValue(this, empty);
+        getStyleClass().remove("fact-warning");
+        if (row != null && row.warning()) {
+          getStyleClass().add("fact-warning");
+        }
+      }
+    });
+    facts.getColumns().add(recipient);
+    facts.getColumns().add(factColumn("Source", 180, FactRow::source));
+    facts.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    factsNote.setWrapText(true);
+    factsNote.setPadding(new Insets(8));
+    facts.setPlaceholder(factsNote);
+    evidence.getColumns().add(factColumn("Key", 150, FactRow::fact));
+    evidence.getColumns().add(factColumn("Value", 200, FactRow::recipient));
+    evidence.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    evidence.setPlaceholder(new Label("No evidence values"));
+  }
+
+  private static TableColumn<FactRow, String> factColumn(String title, double width,
+      java.util.function.Function<FactRow, String> value) {
+    TableColumn<FactRow, String> col = new TableColumn<>(title);
+    col.setPrefWidth(width);
+    col.setSortable(false);
+    col.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
+    return col;
+  }
+
+  private void updateRevealButton() {
+    boolean revealed = model.revealedProperty().get();
+    reveal.setText(revealed ? "Hide content" : "Reveal content\u2026");
+    reveal.getStyleClass().remove("revealed");
+    if (revealed) {
+      reveal.getStyleClass().add("revealed");
+    }
+  }
+
+  /** Hiding needs no confirmation; revealing customers' text does. */
+  private void toggleReveal() {
+    if (model.revealedProperty().get()) {
+      model.revealedProperty().set(false);
+      return;
+    }
+    ButtonType confirm = new ButtonType("Reveal", ButtonData.OK_DONE);
+    Alert alert = new Alert(Alert.AlertType.CONFIRMATION, "", confirm, ButtonType.CANCEL);
+    alert.initOwner(getScene().getWindow());
+    alert.setTitle("Reveal content");
+    alert.setHeaderText("Show prompt and response text?");
+    alert.setContentText("These texts are customers' data, including what leaked from other tenants. Reveal "
+        + "them only as far as the investigation needs, on a screen nobody else can see. They stay visible "
+        + "until you press Hide content.");
+    alert.getDialogPane().setId("revealDialog");
+    // Enter must not reveal by accident: Cancel is the default.
+    ((Button) alert.getDialogPane().lookupButton(confirm)).setDefaultButton(false);
+    ((Button) alert.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+    alert.showAndWait().filter(b -> b == confirm).ifPresent(b -> model.revealedProperty().set(true));
+  }
+
+  MarkedTextPane recipientPane() {
+    return recipientPane;
+  }
+
+  MarkedTextPane sourcePane() {
+    return sourcePane;
+  }
+}

@@ -1,0 +1,51 @@
+package io.kvscope.gui.view;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+/** How the views write times and numbers: UTC always (node clocks and reports are UTC). */
+public final class Formats {
+
+  private static final DateTimeFormatter MINUTE =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter SECOND =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("MM-dd", Locale.ROOT).withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+  private Formats() {}
+
+  public static String minute(Instant t) {
+    return t == null ? "-" : MINUTE.format(t);
+  }
+
+  public static String second(Instant t) {
+    return t == null ? "-" : SECOND.format(t);
+  }
+
+  public static String millis(Long epochMillis) {
+    return epochMillis == null ? "-" : second(Instant.ofEpochMilli(epochMillis));
+  }
+
+  public static String day(Instant t) {
+    return DAY.format(t);
+  }
+
+  public static String hour(Instant t) {
+    return HOUR.format(t);
+  }
+
+  public static String count(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
+  }
+
+  public static String count(Long n) {
+    return n == null ? "-" : count(n.longValue());
+  }
+
+  public static String flag(Boolean b) {
+    return b == null ? "unknown" : b ? "on" : "off";
+  }
+}

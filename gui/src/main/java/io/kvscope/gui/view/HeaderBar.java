@@ -1,0 +1,84 @@
+package io.kvscope.gui.view;
+
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.Summary;
+import io.kvscope.gui.data.IndexData;
+import io.kvscope.gui.model.WorkbenchModel;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/** The report's headline numbers across the top, and which index and report are open. */
+public final class HeaderBar extends HBox {
+
+  private final WorkbenchModel model;
+  private final HBox figures = new HBox(18);
+  private final Label source = new Label();
+
+  public HeaderBar(WorkbenchModel model) {
+    this.model = model;
+    setId("headerBar");
+    getStyleClass().add("header-bar");
+    source.getStyleClass().add("muted");
+    source.setId("headerSource");
+    Label brand = new Label("kvscope");
+    brand.getStyleClass().add("brand");
+    Region grow = new Region();
+    HBox.setHgrow(grow, Priority.ALWAYS);
+    setSpacing(20);
+    setAlignment(Pos.CENTER_LEFT);
+    setPadding(new Insets(6, 12, 6, 12));
+    getChildren().addAll(brand, figures, grow, source);
+    brand.setMinWidth(USE_PREF_SIZE);
+    figures.setMinWidth(USE_PREF_SIZE);
+    source.setMinWidth(0);
+    model.reportProperty().addListener((obs, old, r) -> refresh());
+    model.indexProperty().addListener((obs, old, i) -> refresh());
+    refresh();
+  }
+
+  private void refresh() {
+    Report r = model.report();
+    IndexData index = model.index();
+    figures.getChildren().clear();
+    if (r != null) {
+      Summary s = r.summary();
+      figures.getChildren().addAll(
+          figure("Leaked responses", Formats.count(s.leakedResponses()), s.leakedResponses() > 0),
+          figure("Source requests", Formats.count(s.sourceRequests()), false),
+          figure("Victim tenants", Formats.count(s.victimTenants()), false),
+          figure("Recipient tenants", Formats.count(s.recipientTenants()), false),
+          figure("Over-length accepted", Formats.count(s.overLengthAccepted()), false),
+          figure("Underruns", Formats.count(s.prefillUnderruns()), false),
+          figure("Exposure", s.firstExposure() == null ? "none"
+              : Formats.minute(s.firstExposure()) + " \u2013 " + Formats.minute(s.lastExposure()), false));
+    }
+    String indexText = index == null ? "opening index\u2026"
+        : shortPath(index.path()) + " \u00B7 " + Formats.count(index.requestCount()) + " requests";
+    source.setText(indexText + (r == null ? "" : " \u00B7 report " + r.reportVersion()));
+  }
+
+  /** The path, or its last two parts when it is long. */
+  static String shortPath(java.nio.file.Path path) {
+    String full = path.toString();
+    int n = path.getNameCount();
+    return full.length() <= 24 || n < 2 ? full : "\u2026/" + path.subpath(n - 2, n);
+  }
+
+  private static VBox figure(String label, String value, boolean alarm) {
+    Label v = new Label(value);
+    v.getStyleClass().add("figure-value");
+    if (alarm) {
+      v.getStyleClass().add("alarm");
+    }
+    Label l = new Label(label);
+    l.getStyleClass().add("figure-label");
+    VBox box = new VBox(0, v, l);
+    box.getStyleClass().add("figure");
+    return box;
+  }
+}

@@ -1,0 +1,22 @@
+package io.kvscope.gui.view;
+
+import io.kvscope.gui.TenantBundleExporter;
+import io.kvscope.gui.export.FileChoosers;
+import io.kvscope.gui.model.WorkbenchModel;
+import io.kvscope.gui.work.BackgroundWork;
+import io.kvscope.gui.work.BusyOverlay;
+
+/**
+ * What every view is built with: the shared model, the window's worker threads and busy veil, file
+ * dialogs, the status line, and the settings of this run.
+ *
+ * @param bundles per-tenant bundle writer, or null when none is wired
+ */
+public record ViewContext(
+    WorkbenchModel model,
+    BackgroundWork work,
+    BusyOverlay busy,
+    FileChoosers files,
+    StatusLine status,
+    String fixedVersion,
+    TenantBundleExporter bundles) {}

@@ -1,0 +1,62 @@
+package io.kvscope.gui.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.finding.Source;
+import io.kvscope.gui.model.FindingFilter;
+import io.kvscope.gui.model.ImpactTally;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SelectionExportTest {
+
+  @TempDir Path dir;
+
+  private final Finding leak = new Finding("cross_tenant_overlap:r1", FindingKind.CROSS_TENANT_OVERLAP,
+      Confidence.CONFIRMED, "r1", "rid1", "globex, inc", Instant.parse("2026-08-28T10:00:00Z"), "prefill-0",
+      "decode-0", List.of(new Source("s1", null, "=acme", 40, List.of()), new Source("s2", null, "initech", 2, List.of())),
+      Map.of("verified_chars", 160L));
+
+  @Test
+  void csvQuotesSeparatorsAndDefusesFormulas() {
+    String csv = SelectionExport.findingsCsv(List.of(leak));
+    String[] lines = csv.split("\n");
+
+    assertThat(lines).hasSize(2);
+    assertThat(lines[1]).isEqualTo("cross_tenant_overlap:r1,cross_tenant_overlap,confirmed,r1,rid1,\"globex, inc\","
+        + "2026-08-28T10:00:00Z,prefill-0,decode-0,'=acme;initech,s1;s2,42");
+  }
+
+  @Test
+  void jsonCarriesTheFilterTheFindingsAndTheirTenantCounts() throws Exception {
+    FindingFilter filter = FindingFilter.NONE.withKind(FindingKind.CROSS_TENANT_OVERLAP).withTenant("globex, inc");
+    String json = SelectionExport.json(filter, List.of(leak), ImpactTally.of(List.of(leak)));
+
+    JsonNode root = new ObjectMapper().readTree(json);
+    assertThat(root.path("filter").path("kind").asText()).isEqualTo("cross_tenant_overlap");
+    assertThat(root.path("filter").path("tenant").asText()).isEqualTo("globex, inc");
+    assertThat(root.path("findings").get(0).path("evidence").path("verified_chars").asLong()).isEqualTo(160);
+    assertThat(root.path("matrix")).hasSize(2);
+    assertThat(root.path("tenants")).hasSize(3);
+  }
+
+  @Test
+  void exportsAreWrittenOwnerOnly() throws Exception {
+    Path file = dir.resolve("out/findings.csv");
+    SelectionExport.write(file, SelectionExport.findingsCsv(List.of(leak)));
+
+    assertThat(Files.readString(file)).startsWith("id,kind,");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+  }
+}

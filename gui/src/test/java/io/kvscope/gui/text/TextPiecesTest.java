@@ -1,0 +1,89 @@
+package io.kvscope.gui.text;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.index.Redaction;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TextPiecesTest {
+
+  private static final TextPieces.Limits SMALL = new TextPieces.Limits(10, 8, 30);
+
+  private static final String TEXT = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" // 0..40
+      + "SECRET-ACCOUNT-4481"                                                  // 40..59
+      + "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"                    // 59..109
+      + "SECOND-SECRET";                                                       // 109..122
+
+  private final List<Mark> marks = List.of(new Mark(109, 122, 1), new Mark(40, 59, 0));
+
+  @Test
+  void revealedPiecesShowEachMarkVerbatimWithContextAndElideTheRest() {
+    List<Piece> pieces = TextPieces.render(TEXT, marks, true, SMALL);
+
+    List<Piece> marked = pieces.stream().filter(p -> p.kind() == Piece.Kind.MARK).toList();
+    // "SECRET-ACCOUNT-4481" is 19 chars > 2 * 8, so it shows its two ends around an elision.
+    assertThat(marked).extracting(Piece::display).containsExactly("SECRET-A", "UNT-4481", "SECOND-SECRET");
+    assertThat(marked.get(2).start()).isEqualTo(109);
+    assertThat(pieces).filteredOn(p -> p.kind() == Piece.Kind.TEXT).allSatisfy(p -> {
+      assertThat(p.length()).isLessThanOrEqualTo(10);
+      assertThat(p.display()).isEqualTo(TEXT.substring(p.start(), p.end()));
+    });
+    assertThat(pieces.get(0).kind()).isEqualTo(Piece.Kind.ELIDED);
+    assertThat(pieces.get(0).display()).contains("30\u00A0chars");
+    assertContiguous(pieces, TEXT.length());
+  }
+
+  @Test
+  void maskedPiecesShowNoCharacterOfTheTextButKeepPlaceLengthAndHash() {
+    List<Piece> pieces = TextPieces.render(TEXT, marks, false, SMALL);
+
+    assertThat(pieces).extracting(Piece::display).noneMatch(d -> d.contains("SECRET") || d.contains("aaa")
+        || d.contains("bbb") || d.contains("4481"));
+    assertThat(pieces).extracting(Piece::kind)
+        .containsExactly(Piece.Kind.MASK, Piece.Kind.MARK, Piece.Kind.MASK, Piece.Kind.MARK);
+    Piece first = pieces.get(1);
+    assertThat(first.start()).isEqualTo(40);
+    assertThat(first.end()).isEqualTo(59);
+    assertThat(first.display()).contains("span\u00A01").contains("19\u00A0chars")
+        .contains(Redaction.shortHash("SECRET-ACCOUNT-4481"));
+    assertThat(pieces.get(0).display()).contains("40\u00A0chars\u00A0hidden");
+    assertContiguous(pieces, TEXT.length());
+  }
+
+  @Test
+  void theSameSpanInTwoTextsGetsTheSameHashWhenMasked() {
+    String other = "zz" + "SECRET-ACCOUNT-4481" + "zz";
+    Piece here = TextPieces.render(TEXT, List.of(new Mark(40, 59, 0)), false, SMALL).get(1);
+    Piece there = TextPieces.render(other, List.of(new Mark(2, 21, 0)), false, SMALL).get(1);
+    assertThat(here.display()).isEqualTo(there.display());
+  }
+
+  @Test
+  void overlappingAndOutOfRangeMarksAreClippedNotDropped() {
+    List<Piece> pieces = TextPieces.render("0123456789", List.of(new Mark(2, 6, 0), new Mark(4, 8, 1),
+        new Mark(9, 40, 2)), true, TextPieces.Limits.DEFAULT);
+
+    assertThat(pieces).filteredOn(p -> p.kind() == Piece.Kind.MARK)
+        .extracting(Piece::display).containsExactly("2345", "67", "9");
+    assertContiguous(pieces, 10);
+  }
+
+  @Test
+  void aTextWithoutMarksShowsItsHeadOnly() {
+    String long_ = "x".repeat(100);
+    List<Piece> pieces = TextPieces.render(long_, List.of(), true, SMALL);
+    assertThat(pieces).extracting(Piece::kind).containsExactly(Piece.Kind.TEXT, Piece.Kind.ELIDED);
+    assertThat(pieces.get(0).length()).isEqualTo(30);
+    assertThat(TextPieces.render(null, List.of(), true, SMALL)).isEmpty();
+  }
+
+  private static void assertContiguous(List<Piece> pieces, int length) {
+    int at = 0;
+    for (Piece p : pieces) {
+      assertThat(p.start()).as("piece %s starts where the previous ended", p).isEqualTo(at);
+      at = p.end();
+    }
+    assertThat(at).isEqualTo(length);
+  }
+}
