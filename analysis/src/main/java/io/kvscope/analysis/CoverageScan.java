@@ -3,6 +3,7 @@ package io.kvscope.analysis;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.index.Documents;
 import io.kvscope.index.Schema;
+import io.kvscope.index.TypedDocs;
 import io.kvscope.ingest.record.NodeActivity;
 import java.io.IOException;
 import java.time.Instant;
@@ -53,15 +54,12 @@ final class CoverageScan {
 
   private static List<Coverage.Gap> nodeGaps(IndexReader reader) throws IOException {
     Map<String, TreeSet<Long>> activeHours = new TreeMap<>();
-    IndexSearcher searcher = new IndexSearcher(reader);
-    StoredFields stored = reader.storedFields();
-    for (ScoreDoc hit : searcher.search(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_NODE_HOUR)),
-        Math.max(1, reader.maxDoc())).scoreDocs) {
-      NodeActivity activity = Documents.readActivity(stored.document(hit.doc));
+    TypedDocs.forEach(reader, Schema.TYPE_NODE_HOUR, doc -> {
+      NodeActivity activity = Documents.readActivity(doc);
       if (activity.lines() > 0) {
         activeHours.computeIfAbsent(activity.node(), n -> new TreeSet<>()).add(activity.hourStart());
       }
-    }
+    });
     List<Coverage.Gap> gaps = new ArrayList<>();
     activeHours.forEach((node, hours) -> {
       Long previous = null;

@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
         ReportCommand.class,
         GenerateCommand.class,
         DemoCommand.class,
+        GuiCommand.class,
         CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -3,7 +3,7 @@ package io.kvscope.gui;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Summary;
-import io.kvscope.gui.data.ReportJsonReader;
+import io.kvscope.analysis.report.ReportJson;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -27,7 +27,7 @@ public interface ReportSource {
   static ReportSource file(Path reportJson) {
     return progress -> {
       progress.update("Reading " + reportJson.getFileName(), -1);
-      return new ReportJsonReader().read(reportJson);
+      return ReportJson.read(reportJson);
     };
   }
 

@@ -32,13 +32,8 @@ public final class Epochs implements EngineFacts.EpochLookup {
   }
 
   public static Epochs load(IndexReader reader) throws IOException {
-    IndexSearcher searcher = new IndexSearcher(reader);
     List<ConfigEpoch> epochs = new ArrayList<>();
-    var stored = reader.storedFields();
-    for (ScoreDoc hit : searcher.search(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_EPOCH)),
-        Math.max(1, reader.maxDoc())).scoreDocs) {
-      epochs.add(Documents.readEpoch(stored.document(hit.doc)));
-    }
+    TypedDocs.forEach(reader, Schema.TYPE_EPOCH, doc -> epochs.add(Documents.readEpoch(doc)));
     return new Epochs(epochs);
   }
 

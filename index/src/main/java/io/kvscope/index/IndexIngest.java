@@ -174,14 +174,7 @@ public final class IndexIngest {
   private Map<String, Checkpoint> readCheckpoints() throws IOException {
     Map<String, Checkpoint> result = new HashMap<>();
     try (DirectoryReader reader = store.openReader()) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      TermQuery query = new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_CHECKPOINT));
-      TopDocs top = searcher.search(query, Math.max(1, reader.maxDoc()));
-      StoredFields stored = reader.storedFields();
-      for (ScoreDoc hit : top.scoreDocs) {
-        Document doc = stored.document(hit.doc);
-        result.put(doc.get(Schema.ID), Checkpoint.fromDocument(doc));
-      }
+      TypedDocs.forEach(reader, Schema.TYPE_CHECKPOINT, doc -> result.put(doc.get(Schema.ID), Checkpoint.fromDocument(doc)));
     }
     return result;
   }

@@ -52,12 +52,7 @@ public final class NodeClocks {
 
   public static NodeClocks load(IndexReader reader) throws IOException {
     Map<String, Long> skews = new TreeMap<>();
-    IndexSearcher searcher = new IndexSearcher(reader);
-    var stored = reader.storedFields();
-    for (ScoreDoc hit : searcher.search(new TermQuery(new Term(DOC_TYPE, TYPE_NODE_CLOCK)), Math.max(1, reader.maxDoc())).scoreDocs) {
-      Document doc = stored.document(hit.doc);
-      skews.put(doc.get(NODE), Documents.longValue(doc, SKEW_MS));
-    }
+    TypedDocs.forEach(reader, TYPE_NODE_CLOCK, doc -> skews.put(doc.get(NODE), Documents.longValue(doc, SKEW_MS)));
     return new NodeClocks(skews);
   }
 

@@ -109,12 +109,29 @@ public final class TenantBundles {
     OwnerOnly.directory(bundlesDir);
     List<Path> written = new ArrayList<>();
     for (Bundle bundle : bundles(report).values()) {
-      Path dir = OwnerOnly.directory(bundlesDir.resolve(directoryName(bundle.tenant())));
-      AtomicFile.write(dir.resolve(JSON_FILE), out -> json(bundle, report, out));
-      AtomicFile.writeText(dir.resolve(MARKDOWN_FILE), out -> markdown(bundle, report, out));
-      written.add(dir);
+      written.add(write(bundle, report, bundlesDir));
     }
     return written;
+  }
+
+  /**
+   * Writes one tenant's bundle only (nothing of any other tenant reaches {@code bundlesDir});
+   * returns its directory, or empty when the tenant is on neither side of a counted leak.
+   */
+  public static java.util.Optional<Path> writeOne(Report report, String tenant, Path bundlesDir) throws IOException {
+    Bundle bundle = bundles(report).get(tenant);
+    if (bundle == null) {
+      return java.util.Optional.empty();
+    }
+    OwnerOnly.directory(bundlesDir);
+    return java.util.Optional.of(write(bundle, report, bundlesDir));
+  }
+
+  private static Path write(Bundle bundle, Report report, Path bundlesDir) throws IOException {
+    Path dir = OwnerOnly.directory(bundlesDir.resolve(directoryName(bundle.tenant())));
+    AtomicFile.write(dir.resolve(JSON_FILE), out -> json(bundle, report, out));
+    AtomicFile.writeText(dir.resolve(MARKDOWN_FILE), out -> markdown(bundle, report, out));
+    return dir;
   }
 
   /** Each tenant's view, by tenant name. */

@@ -1,5 +1,7 @@
 package io.kvscope.gui.audit;
 
+import io.kvscope.analysis.analyzers.VersionOrder;
+
 import io.kvscope.ingest.record.ConfigEpoch;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -35,7 +37,7 @@ public record EpochAudit(ConfigEpoch epoch, Long end, Map<Check, Verdict> verdic
     v.put(Check.POOL_VS_CONTEXT, e.poolTokens() == null || e.contextLength() == null ? Verdict.UNKNOWN
         : e.poolBelowContext() ? Verdict.FAILED : Verdict.OK);
     v.put(Check.ENGINE_VERSION, e.engineVersion() == null || e.engineVersion().isBlank() ? Verdict.UNKNOWN
-        : Versions.olderThan(e.engineVersion(), fixedVersion) ? Verdict.FAILED : Verdict.OK);
+        : !VersionOrder.atLeast(e.engineVersion(), fixedVersion) ? Verdict.FAILED : Verdict.OK);
     v.put(Check.KV_CANARY, flag(e.kvCanary()));
     v.put(Check.KV_CHECKSUM, flag(e.kvChecksum()));
     v.put(Check.DEFERRED_RELEASE, flag(e.deferredRelease()));

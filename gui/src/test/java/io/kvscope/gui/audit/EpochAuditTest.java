@@ -11,16 +11,6 @@ import org.junit.jupiter.api.Test;
 class EpochAuditTest {
 
   @Test
-  void versionsCompareByTheirNumbers() {
-    assertThat(Versions.olderThan("0.5.9", "0.5.22")).isTrue();
-    assertThat(Versions.olderThan("0.5.22", "0.5.22")).isFalse();
-    assertThat(Versions.olderThan("v0.5.22.post1", "0.5.22")).isFalse();
-    assertThat(Versions.olderThan("0.5.21rc2", "0.5.22")).isTrue();
-    assertThat(Versions.compare("0.6", "0.5.22")).isPositive();
-    assertThat(Versions.compare("1.0.0", "1")).isZero();
-  }
-
-  @Test
   void eachEpochIsCheckedAgainstTheChecklistAndUnknownIsNotOk() {
     ConfigEpoch vulnerable = epoch("prefill-0", 0, 681_280L, 1_048_576L, "0.5.20", false, null, true);
     ConfigEpoch fixed = epoch("prefill-0", 1_000, 1_400_000L, 1_048_576L, "0.5.22", true, true, true);
