@@ -35,7 +35,7 @@ public record AnalysisOptions(
    * weekends) can be days later; verification is exact, so a generous horizon costs candidates,
    * not precision.
    */
-  public static final Duration DEFAULT_HORIZON = Duration.ofDays(3);
+  public static final Duration DEFAULT_HORIZON = Duration.ofDays(7);
 
   public AnalysisOptions {
     if (minSpanTokens < 4) {

@@ -27,7 +27,7 @@ final class AnalysisOptionsMixin {
       description = "Shortest verbatim run that counts as leaked text (default: ${DEFAULT-VALUE}).")
   int minSpan;
 
-  @Option(names = "--horizon", paramLabel = "DURATION", defaultValue = "P3D",
+  @Option(names = "--horizon", paramLabel = "DURATION", defaultValue = "P7D",
       description = "How long before a response its source may lie, ISO-8601 (default: ${DEFAULT-VALUE}).")
   Duration horizon;
 

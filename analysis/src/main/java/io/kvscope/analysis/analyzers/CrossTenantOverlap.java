@@ -89,8 +89,12 @@ public final class CrossTenantOverlap implements Analyzer {
         new SpanFrequencyProbe(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1,
             Documents.FINGERPRINTS), // the probe must select fingerprints as the index did
         cutoff, findings);
+    // Recipients whose engine never prefilled their prompt are where stale pages surface; they
+    // get a focused pass over all their fingerprints, boilerplate-frequent ones included.
+    Set<Integer> focus = focusRecipients(context, columns);
+    int focusCandidates = focusedPass(context, columns, focus, horizon, verification);
     JoinStats stats = join.run(options, (recipient, source) -> {
-      if (!columns.isRecipient(recipient) || !columns.isRequest(source)) {
+      if (!columns.isRecipient(recipient) || !columns.isRequest(source) || focus.contains(recipient)) {
         return false;
       }
       long gap = columns.start(recipient) - columns.start(source);
@@ -101,7 +105,75 @@ public final class CrossTenantOverlap implements Analyzer {
     context.parameter("cross-tenant-overlap.scheme", scheme.schemeId());
     context.parameter("cross-tenant-overlap.join", Map.of("candidates", stats.candidates(),
         "shared_fingerprints", stats.sharedTerms(), "skipped_boilerplate", stats.skippedByTenantFrequency(),
-        "verified_pairs", verification.verifiedPairs, "rejected_pairs", verification.rejectedPairs));
+        "verified_pairs", verification.verifiedPairs, "rejected_pairs", verification.rejectedPairs,
+        "focused_recipients", (long) focus.size(), "focused_candidates", (long) focusCandidates));
+  }
+
+  /** Candidate sources verified per focused recipient, most shared fingerprints first. */
+  static final int MAX_FOCUSED_CANDIDATES = 256;
+
+  /** Docs of requests flagged over-length-accepted or underrun by the analyzers that ran before. */
+  private static Set<Integer> focusRecipients(AnalysisContext context, RequestColumns columns) throws IOException {
+    Set<String> ids = new java.util.HashSet<>(context.requestsWith(FindingKind.OVER_LENGTH_ACCEPTED));
+    ids.addAll(context.requestsWith(FindingKind.PREFILL_UNDERRUN));
+    Set<Integer> docs = new TreeSet<>();
+    context.forEachRequest(row -> {
+      if (ids.contains(row.requestId()) && columns.isRecipient(row.doc())) {
+        docs.add(row.doc());
+      }
+    });
+    return docs;
+  }
+
+  /**
+   * For each focused recipient, every request sharing any of its response fingerprints (earlier,
+   * within the horizon, same decode pool) is counted, and the best-sharing ones are verified.
+   * Generated text is full of stock phrases many tenants share; a leaked fragment of it is still
+   * a leak, and winnowing may have picked only stock-phrase fingerprints for it, which the
+   * boilerplate cut-off drops from the general join. Few recipients are focused, so looking up
+   * their fingerprints one by one stays cheap.
+   */
+  private static int focusedPass(AnalysisContext context, RequestColumns columns, Set<Integer> focus, long horizon,
+      Verification verification) throws IOException {
+    io.kvscope.index.fingerprint.Fingerprinter fingerprinter =
+        new io.kvscope.index.fingerprint.Fingerprinter(Documents.FINGERPRINTS);
+    int candidates = 0;
+    for (int recipient : focus) {
+      String response = columns.text(recipient, Schema.RESPONSE_TEXT);
+      if (response == null) {
+        continue;
+      }
+      Map<Integer, int[]> shared = new java.util.HashMap<>();
+      for (long hash : fingerprinter.fingerprint(response).distinctHashes()) {
+        org.apache.lucene.util.BytesRef term = io.kvscope.index.fingerprint.FingerprintFields.term(hash);
+        for (int side = 0; side < 2; side++) {
+          String field = side == 0 ? io.kvscope.index.fingerprint.FingerprintFields.PROMPT
+              : io.kvscope.index.fingerprint.FingerprintFields.RESPONSE;
+          org.apache.lucene.index.PostingsEnum docs =
+              org.apache.lucene.index.MultiTerms.getTermPostingsEnum(context.reader(), field, term, 0);
+          if (docs == null) {
+            continue;
+          }
+          for (int doc = docs.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+            long gap = columns.start(recipient) - (columns.isRequest(doc) ? columns.start(doc) : 0);
+            if (doc != recipient && columns.isRequest(doc) && gap > 0 && gap <= horizon
+                && samePoolPossible(columns, recipient, doc)) {
+              shared.computeIfAbsent(doc, d -> new int[2])[side]++;
+            }
+          }
+        }
+      }
+      List<Map.Entry<Integer, int[]>> best = shared.entrySet().stream()
+          .sorted(java.util.Comparator.comparingInt((Map.Entry<Integer, int[]> e) -> -(e.getValue()[0] + e.getValue()[1]))
+              .thenComparing(Map.Entry::getKey))
+          .limit(MAX_FOCUSED_CANDIDATES).sorted(Map.Entry.comparingByKey()).toList();
+      for (Map.Entry<Integer, int[]> entry : best) {
+        verification.accept(new Candidate(recipient, entry.getKey(), entry.getValue()[0], entry.getValue()[1]));
+        candidates++;
+      }
+    }
+    verification.finish();
+    return candidates;
   }
 
   /**
@@ -231,23 +303,22 @@ public final class CrossTenantOverlap implements Analyzer {
     }
 
     /**
-     * A prompt is where text originates; a response that carries the same text only repeated it.
-     * So a response-side span is dropped where some source's prompt explains most of it, and a
-     * source left with nothing is no source.
+     * Text has one origin: the earliest request that held it. A later request that carries the
+     * same text (a conversation's next turn quoting the last answer, another tenant's response
+     * that itself leaked it) only repeated it. So a span is dropped where a span from an earlier
+     * source covers most of it, and a source left with nothing is no source.
      */
-    private void preferPromptOrigins() {
-      List<Span> promptSpans = new ArrayList<>();
+    private void keepEarliestOrigins() {
+      List<int[]> all = new ArrayList<>(); // {source, responseStart, responseEnd}
       for (Map<Integer, List<Span>> group : List.of(crossSpans, sameSpans)) {
-        group.values().forEach(spans -> spans.stream()
-            .filter(span -> span.sourceField().equals(Schema.PROMPT_TEXT)).forEach(promptSpans::add));
+        group.forEach((source, spans) -> spans.forEach(span -> all.add(new int[] {source, span.responseStart(), span.responseEnd()})));
       }
       for (Map<Integer, List<Span>> group : List.of(crossSpans, sameSpans)) {
         for (Map.Entry<Integer, List<Span>> entry : group.entrySet()) {
-          List<Span> kept = entry.getValue().stream()
-              .filter(span -> span.sourceField().equals(Schema.PROMPT_TEXT) || !mostlyCovered(span, promptSpans))
-              .toList();
+          int source = entry.getKey();
+          List<Span> kept = entry.getValue().stream().filter(span -> !coveredByEarlier(source, span, all)).toList();
           if (kept.size() < entry.getValue().size()) {
-            tokensBySource.put(entry.getKey(), kept.stream().mapToInt(Span::tokens).sum());
+            tokensBySource.put(source, kept.stream().mapToInt(Span::tokens).sum());
           }
           entry.setValue(kept);
         }
@@ -255,17 +326,19 @@ public final class CrossTenantOverlap implements Analyzer {
       }
     }
 
-    private static boolean mostlyCovered(Span span, List<Span> cover) {
+    private boolean coveredByEarlier(int source, Span span, List<int[]> all) {
       int covered = 0;
-      for (Span c : cover) {
-        covered += Math.max(0, Math.min(span.responseEnd(), c.responseEnd()) - Math.max(span.responseStart(), c.responseStart()));
+      for (int[] other : all) {
+        if (other[0] != source && columns.start(other[0]) < columns.start(source)) {
+          covered += Math.max(0, Math.min(span.responseEnd(), other[2]) - Math.max(span.responseStart(), other[1]));
+        }
       }
       return 2 * covered >= span.responseEnd() - span.responseStart();
     }
 
     /** Emits the findings of the current recipient. */
     void finish() throws IOException {
-      preferPromptOrigins();
+      keepEarliestOrigins();
       if (recipient >= 0 && (!crossSpans.isEmpty() || !sameSpans.isEmpty())) {
         Document header = columns.header(recipient);
         if (!crossSpans.isEmpty()) {
@@ -311,9 +384,28 @@ public final class CrossTenantOverlap implements Analyzer {
       evidence.put("recipient_prefill_underrun", underrun.contains(requestId));
       evidence.put("categories", List.copyOf(categories));
       Long start = RequestColumns.startOf(header);
-      return new Finding(kind.id() + ":" + requestId, kind, Confidence.CONFIRMED, requestId,
+      Confidence confidence = confidence(sources, overLength.contains(requestId) || underrun.contains(requestId));
+      evidence.put("confidence_reason", confidence == Confidence.CONFIRMED
+          ? "verified verbatim span of at least " + verifier.config().threshold() + " tokens"
+          : "only a short match between two generated responses, on a request the engine served normally");
+      return new Finding(kind.id() + ":" + requestId, kind, confidence, requestId,
           header.get(Schema.ENGINE_RID), header.get(Schema.TENANT), start == null ? null : Instant.ofEpochMilli(start),
           header.get(Schema.PREFILL_NODE), header.get(Schema.DECODE_NODE), sources, evidence);
+    }
+
+    /**
+     * A verified span is proof, with one exception: two generated answers can coincide on stock
+     * phrasing. A match only against another response, shorter than twice T, on a request whose
+     * engine showed nothing wrong, is reported as suspect rather than counted.
+     */
+    private Confidence confidence(List<Source> sources, boolean mechanismSeen) {
+      if (mechanismSeen) {
+        return Confidence.CONFIRMED;
+      }
+      int shortMatch = 2 * verifier.config().threshold();
+      boolean onlyShortResponseMatches = sources.stream().flatMap(s -> s.spans().stream())
+          .allMatch(span -> span.sourceField().equals(Schema.RESPONSE_TEXT) && span.tokens() < shortMatch);
+      return onlyShortResponseMatches ? Confidence.SUSPECT : Confidence.CONFIRMED;
     }
 
     private static TokenizedText tokenize(String text) {
