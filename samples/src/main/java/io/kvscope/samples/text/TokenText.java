@@ -1,0 +1,188 @@
+package io.kvscope.samples.text;
+
+import java.util.Arrays;
+
+/**
+ * Text as a sequence of tokens, the generator's stand-in for a tokenizer: a token is one word,
+ * number, identifier or punctuation mark together with the whitespace before it, so the text is
+ * exactly the concatenation of its tokens and a token span maps to one verbatim substring. A
+ * paragraph break ({@code "\n\n"}) is a token of its own.
+ *
+ * <p>Immutable. All text is ASCII, so char offsets equal byte offsets in UTF-8 output.
+ */
+public final class TokenText {
+
+  private final String text;
+  private final int[] starts;
+
+  private TokenText(String text, int[] starts) {
+    this.text = text;
+    this.starts = starts;
+  }
+
+  public static Builder builder() {
+    return new Builder(64);
+  }
+
+  public static Builder builder(int expectedTokens) {
+    return new Builder(expectedTokens);
+  }
+
+  public String text() {
+    return text;
+  }
+
+  public int tokenCount() {
+    return starts.length;
+  }
+
+  public int length() {
+    return text.length();
+  }
+
+  /** Char offset where token {@code i} begins, its leading whitespace included. */
+  public int tokenStart(int i) {
+    return starts[i];
+  }
+
+  /** Char offset just past token {@code i - 1}: the end of the span {@code [.., i)}. */
+  public int spanEnd(int i) {
+    return i >= starts.length ? text.length() : starts[i];
+  }
+
+  /** Char offset of the first non-whitespace char of token {@code i}. */
+  public int contentStart(int i) {
+    int c = starts[i];
+    int end = spanEnd(i + 1);
+    while (c < end && Character.isWhitespace(text.charAt(c))) {
+      c++;
+    }
+    return c;
+  }
+
+  /** The verbatim text of tokens {@code [from, to)} without the first token's leading whitespace. */
+  public String slice(int from, int to) {
+    return text.substring(contentStart(from), spanEnd(to));
+  }
+
+  /** The text of one token without its leading whitespace. */
+  public String token(int i) {
+    return slice(i, i + 1);
+  }
+
+  /** True when token {@code i} is a word (not punctuation, not a paragraph break). */
+  public boolean isWord(int i) {
+    int c = contentStart(i);
+    if (c >= spanEnd(i + 1)) {
+      return false;
+    }
+    char ch = text.charAt(c);
+    return Character.isLetterOrDigit(ch) || ch == '+' || ch == '$';
+  }
+
+  @Override
+  public String toString() {
+    return "TokenText[" + starts.length + " tokens, " + text.length() + " chars]";
+  }
+
+  /** Builds a {@link TokenText} token by token; spaces are inserted between words automatically. */
+  public static final class Builder {
+    private final StringBuilder sb;
+    private int[] starts;
+    private int count;
+    private boolean atLineStart = true;
+
+    private Builder(int expectedTokens) {
+      int n = Math.max(16, expectedTokens);
+      starts = new int[n];
+      sb = new StringBuilder(n * 6);
+    }
+
+    private void ensure(int extra) {
+      if (count + extra > starts.length) {
+        starts = Arrays.copyOf(starts, Math.max(starts.length * 2, count + extra));
+      }
+    }
+
+    /** A word, number or identifier, preceded by a space unless it opens a line. */
+    public Builder word(String w) {
+      ensure(1);
+      starts[count++] = sb.length();
+      if (!atLineStart) {
+        sb.append(' ');
+      }
+      sb.append(w);
+      atLineStart = false;
+      return this;
+    }
+
+    /** A punctuation mark glued to the previous token. */
+    public Builder punct(String p) {
+      ensure(1);
+      starts[count++] = sb.length();
+      sb.append(p);
+      atLineStart = false;
+      return this;
+    }
+
+    /** A paragraph break token. */
+    public Builder paragraph() {
+      if (count == 0) {
+        return this;
+      }
+      ensure(1);
+      starts[count++] = sb.length();
+      sb.append("\n\n");
+      atLineStart = true;
+      return this;
+    }
+
+    /** Appends all of {@code t}; its first token gets a leading space unless at a line start. */
+    public Builder append(TokenText t) {
+      if (t.tokenCount() == 0) {
+        return this;
+      }
+      appendRange(t, 0, t.tokenCount());
+      return this;
+    }
+
+    /**
+     * Appends tokens {@code [from, to)} of {@code t} verbatim except that the first token's leading
+     * whitespace becomes one space (none at a line start).
+     *
+     * @return the char offset in this builder where the copied content (after that space) begins
+     */
+    public int appendRange(TokenText t, int from, int to) {
+      if (from >= to) {
+        return sb.length();
+      }
+      ensure(to - from);
+      int srcContent = t.contentStart(from);
+      starts[count++] = sb.length();
+      if (!atLineStart) {
+        sb.append(' ');
+      }
+      int contentAt = sb.length();
+      int shift = contentAt - srcContent;
+      for (int i = from + 1; i < to; i++) {
+        starts[count++] = t.starts[i] + shift;
+      }
+      int srcEnd = t.spanEnd(to);
+      sb.append(t.text, srcContent, srcEnd);
+      atLineStart = srcEnd > 0 && t.text.charAt(srcEnd - 1) == '\n';
+      return contentAt;
+    }
+
+    public int tokenCount() {
+      return count;
+    }
+
+    public int length() {
+      return sb.length();
+    }
+
+    public TokenText build() {
+      return new TokenText(sb.toString(), Arrays.copyOf(starts, count));
+    }
+  }
+}
