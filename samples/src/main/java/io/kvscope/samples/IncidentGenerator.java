@@ -14,11 +14,13 @@ import io.kvscope.samples.truth.FileTruth;
 import io.kvscope.samples.truth.GeneratorInfo;
 import io.kvscope.samples.truth.GroundTruth;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * Generates a sample incident: simulates the fleet (see {@link Fleet}) and writes what it would
@@ -39,19 +41,30 @@ public final class IncidentGenerator {
   /** Regular expression of the canary markers planted in prompts. */
   public static final String CANARY_PATTERN = "KVCANARY-[0-9A-F]{16}";
 
+  /**
+   * Public manuals long prompts paste from (about 1,600 tokens each). Kept small: callers paste the
+   * same manuals again and again, which is what makes megabyte prompts compress.
+   */
+  private static final int CORPUS_DOCUMENTS = 40;
+
   /** The incident at {@code scale} with rotated (partly gzipped) logs. */
   public GenerationSummary generate(Path outDir, long seed, Scale scale) throws IOException {
     return generate(outDir, GeneratorOptions.incident(seed, scale));
   }
 
+  /**
+   * Generates into {@code outDir}, which must be empty or not exist yet (stale files from another
+   * run would mix into the incident).
+   */
   public GenerationSummary generate(Path outDir, GeneratorOptions options) throws IOException {
+    requireEmpty(outDir);
     Fleet fleet = options.mode() == FleetMode.INCIDENT ? Fleet.incident() : Fleet.clean();
     Scale scale = options.scale();
-    SharedTexts shared = new SharedTexts(options.seed(), 300);
+    SharedTexts shared = new SharedTexts(options.seed(), CORPUS_DOCUMENTS);
     OutputFile.createDirectories(outDir);
     LogRecorder recorder = new LogRecorder(outDir, fleet, codecs(options.compression()), options.seed());
     Simulator simulator = new Simulator(new Simulator.Settings(options.seed(), scale.tenants(),
-        scale.newRequestsPerDay(), scale.overLengthScale(), 300), fleet, shared, recorder);
+        scale.newRequestsPerDay(), scale.overLengthScale(), CORPUS_DOCUMENTS), fleet, shared, recorder);
     Simulator.Result result = simulator.run();
     LogRecorder.Written written = recorder.written();
 
@@ -59,7 +72,7 @@ public final class IncidentGenerator {
     long raw = 0;
     long bytes = 0;
     for (WrittenFile f : written.files()) {
-      files.add(new FileTruth(f.path(), f.format(), f.codec().name().toLowerCase(Locale.ROOT), f.bytes(),
+      files.add(new FileTruth(f.path(), f.format(), f.codec().label(), f.bytes(),
           f.rawBytes(), f.lines()));
       raw += f.rawBytes();
       bytes += f.bytes();
@@ -79,11 +92,24 @@ public final class IncidentGenerator {
         written.litellmRecords(), written.otlpSpans(), truth.summary());
   }
 
+  private static void requireEmpty(Path dir) throws IOException {
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> entries = Files.list(dir)) {
+        if (entries.findAny().isPresent()) {
+          throw new IOException("output directory " + dir + " is not empty; choose a new or empty directory");
+        }
+      }
+    } else if (Files.exists(dir)) {
+      throw new IOException("output path " + dir + " exists and is not a directory");
+    }
+  }
+
   private static CodecPolicy codecs(OutputCompression c) {
     return switch (c) {
       case PLAIN -> CodecPolicy.plain();
       case ROTATED -> CodecPolicy.rotated();
       case ZSTD -> CodecPolicy.uniform(Codec.ZSTD);
+      case ZSTD_MAX -> CodecPolicy.uniform(Codec.ZSTD_MAX);
     };
   }
 }

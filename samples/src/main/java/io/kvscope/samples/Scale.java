@@ -7,7 +7,7 @@ import java.util.Locale;
  * and the same incident timeline; they differ in traffic and tenants.
  *
  * <ul>
- *   <li>{@code small}: about 4,000 requests from 60 tenants, tens of leaked responses, a few hundred MB
+ *   <li>{@code small}: about 4,000 requests from 60 tenants, tens of leaked responses, about 300 MB
  *       raw (most of it a few dozen multi-megabyte over-length prompts); seconds to generate.
  *   <li>{@code medium}: 10x the traffic, 120 tenants.
  *   <li>{@code large}: 100x the traffic, 200 tenants; several GB, for benchmarks.
@@ -26,7 +26,7 @@ public record Scale(String name, double multiplier, int tenants) {
   public static final Scale LARGE = new Scale("large", 100, 200);
 
   /** Requests per day (before follow-ups) at multiplier 1. */
-  private static final double SMALL_NEW_REQUESTS_PER_DAY = 110;
+  private static final double SMALL_NEW_REQUESTS_PER_DAY = 95;
 
   public Scale {
     if (name == null || name.isBlank()) {
@@ -42,7 +42,7 @@ public record Scale(String name, double multiplier, int tenants) {
 
   /** {@code n} times small's traffic; tenants grow slowly with traffic (capped at 200). */
   public static Scale times(double n) {
-    int tenants = (int) Math.max(12, Math.min(200, Math.round(60 * Math.pow(n, 0.3))));
+    int tenants = (int) Math.max(12, Math.min(200, Math.round(60 * StrictMath.pow(n, 0.3))));
     String label = n == Math.rint(n) ? Long.toString((long) n) : Double.toString(n);
     return new Scale(label + "x", n, tenants);
   }

@@ -135,6 +135,7 @@ class IncidentConsistencyTest {
         GatewayRecord source = byId.get(s.requestId());
         assertThat(source.startMs()).isLessThan(recipient.startMs());
         assertThat(source.endMs()).isLessThan(recipient.endMs());
+        assertThat(recipient.startMs() - source.endMs()).as("recent").isLessThan(48 * 3_600_000L);
         assertThat(engine.requests.get(rid(s.requestId())).stats("decode").node())
             .as("decode node of source %s", s.requestId()).isEqualTo(l.decodeNode());
       }

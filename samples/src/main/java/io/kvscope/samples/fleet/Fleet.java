@@ -78,10 +78,6 @@ public final class Fleet {
     return new Fleet(false);
   }
 
-  public boolean buggy() {
-    return buggy;
-  }
-
   private static Deployment deployment(String letter, int subnet) {
     List<NodeSpec> prefill = new ArrayList<>();
     List<NodeSpec> decode = new ArrayList<>();

@@ -7,19 +7,28 @@ import java.util.zip.GZIPOutputStream;
 
 /** How one output file is compressed. */
 public enum Codec {
-  PLAIN(""),
-  GZIP(".gz"),
-  /** zstd with a 128 MiB long-distance window: pasted manuals repeat across megabyte prompts. */
-  ZSTD(".zst");
+  PLAIN("", "plain"),
+  GZIP(".gz", "gzip"),
+  /** zstd level 9 with a 128 MiB long-distance window: pasted manuals repeat across megabyte prompts. */
+  ZSTD(".zst", "zstd"),
+  /** zstd level 19, same window: the smallest files, slow to write (the shipped dataset). */
+  ZSTD_MAX(".zst", "zstd");
 
   private final String extension;
+  private final String label;
 
-  Codec(String extension) {
+  Codec(String extension, String label) {
     this.extension = extension;
+    this.label = label;
   }
 
   public String extension() {
     return extension;
+  }
+
+  /** {@code plain}, {@code gzip} or {@code zstd}, as written in truth.json. */
+  public String label() {
+    return label;
   }
 
   OutputStream wrap(OutputStream raw) throws IOException {
@@ -30,7 +39,8 @@ public enum Codec {
           def.setLevel(6);
         }
       };
-      case ZSTD -> new ZstdOutputStream(raw, 12).setLong(27).setChecksum(true);
+      case ZSTD -> new ZstdOutputStream(raw, 9).setLong(27).setChecksum(true);
+      case ZSTD_MAX -> new ZstdOutputStream(raw, 19).setLong(27).setChecksum(true);
     };
   }
 }

@@ -1,6 +1,5 @@
 package io.kvscope.samples.out;
 
-import io.kvscope.ingest.record.NodeRole;
 import io.kvscope.samples.fleet.Epoch;
 import io.kvscope.samples.fleet.Fleet;
 import io.kvscope.samples.fleet.NodeSpec;
@@ -40,6 +39,7 @@ final class EngineLog {
   private long seq;
   private int nextEpoch;
   private long nextHealth = Long.MAX_VALUE;
+  private int probePort;
   private long dropped;
 
   EngineLog(NodeTimeline timeline, OutputFile file, List<Fleet.Gap> gaps, long seed) {
@@ -98,13 +98,16 @@ final class EngineLog {
         Epoch e = epochs.get(nextEpoch++);
         StartupBanner.schedule(this, e, rng);
         nextHealth = e.readyAt() + 1_000 + rng.nextInt((int) (HEALTH_EVERY_MS / 2));
+        probePort = 32_768 + rng.nextInt(20_000);
       } else {
         long t = nextHealth;
         long nextStart = nextEpoch < epochs.size() ? epochs.get(nextEpoch).start() : Long.MAX_VALUE;
         if (t < nextStart - 2_000) {
-          int port = 30_000 + rng.nextInt(30_000);
+          // The kubelet probes on a fixed period from a new ephemeral port each time.
+          probePort = probePort >= 60_990 ? 32_768 : probePort + 1 + rng.nextInt(6);
+          int port = probePort;
           tokenizer(t, s -> s.append("INFO:     10.20.0.1:").append(port).append(" - \"GET /health HTTP/1.1\" 200 OK"));
-          nextHealth = t + HEALTH_EVERY_MS - 15_000 + rng.nextInt(30_000);
+          nextHealth = t + HEALTH_EVERY_MS + rng.nextInt(40);
         } else {
           nextHealth = Long.MAX_VALUE; // the process is going down; the next banner re-arms it
         }
@@ -136,9 +139,5 @@ final class EngineLog {
       bytes[i] = (byte) sb.charAt(i);
     }
     file.line(bytes, n);
-  }
-
-  boolean prefill() {
-    return node.role() == NodeRole.PREFILL;
   }
 }

@@ -37,7 +37,6 @@ public final class LogRecorder implements Recorder {
       // 2026-08-31 17:00-18:00, re-sent after the shipper restarted at midnight: copies in the next day's file.
       new GatewayLog.Burst(DAY0 + 11 * DAY + 17 * HOUR, DAY0 + 11 * DAY + 18 * HOUR, DAY0 + 12 * DAY));
 
-  private final Fleet fleet;
   private final Map<String, EngineLog> engines = new LinkedHashMap<>();
   private final GatewayLog gateway;
   private final TraceLog traces;
@@ -46,7 +45,6 @@ public final class LogRecorder implements Recorder {
   private Written written;
 
   public LogRecorder(Path root, Fleet fleet, CodecPolicy codecs, long seed) throws IOException {
-    this.fleet = fleet;
     OutputFile.createDirectories(root);
     JsonFactory json = new JsonFactory();
     for (NodeTimeline tl : fleet.timelines()) {
@@ -116,9 +114,5 @@ public final class LogRecorder implements Recorder {
       throw new IllegalStateException("recorder not finished");
     }
     return written;
-  }
-
-  Fleet fleet() {
-    return fleet;
   }
 }

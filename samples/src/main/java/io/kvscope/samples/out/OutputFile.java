@@ -91,10 +91,6 @@ public final class OutputFile implements AutoCloseable {
     lines++;
   }
 
-  public void countLine() {
-    lines++;
-  }
-
   public Path path() {
     return path;
   }

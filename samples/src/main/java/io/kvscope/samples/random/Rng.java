@@ -2,7 +2,8 @@ package io.kvscope.samples.random;
 
 /**
  * A small, fast, seeded generator (xoshiro256**, seeded through SplitMix64). Its algorithm is fixed
- * here rather than borrowed from the JDK so output never changes with the Java version.
+ * here rather than borrowed from the JDK so output never changes with the Java version, and the
+ * distributions use {@link StrictMath} so they give the same bits on every platform.
  *
  * <p>Not thread-safe; each stream of decisions owns one instance, forked with {@link #derive}.
  */
@@ -125,7 +126,7 @@ public final class Rng {
       v = nextDouble() * 2 - 1;
       s = u * u + v * v;
     } while (s >= 1 || s == 0);
-    double m = Math.sqrt(-2 * Math.log(s) / s);
+    double m = Math.sqrt(-2 * StrictMath.log(s) / s);
     spareGaussian = v * m;
     hasSpare = true;
     return u * m;
@@ -133,12 +134,12 @@ public final class Rng {
 
   /** Log-normal with the given median and log-space sigma. */
   public double logNormal(double median, double sigma) {
-    return median * Math.exp(sigma * gaussian());
+    return median * StrictMath.exp(sigma * gaussian());
   }
 
   /** Exponential with the given mean. */
   public double exponential(double mean) {
-    return -mean * Math.log(1 - nextDouble());
+    return -mean * StrictMath.log(1 - nextDouble());
   }
 
   public <T> T pick(T[] items) {

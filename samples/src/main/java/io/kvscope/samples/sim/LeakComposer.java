@@ -23,6 +23,11 @@ final class LeakComposer {
   private static final double[] SOURCE_COUNT_WEIGHTS = {0.35, 0.33, 0.2, 0.12};
   private static final int MIN_SPAN = 20;
   private static final int MAX_SPAN = 200;
+  /**
+   * Older pages can survive in a sparse pool, but attention salience (and any analyzer's recency
+   * window) favours the recent: pieces come from requests finished at most this long before.
+   */
+  static final long MAX_SOURCE_AGE_MS = 48 * 3_600_000L;
 
   private final MessageFactory messages;
   private final OwnerRegistry owners;
@@ -66,7 +71,7 @@ final class LeakComposer {
     List<Pick> picks = choose(p, candidates, rng);
     TokenText.Builder out = TokenText.builder(1024);
     List<Fragment> fragments = new ArrayList<>();
-    Writing.filler(out, rng, rng.between(1, 2));
+    Writing.filler(out, rng, rng.between(2, 4));
     RequestPlan loaded = null;
     Composed user = null;
     Composed reply = null;
@@ -98,14 +103,16 @@ final class LeakComposer {
       }
       int rs = out.appendRange(text, a, b);
       int re = out.length();
-      out.punct(".");
+      if (text.isWord(b - 1)) {
+        out.punct(".");
+      }
       fragments.add(new Fragment(src, prompt ? "prompt" : "generation", pick.identifier(), pick.category(), b - a,
           rs, re, prompt ? src.userMessageIndex : -1, text.contentStart(a), text.spanEnd(b)));
       if (rng.chance(0.6)) {
         Writing.filler(out, rng, rng.between(1, 2));
       }
     }
-    Writing.filler(out, rng, fragments.isEmpty() ? rng.between(4, 9) : rng.between(1, 2));
+    Writing.filler(out, rng, fragments.isEmpty() ? rng.between(5, 12) : rng.between(1, 3));
     p.reply = Composed.plain(out.build());
     p.outputTokens = p.reply.text().tokenCount();
     return new StubLeak(p, reserved.length, staleCounts[0], staleCounts[1], List.copyOf(fragments));
@@ -135,7 +142,8 @@ final class LeakComposer {
       }
       staleCounts[1]++;
       RequestPlan plan = owners.plan(owner);
-      if (plan != null && plan.outcome == Outcome.SERVED && plan.sourceRanges != null && plan.arrival < p.arrival) {
+      if (plan != null && plan.outcome == Outcome.SERVED && plan.sourceRanges != null && plan.arrival < p.arrival
+          && p.decodeAllocAt - plan.decodeEnd <= MAX_SOURCE_AGE_MS) {
         Candidate c = candidate(plan, keys, i, j, pool.pageSize());
         if (c.usable()) {
           out.add(c);
@@ -213,7 +221,7 @@ final class LeakComposer {
       double[] w = new double[pool.size()];
       for (int i = 0; i < w.length; i++) {
         double ageHours = Math.max(0, p.decodeAllocAt - pool.get(i).plan.decodeEnd) / 3_600_000.0;
-        w[i] = Math.exp(-ageHours / 6.0) + 0.02;
+        w[i] = StrictMath.exp(-ageHours / 6.0) + 0.02;
         if (pool.get(i).canary) {
           // A marker line stands out in attention as it does to a reader.
           w[i] *= 4;

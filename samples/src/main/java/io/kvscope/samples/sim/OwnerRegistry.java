@@ -40,10 +40,6 @@ final class OwnerRegistry implements PagePool.OwnerListener {
     return e == null ? null : e.plan;
   }
 
-  int size() {
-    return entries.size();
-  }
-
   @Override
   public void gained(int owner) {
     Entry e = entries.get(owner);

@@ -11,7 +11,6 @@ import io.kvscope.samples.text.SharedTexts;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -141,10 +140,6 @@ public final class Simulator {
         prefillStates.put(tl.node().name(), new PrefillState(tl));
       }
     }
-  }
-
-  public List<Tenant> tenants() {
-    return Collections.unmodifiableList(tenants);
   }
 
   public Result run() throws IOException {

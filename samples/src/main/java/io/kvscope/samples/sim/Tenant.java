@@ -86,12 +86,4 @@ public final class Tenant {
   public String otlpService() {
     return otlpService;
   }
-
-  public boolean bulk() {
-    return bulk;
-  }
-
-  public boolean canaryUser() {
-    return canaryUser;
-  }
 }

@@ -30,7 +30,7 @@ final class Tenants {
       double u = rng.nextDouble();
       Channel channel = u < 0.72 ? Channel.LITELLM_ORG : u < 0.85 ? Channel.LITELLM_END_USER : Channel.OTLP;
       // Activity follows a Zipf-like law over a random rank.
-      double weight = 1.0 / Math.pow(1 + rng.nextInt(count), 0.9);
+      double weight = 1.0 / StrictMath.pow(1 + rng.nextInt(count), 0.9);
       boolean bulk = i < bulkCount;
       boolean canary = i >= bulkCount && i < bulkCount + canaryCount;
       if (bulk) {

@@ -38,8 +38,8 @@ final class Traffic {
     double h = Math.floorMod(t, DAY_MS) / 3_600_000.0;
     long epochDay = Math.floorDiv(t, DAY_MS);
     int dow = (int) Math.floorMod(epochDay + 3, 7L); // Monday = 0
-    double s = 0.18 + Math.exp(-sq((h - 14.5) / 3.5)) + 0.55 * Math.exp(-sq((h - 8.5) / 2.2))
-        + 0.25 * Math.exp(-sq((h - 20) / 2.5));
+    double s = 0.18 + StrictMath.exp(-sq((h - 14.5) / 3.5)) + 0.55 * StrictMath.exp(-sq((h - 8.5) / 2.2))
+        + 0.25 * StrictMath.exp(-sq((h - 20) / 2.5));
     return dow >= 5 ? s * 0.5 : s;
   }
 

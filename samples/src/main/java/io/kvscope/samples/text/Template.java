@@ -51,15 +51,5 @@ public final class Template {
     return parts;
   }
 
-  /** True when the pattern contains {@code slot}. */
-  public boolean uses(Slot slot) {
-    for (Object p : parts) {
-      if (p == slot) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   record Punct(String mark) {}
 }
