@@ -50,7 +50,7 @@ public record AnalysisOptions(
   }
 
   public static AnalysisOptions defaults() {
-    return new AnalysisOptions(null, null, DEFAULT_FIXED_VERSION, 20, DEFAULT_HORIZON, 0.5, 0.25, 8_192, null);
+    return new AnalysisOptions(null, null, DEFAULT_FIXED_VERSION, 16, DEFAULT_HORIZON, 0.5, 0.25, 8_192, null);
   }
 
   public AnalysisOptions withRange(Instant since, Instant until) {

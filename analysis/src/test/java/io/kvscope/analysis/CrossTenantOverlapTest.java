@@ -53,8 +53,9 @@ class CrossTenantOverlapTest {
         .promptText("Repeat this: " + secret).responseText("Repeating: " + leaked).build(), 100, false);
     index.served(request("reuse", "victim", "2026-08-28T10:10:00Z", 100, 200)
         .promptText(words(7, 20)).responseText("Again " + leaked).build(), 100, false);
-    index.served(request("before", "other", "2026-08-28T09:59:00Z", 100, 200)
-        .promptText(words(8, 20)).responseText("Too early " + leaked).build(), 100, false);
+    // A later request holding the same text is never a source of an earlier response.
+    index.served(request("later", "other", "2026-08-28T13:00:00Z", 100, 200)
+        .promptText("Quoting: " + leaked).responseText(words(8, 20)).build(), 100, false);
 
     List<Finding> findings = new ArrayList<>();
     String responseText;

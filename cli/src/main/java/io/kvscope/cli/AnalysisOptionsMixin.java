@@ -23,7 +23,7 @@ final class AnalysisOptionsMixin {
       description = "First engine release with the admission fix (default: ${DEFAULT-VALUE}).")
   String fixedVersion;
 
-  @Option(names = "--min-span", paramLabel = "TOKENS", defaultValue = "20",
+  @Option(names = "--min-span", paramLabel = "TOKENS", defaultValue = "16",
       description = "Shortest verbatim run that counts as leaked text (default: ${DEFAULT-VALUE}).")
   int minSpan;
 

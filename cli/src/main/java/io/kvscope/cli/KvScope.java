@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         GenerateCommand.class,
         DemoCommand.class,
         GuiCommand.class,
+        ScoreCommand.class,
         CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

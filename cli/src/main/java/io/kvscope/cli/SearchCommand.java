@@ -31,8 +31,12 @@ import picocli.CommandLine.Parameters;
     })
 final class SearchCommand implements Callable<Integer> {
 
-  @Parameters(paramLabel = "QUERY", description = "Lucene query; fields are the canonical names (see docs/schema).")
+  @Parameters(paramLabel = "QUERY", arity = "0..1",
+      description = "Lucene query; fields are the canonical names (list them with --fields).")
   String query;
+
+  @Option(names = "--fields", description = "List the searchable fields with their kinds and meanings, and exit.")
+  boolean fields;
 
   @Mixin
   IndexOption index;
@@ -48,6 +52,14 @@ final class SearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (fields) {
+      Schema.FIELDS.forEach(f -> System.out.printf("%-24s %-8s %s%n", f.name(), f.kind().name().toLowerCase(), f.meaning()));
+      return KvScope.OK;
+    }
+    if (query == null) {
+      System.err.println("kvscope search: give a QUERY (or --fields to list what can be searched)");
+      return KvScope.ERROR;
+    }
     try (IndexSearch search = IndexSearch.open(index.path)) {
       IndexSearch.Result result;
       try {

@@ -112,7 +112,7 @@ class LoadingFxTest {
 
     await("the failure notice", () -> robot.lookup("#loadNotice").query().isVisible());
     assertThat(onFx(() -> robot.lookup("#noticeText").queryLabeled().getText()))
-        .contains("broken.json").contains("not a report.json");
+        .contains("broken.json").contains("is not a kvscope report.json");
     assertThat(onFx(() -> robot.lookup("#statusLine").queryLabeled().getText())).startsWith("Could not open");
   }
 
