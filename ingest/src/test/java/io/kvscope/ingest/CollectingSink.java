@@ -2,6 +2,9 @@ package io.kvscope.ingest;
 
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.Ingested;
+import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.EngineEvent;
+import io.kvscope.ingest.record.NodeActivity;
 import io.kvscope.ingest.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,5 +43,29 @@ public final class CollectingSink implements RecordSink {
 
   public List<Long> badLines() {
     return bad.stream().map(BadInput::line).toList();
+  }
+
+  public List<EngineEvent> events(EngineEvent.Kind kind) {
+    return events().stream().filter(e -> e.kind() == kind).toList();
+  }
+
+  public List<ConfigEpoch> epochs() {
+    return items.stream().filter(ConfigEpoch.class::isInstance).map(ConfigEpoch.class::cast).toList();
+  }
+
+  public List<NodeActivity> activity() {
+    return items.stream().filter(NodeActivity.class::isInstance).map(NodeActivity.class::cast).toList();
+  }
+
+  /** Every string of every record, to prove something (prompt text) never got into one. */
+  public String allRecordText() {
+    StringBuilder all = new StringBuilder();
+    for (Ingested item : items) {
+      all.append(item).append('\n');
+    }
+    for (BadInput b : bad) {
+      all.append(b.reason()).append('\n');
+    }
+    return all.toString();
   }
 }

@@ -90,12 +90,7 @@ public final class ReportJson {
       g.writeEndArray();
       g.writeArrayFieldStart("matrix");
       for (MatrixCell c : report.matrix()) {
-        g.writeStartObject();
-        g.writeStringField("source_tenant", c.sourceTenant());
-        g.writeStringField("recipient_tenant", c.recipientTenant());
-        g.writeNumberField("responses", c.responses());
-        g.writeNumberField("tokens", c.tokens());
-        g.writeEndObject();
+        matrixCell(g, c);
       }
       g.writeEndArray();
       g.writeArrayFieldStart("timeline");
@@ -147,7 +142,18 @@ public final class ReportJson {
     g.writeEndObject();
   }
 
-  private static void finding(JsonGenerator g, Finding f) throws IOException {
+  /** One source x recipient cell, as in report.json's {@code matrix[]}. */
+  public static void matrixCell(JsonGenerator g, MatrixCell c) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("source_tenant", c.sourceTenant());
+    g.writeStringField("recipient_tenant", c.recipientTenant());
+    g.writeNumberField("responses", c.responses());
+    g.writeNumberField("tokens", c.tokens());
+    g.writeEndObject();
+  }
+
+  /** One finding, as in report.json's {@code findings[]}; exports of a selection reuse it. */
+  public static void finding(JsonGenerator g, Finding f) throws IOException {
     g.writeStartObject();
     g.writeStringField("id", f.id());
     g.writeStringField("kind", f.kind().id());
@@ -185,7 +191,8 @@ public final class ReportJson {
     g.writeEndObject();
   }
 
-  private static void tenant(JsonGenerator g, TenantImpact t) throws IOException {
+  /** One tenant's impact, as in report.json's {@code tenants[]}. */
+  public static void tenant(JsonGenerator g, TenantImpact t) throws IOException {
     g.writeStartObject();
     g.writeStringField("tenant", t.tenant());
     g.writeObjectFieldStart("as_victim");

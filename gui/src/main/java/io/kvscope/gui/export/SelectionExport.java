@@ -1,9 +1,10 @@
 package io.kvscope.gui.export;
 
+import io.kvscope.analysis.report.ReportJson;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.gui.model.FindingFilter;
@@ -57,34 +58,17 @@ public final class SelectionExport {
       writeFilter(g, filter);
       g.writeArrayFieldStart("findings");
       for (Finding f : findings) {
-        writeFinding(g, f);
+        ReportJson.finding(g, f);
       }
       g.writeEndArray();
       g.writeArrayFieldStart("tenants");
       for (TenantImpact t : impact.tenants()) {
-        g.writeStartObject();
-        g.writeStringField("tenant", t.tenant());
-        g.writeObjectFieldStart("as_victim");
-        g.writeNumberField("requests", t.asVictim().requests());
-        g.writeNumberField("recipients", t.asVictim().recipients());
-        g.writeNumberField("tokens", t.asVictim().tokens());
-        g.writeEndObject();
-        g.writeObjectFieldStart("as_recipient");
-        g.writeNumberField("responses", t.asRecipient().responses());
-        g.writeNumberField("sources", t.asRecipient().sources());
-        g.writeNumberField("tokens", t.asRecipient().tokens());
-        g.writeEndObject();
-        g.writeEndObject();
+        ReportJson.tenant(g, t);
       }
       g.writeEndArray();
       g.writeArrayFieldStart("matrix");
       for (MatrixCell c : impact.matrix()) {
-        g.writeStartObject();
-        g.writeStringField("source_tenant", c.sourceTenant());
-        g.writeStringField("recipient_tenant", c.recipientTenant());
-        g.writeNumberField("responses", c.responses());
-        g.writeNumberField("tokens", c.tokens());
-        g.writeEndObject();
+        ReportJson.matrixCell(g, c);
       }
       g.writeEndArray();
       g.writeEndObject();
@@ -101,31 +85,6 @@ public final class SelectionExport {
     g.writeStringField("from", f.range() == null ? null : f.range().start().toString());
     g.writeStringField("to", f.range() == null ? null : f.range().end().toString());
     g.writeStringField("query", f.searchQuery());
-    g.writeEndObject();
-  }
-
-  private static void writeFinding(JsonGenerator g, Finding f) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("id", f.id());
-    g.writeStringField("kind", f.kind().id());
-    g.writeStringField("confidence", f.confidence().id());
-    g.writeStringField("request_id", f.requestId());
-    g.writeStringField("engine_rid", f.engineRid());
-    g.writeStringField("tenant", f.tenant());
-    g.writeStringField("time", f.time() == null ? null : f.time().toString());
-    g.writeStringField("node", f.node());
-    g.writeStringField("decode_node", f.decodeNode());
-    g.writeArrayFieldStart("sources");
-    for (Source s : f.sources()) {
-      g.writeStartObject();
-      g.writeStringField("request_id", s.requestId());
-      g.writeStringField("tenant", s.tenant());
-      g.writeNumberField("matched_tokens", s.matchedTokens());
-      g.writeEndObject();
-    }
-    g.writeEndArray();
-    g.writeFieldName("evidence");
-    JSON.writeValue(g, f.evidence());
     g.writeEndObject();
   }
 

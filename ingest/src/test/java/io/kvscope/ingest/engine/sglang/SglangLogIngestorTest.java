@@ -1,5 +1,6 @@
 package io.kvscope.ingest.engine.sglang;
 
+import io.kvscope.ingest.CollectingSink;
 import static io.kvscope.ingest.engine.LogFiles.utc;
 import static io.kvscope.ingest.engine.LogFiles.write;
 import static io.kvscope.ingest.engine.sglang.SglangLines.*;
@@ -7,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.InputFile;
-import io.kvscope.ingest.engine.CollectingSink;
 import io.kvscope.ingest.engine.LogFiles;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.EngineEvent;
