@@ -5,6 +5,7 @@ import io.kvscope.analysis.report.ReportJson;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.gui.model.FindingFilter;
