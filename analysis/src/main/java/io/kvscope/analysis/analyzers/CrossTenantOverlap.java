@@ -387,25 +387,25 @@ public final class CrossTenantOverlap implements Analyzer {
       Confidence confidence = confidence(sources, overLength.contains(requestId) || underrun.contains(requestId));
       evidence.put("confidence_reason", confidence == Confidence.CONFIRMED
           ? "verified verbatim span of at least " + verifier.config().threshold() + " tokens"
-          : "only a short match between two generated responses, on a request the engine served normally");
+          : "only short matches, on a request the engine served normally");
       return new Finding(kind.id() + ":" + requestId, kind, confidence, requestId,
           header.get(Schema.ENGINE_RID), header.get(Schema.TENANT), start == null ? null : Instant.ofEpochMilli(start),
           header.get(Schema.PREFILL_NODE), header.get(Schema.DECODE_NODE), sources, evidence);
     }
 
     /**
-     * A verified span is proof, with one exception: two generated answers can coincide on stock
-     * phrasing. A match only against another response, shorter than twice T, on a request whose
-     * engine showed nothing wrong, is reported as suspect rather than counted.
+     * A verified span is proof where the engine showed how it could happen (the recipient's
+     * prompt was never prefilled). On a request the engine served normally, a short match (under
+     * twice T) is more likely two texts sharing stock phrasing, so it is reported as suspect, not
+     * counted; a long one is still proof.
      */
     private Confidence confidence(List<Source> sources, boolean mechanismSeen) {
       if (mechanismSeen) {
         return Confidence.CONFIRMED;
       }
       int shortMatch = 2 * verifier.config().threshold();
-      boolean onlyShortResponseMatches = sources.stream().flatMap(s -> s.spans().stream())
-          .allMatch(span -> span.sourceField().equals(Schema.RESPONSE_TEXT) && span.tokens() < shortMatch);
-      return onlyShortResponseMatches ? Confidence.SUSPECT : Confidence.CONFIRMED;
+      boolean onlyShortMatches = sources.stream().flatMap(s -> s.spans().stream()).allMatch(span -> span.tokens() < shortMatch);
+      return onlyShortMatches ? Confidence.SUSPECT : Confidence.CONFIRMED;
     }
 
     private static TokenizedText tokenize(String text) {

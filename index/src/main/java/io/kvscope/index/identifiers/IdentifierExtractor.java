@@ -25,9 +25,13 @@ public final class IdentifierExtractor {
       "\\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\b");
   private static final Pattern API_KEY = Pattern.compile("\\b(?:sk|pk|rk|ak|key|tok)[-_][A-Za-z0-9_-]{16,128}\\b");
   private static final Pattern IBAN = Pattern.compile("\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b");
-  private static final Pattern ACCOUNT = Pattern.compile("\\b(?:acct|account|acc)[ #:._-]{0,3}([0-9]{6,18})\\b",
-      Pattern.CASE_INSENSITIVE);
-  private static final Pattern PHONE = Pattern.compile("(?<![\\w+])\\+?[0-9]{1,3}[ .-]?\\(?[0-9]{2,4}\\)?[ .-]?[0-9]{3,4}[ .-]?[0-9]{3,4}(?!\\w)");
+  private static final Pattern ACCOUNT = Pattern.compile(
+      "\\b(?:acct|account|acc)(?: (?:number|no\\.?|num))?(?: is)?[ #:._-]{0,3}([0-9]{6,18})\\b", Pattern.CASE_INSENSITIVE);
+  /** A long bare digit run: an account number written without its label (as a reply would quote it). */
+  private static final Pattern BARE_NUMBER = Pattern.compile("(?<![\\w.,+-])[0-9]{10,18}(?![\\w]|[.,][0-9])");
+  /** Phone numbers are written with a + or separators; a bare digit run is a {@link #BARE_NUMBER}. */
+  private static final Pattern PHONE = Pattern.compile(
+      "(?<![\\w+])(?:\\+[0-9]{1,3}[ .-]?|[0-9]{1,3}[ .-])?\\(?[0-9]{2,4}\\)?[ .-][0-9]{3,4}[ .-]?[0-9]{3,4}(?!\\w)");
   private static final int CANARY_MAX_LENGTH = 96;
 
   private final List<String> canaryPrefixes;
@@ -55,6 +59,7 @@ public final class IdentifierExtractor {
     each(API_KEY, text, Category.API_KEY, Matcher::group, found);
     each(IBAN, text, Category.IBAN, m -> m.group().replace(" ", ""), found);
     each(ACCOUNT, text, Category.ACCOUNT_NUMBER, m -> m.group(1), found);
+    each(BARE_NUMBER, text, Category.ACCOUNT_NUMBER, Matcher::group, found);
     each(PHONE, text, Category.PHONE, m -> digits(m.group()), found);
     List<Identifier> result = new ArrayList<>(found.values());
     result.sort(java.util.Comparator.comparingInt(Identifier::start));

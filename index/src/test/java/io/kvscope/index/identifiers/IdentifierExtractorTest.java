@@ -26,6 +26,16 @@ class IdentifierExtractorTest {
   }
 
   @Test
+  void anAccountNumberMatchesWhetherLabelledOrQuotedBare() {
+    assertThat(extractor.extract("the account number is 597928995968.")).extracting(Identifier::term)
+        .containsExactly("account_number:597928995968");
+    assertThat(extractor.extract("I moved 597928995968 today")).extracting(Identifier::term)
+        .containsExactly("account_number:597928995968");
+    assertThat(extractor.extract("call 020 7946 0958 now")).extracting(Identifier::term)
+        .containsExactly("phone:02079460958");
+  }
+
+  @Test
   void plainProseAndShortNumbersAreNotIdentifiers() {
     assertThat(extractor.extract("The meeting is at 10:30 on 2026-08-27; 42 people, room 1204.")).isEmpty();
   }
