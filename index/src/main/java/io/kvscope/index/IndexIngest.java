@@ -102,8 +102,7 @@ public final class IndexIngest {
    */
   private List<Path> listFiles(List<Path> inputs, Run run) throws IOException {
     Path indexDir = store.path().toAbsolutePath().normalize();
-    java.util.Set<Path> seen = new java.util.HashSet<>();
-    List<Path> files = new ArrayList<>();
+    List<Path> candidates = new ArrayList<>();
     for (Path input : inputs) {
       if (Files.isDirectory(input)) {
         List<Path> found = new ArrayList<>();
@@ -131,19 +130,24 @@ public final class IndexIngest {
           }
         });
         found.sort(null);
-        for (Path file : found) {
-          if (seen.add(realPath(file))) {
-            files.add(file);
-          }
-        }
+        candidates.addAll(found);
       } else if (Files.isRegularFile(input)) {
-        if (seen.add(realPath(input))) {
-          files.add(input);
-        }
+        candidates.add(input);
       } else if (Files.isSymbolicLink(input)) {
         run.skipped(input.toString(), brokenLink(input));
       } else {
         throw new java.nio.file.NoSuchFileException(input.toString(), null, "no such file or folder");
+      }
+    }
+    // One path per file: the file's own rather than a link's (engine logs name their node after it).
+    Map<Path, Path> chosen = new HashMap<>();
+    for (Path file : candidates) {
+      chosen.merge(realPath(file), file, (kept, other) -> Files.isSymbolicLink(kept) && !Files.isSymbolicLink(other) ? other : kept);
+    }
+    List<Path> files = new ArrayList<>();
+    for (Path file : candidates) {
+      if (chosen.remove(realPath(file), file)) {
+        files.add(file);
       }
     }
     return files;
