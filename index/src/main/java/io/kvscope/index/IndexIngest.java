@@ -88,6 +88,13 @@ public final class IndexIngest {
           run.recordsByFormat, run.itemsByType, run.badRecords, run.badSamples,
           Math.max(0, run.requestsRead - requestsAdded), totalBytes, clock.millis() - started, link,
           run.quarantineFile, run.problems());
+    } catch (IOException | java.io.UncheckedIOException indexFailed) {
+      // Inputs that cannot be read are problems of their files; what ends up here is the index
+      // (or its quarantine file) that cannot be written, typically a full disk.
+      IOException cause = indexFailed instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) indexFailed;
+      throw new IOException("cannot write to the index at " + store.path() + " (" + describe(cause)
+          + "); free some space or choose another --index, then run again: files already checkpointed are not read again",
+          cause);
     } finally {
       run.closeQuarantine();
       progress.finished();
