@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class ChildKvScope {
 
-  /** What a finished child printed. */
-  record Result(int exitCode, String out, String err) {}
+  /** What a finished child printed, its peak resident memory (kB, 0 when unknown) and run time. */
+  record Result(int exitCode, String out, String err, long peakRssKb, long millis) {}
 
   private ChildKvScope() {}
 
@@ -45,13 +45,38 @@ final class ChildKvScope {
   /** Runs to the end (at most {@code minutes}) and returns what it printed. */
   static Result run(Path logDir, String name, List<String> wrapper, String maxHeap, long minutes, String... args)
       throws Exception {
+    long started = System.nanoTime();
     Process child = start(logDir, name, wrapper, maxHeap, args);
-    if (!child.waitFor(minutes, TimeUnit.MINUTES)) {
-      child.destroyForcibly().waitFor();
-      throw new AssertionError("kvscope " + String.join(" ", args) + " did not finish in " + minutes + " minutes");
+    long deadline = started + TimeUnit.MINUTES.toNanos(minutes);
+    long peak = 0;
+    // The JVM is the child itself, or the last process of a wrapper chain: sample the whole tree.
+    while (!child.waitFor(200, TimeUnit.MILLISECONDS)) {
+      if (System.nanoTime() > deadline) {
+        child.destroyForcibly().waitFor();
+        throw new AssertionError("kvscope " + String.join(" ", args) + " did not finish in " + minutes + " minutes");
+      }
+      peak = Math.max(peak, peakRssKb(child.toHandle()));
+      for (ProcessHandle descendant : (Iterable<ProcessHandle>) child.descendants()::iterator) {
+        peak = Math.max(peak, peakRssKb(descendant));
+      }
     }
     return new Result(child.exitValue(), Files.readString(logDir.resolve(name + ".out")),
-        Files.readString(logDir.resolve(name + ".err")));
+        Files.readString(logDir.resolve(name + ".err")), peak,
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+  }
+
+  /** The kernel's high-water mark of a process's resident memory (Linux), 0 when unreadable. */
+  private static long peakRssKb(ProcessHandle process) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", ""));
+        }
+      }
+    } catch (Exception gone) {
+      // finished between the check and the read, or not Linux
+    }
+    return 0;
   }
 
   /** True when {@code tool} runs here (e.g. {@code setpriv --help}). */
