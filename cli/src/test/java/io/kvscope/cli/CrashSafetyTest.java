@@ -34,7 +34,7 @@ class CrashSafetyTest {
 
   @Test
   void ingestKilledAtRandomPointsEndsWithExactlyTheRecordsOfAnUninterruptedRun() throws Exception {
-    Path in = writeFleet(tmp.resolve("in"), 8_000);
+    Path in = writeFleet(tmp.resolve("in"), 6_000);
     Path clean = tmp.resolve("clean");
     long started = System.nanoTime();
     CliTestSupport.Run cleanRun = CliTestSupport.run("ingest", in.toString(), "--index", clean.toString(), "--quiet");

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class MutationFuzzTest {
 
-  static final int RUNS = 200;
+  static final int RUNS = 150;
   static final int LINES_PER_RUN = 50;
 
   /** Totals over all runs, for the report. */
