@@ -70,6 +70,21 @@ final class IngestCommand implements Callable<Integer> {
     }
   }
 
+  /** Files listed on the problem list; the rest are counted (all bad lines are in quarantine). */
+  static final int MAX_PROBLEM_FILES = 50;
+
+  /** The per-file problem list: every file with bad lines or skipped whole, one line each. */
+  private static void printProblems(IngestSummary s, PrintStream out) {
+    if (s.problems().isEmpty()) {
+      return;
+    }
+    out.printf("Problems by file (%,d file%s):%n", s.problems().size(), s.problems().size() == 1 ? "" : "s");
+    s.problems().stream().limit(MAX_PROBLEM_FILES).forEach(p -> out.println("  " + p.file() + ": " + p.describe()));
+    if (s.problems().size() > MAX_PROBLEM_FILES) {
+      out.printf("  ... and %,d more files%n", s.problems().size() - MAX_PROBLEM_FILES);
+    }
+  }
+
   static void print(IngestSummary s, PrintStream out) {
     out.printf("Ingested %d of %d files (%d unchanged since last run) in %.1f s, %.1f MB/s%n",
         s.filesIngested(), s.filesSeen(), s.filesUnchanged(), s.elapsedMillis() / 1000.0, s.megabytesPerSecond());
@@ -84,6 +99,7 @@ final class IngestCommand implements Callable<Integer> {
       out.printf("  unrecognized files (no format matched): %d, e.g. %s%n", s.unrecognized().size(),
           s.unrecognized().subList(0, Math.min(3, s.unrecognized().size())));
     }
+    printProblems(s, out);
     LinkSummary link = s.link();
     if (link != null) {
       out.printf("Join gateway <-> engine by rid: %,d of %,d requests (%.1f%%); gateway-only %,d, engine-only rids %,d%n",

@@ -22,13 +22,22 @@ final class ReportOutput {
    */
   static List<Path> write(Report report, Path indexDir, Path outDir, boolean reveal, PrintStream out) throws IOException {
     List<Path> written;
-    if (indexDir != null && IndexStore.exists(indexDir)) {
-      try (IndexSearch search = IndexSearch.open(indexDir)) {
-        written = ReportWriters.writeAll(report, outDir,
-            WriteOptions.defaults().withReveal(reveal).withText(new IndexTextSource(search)));
+    try {
+      if (indexDir != null && IndexStore.exists(indexDir)) {
+        try (IndexSearch search = IndexSearch.open(indexDir)) {
+          written = ReportWriters.writeAll(report, outDir,
+              WriteOptions.defaults().withReveal(reveal).withText(new IndexTextSource(search)));
+        }
+      } else {
+        written = ReportWriters.writeAll(report, outDir, WriteOptions.defaults().withReveal(reveal));
       }
-    } else {
-      written = ReportWriters.writeAll(report, outDir, WriteOptions.defaults().withReveal(reveal));
+    } catch (IOException cannotWrite) {
+      // A full disk or a read-only folder. Reports are moved into place only once all are written,
+      // so the ones already there still stand (unless the disk filled during the final renames).
+      String reason = cannotWrite instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+          ? fs.getReason() : cannotWrite.getMessage() != null ? cannotWrite.getMessage() : cannotWrite.getClass().getSimpleName();
+      throw new IOException("cannot write the reports to " + outDir + " (" + reason
+          + "); reports already there are unchanged", cannotWrite);
     }
     out.println("Reports written to " + outDir.toAbsolutePath() + (reveal ? " (content REVEALED)" : " (content redacted)") + ":");
     out.println("  " + outDir.resolve("report.html") + "  (open in a browser)");

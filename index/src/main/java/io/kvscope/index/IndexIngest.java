@@ -64,19 +64,18 @@ public final class IndexIngest {
   /** Ingests every regular file under {@code inputs} (files or folders, recursively), then links. */
   public IngestSummary run(List<Path> inputs) throws IOException {
     long started = clock.millis();
-    List<Path> files = listFiles(inputs);
+    Run run = new Run(clock.millis());
+    List<Path> files = listFiles(inputs, run);
     long totalBytes = 0;
     for (Path file : files) {
-      totalBytes += Files.size(file);
+      totalBytes += sizeOrZero(file);
     }
     progress.started(files.size(), totalBytes);
     Map<String, Checkpoint> checkpoints = readCheckpoints();
     Map<String, Long> typesBefore = countByType();
-    Run run = new Run(clock.millis());
     try {
       for (Path file : files) {
-        ingestFile(file, checkpoints.get(Checkpoint.idFor(identity(file))), run);
-        run.bytesBefore += Files.size(file);
+        run.bytesBefore += ingestFile(file, checkpoints.get(Checkpoint.idFor(identity(file))), run);
         progress.advanced(run.bytesBefore);
       }
       store.commit();
@@ -88,62 +87,156 @@ public final class IndexIngest {
       return new IngestSummary(files.size(), run.filesIngested, run.filesUnchanged, run.unrecognized,
           run.recordsByFormat, run.itemsByType, run.badRecords, run.badSamples,
           Math.max(0, run.requestsRead - requestsAdded), totalBytes, clock.millis() - started, link,
-          run.quarantineFile);
+          run.quarantineFile, run.problems());
+    } catch (IOException | java.io.UncheckedIOException indexFailed) {
+      // Inputs that cannot be read are problems of their files; what ends up here is the index
+      // (or its quarantine file) that cannot be written, typically a full disk.
+      IOException cause = indexFailed instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) indexFailed;
+      throw new IOException("cannot write to the index at " + store.path() + " (" + describe(cause)
+          + "); free some space or choose another --index, then run again: files already checkpointed are not read again",
+          cause);
     } finally {
       run.closeQuarantine();
       progress.finished();
     }
   }
 
-  /** Regular files under the inputs, sorted for a deterministic order, skipping the index itself. */
-  private List<Path> listFiles(List<Path> inputs) throws IOException {
+  /**
+   * Regular files under the inputs, sorted for a deterministic order, each once however many
+   * inputs or links lead to it, skipping the index itself. Symbolic links to folders are not
+   * followed, so link loops cannot trap the walk; links that lead nowhere, folders that cannot be
+   * read and files that vanish during the walk become problems of the run, not its end.
+   */
+  private List<Path> listFiles(List<Path> inputs, Run run) throws IOException {
     Path indexDir = store.path().toAbsolutePath().normalize();
-    List<Path> files = new ArrayList<>();
+    List<Path> candidates = new ArrayList<>();
     for (Path input : inputs) {
       if (Files.isDirectory(input)) {
-        // Symbolic links to directories are not followed, so link loops cannot trap the walk.
-        try (Stream<Path> walk = Files.walk(input)) {
-          walk.filter(Files::isRegularFile)
-              .filter(p -> !p.toAbsolutePath().normalize().startsWith(indexDir))
-              .sorted()
-              .forEach(files::add);
-        }
+        List<Path> found = new ArrayList<>();
+        Files.walkFileTree(input, new java.nio.file.SimpleFileVisitor<>() {
+          @Override
+          public java.nio.file.FileVisitResult preVisitDirectory(Path dir, java.nio.file.attribute.BasicFileAttributes attrs) {
+            return dir.toAbsolutePath().normalize().startsWith(indexDir)
+                ? java.nio.file.FileVisitResult.SKIP_SUBTREE : java.nio.file.FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes attrs) {
+            if (attrs.isRegularFile() || (attrs.isSymbolicLink() && Files.isRegularFile(file))) {
+              found.add(file);
+            } else if (attrs.isSymbolicLink() && !Files.exists(file)) {
+              run.skipped(file.toString(), brokenLink(file));
+            }
+            return java.nio.file.FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException failure) {
+            run.skipped(file.toString(), "cannot be read (" + describe(failure) + "); skipped");
+            return java.nio.file.FileVisitResult.CONTINUE;
+          }
+        });
+        found.sort(null);
+        candidates.addAll(found);
       } else if (Files.isRegularFile(input)) {
-        files.add(input);
+        candidates.add(input);
+      } else if (Files.isSymbolicLink(input)) {
+        run.skipped(input.toString(), brokenLink(input));
       } else {
         throw new java.nio.file.NoSuchFileException(input.toString(), null, "no such file or folder");
       }
     }
+    // One path per file: the file's own rather than a link's (engine logs name their node after it).
+    Map<Path, Path> chosen = new HashMap<>();
+    for (Path file : candidates) {
+      chosen.merge(realPath(file), file, (kept, other) -> Files.isSymbolicLink(kept) && !Files.isSymbolicLink(other) ? other : kept);
+    }
+    List<Path> files = new ArrayList<>();
+    for (Path file : candidates) {
+      if (chosen.remove(realPath(file), file)) {
+        files.add(file);
+      }
+    }
     return files;
+  }
+
+  private static String brokenLink(Path link) {
+    try {
+      link.toRealPath();
+      return "symbolic link to nothing readable; skipped";
+    } catch (java.nio.file.NoSuchFileException gone) {
+      return "broken symbolic link (its target does not exist); skipped";
+    } catch (IOException loop) {
+      return "symbolic link loop (" + describe(loop) + "); skipped";
+    }
+  }
+
+  /** The file behind any links, to read each file once; the path itself when that fails. */
+  private static Path realPath(Path file) {
+    try {
+      return file.toRealPath();
+    } catch (IOException unresolvable) {
+      return file.toAbsolutePath().normalize();
+    }
+  }
+
+  private static long sizeOrZero(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException vanished) {
+      return 0; // reported when the file's turn comes
+    }
+  }
+
+  /** An I/O failure in words: the reason the OS gave, without the path the caller already names. */
+  private static String describe(IOException failure) {
+    if (failure instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
+      return fs.getReason();
+    }
+    if (failure instanceof java.nio.file.NoSuchFileException) {
+      return "no longer exists";
+    }
+    if (failure instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (failure instanceof com.fasterxml.jackson.core.JsonProcessingException || failure.getMessage() == null) {
+      return failure.getClass().getSimpleName(); // Jackson quotes the offending text, which may be a prompt
+    }
+    return failure.getMessage();
   }
 
   private static String identity(Path file) {
     return file.toAbsolutePath().normalize().toString();
   }
 
-  private void ingestFile(Path path, Checkpoint checkpoint, Run run) throws IOException {
+  /** Ingests one file; returns its size (for progress), 0 when it could not be read. */
+  private long ingestFile(Path path, Checkpoint checkpoint, Run run) throws IOException {
     String name = path.toString();
-    if (!Files.isReadable(path)) {
-      run.bad(new BadInput(name, 0, "file is not readable (check its permissions)"), null);
-      return;
-    }
-    long size = Files.size(path);
-    long modified = Files.getLastModifiedTime(path).toMillis();
-    String headHash = headHash(path);
-    if (checkpoint != null && checkpoint.unchanged(size, modified, headHash)) {
-      run.filesUnchanged++;
-      return;
-    }
+    long size;
+    long modified;
+    String headHash;
     Optional<Ingestor> detected;
     try {
+      if (!Files.isReadable(path)) {
+        throw new java.nio.file.AccessDeniedException(name);
+      }
+      size = Files.size(path);
+      modified = Files.getLastModifiedTime(path).toMillis();
+      headHash = headHash(path);
+      if (checkpoint != null && checkpoint.unchanged(size, modified, headHash)) {
+        run.filesUnchanged++;
+        return size;
+      }
       detected = ingestors.detect(new InputFile(path, name, 0), options);
     } catch (IOException unreadable) {
-      run.bad(new BadInput(name, 0, "cannot read file: " + unreadable.getClass().getSimpleName()), null);
-      return;
+      // Unreadable, vanished (rotated away) or undecodable: a problem of this file, not of the run.
+      run.bad(new BadInput(name, 0, "cannot read file (" + describe(unreadable) + ")"), null);
+      return 0;
     }
     if (detected.isEmpty()) {
       run.unrecognized.add(name);
-      return;
+      run.skipped(name, size == 0 ? "empty file; nothing to read" : "no format recognized; skipped");
+      return size;
     }
     Ingestor ingestor = detected.get();
     long resumeAfter = checkpoint != null && ingestor.resumableByLine()
@@ -160,9 +253,11 @@ public final class IndexIngest {
     } catch (IOException | RuntimeException failure) {
       // A parser bug or an unreadable file must not end the run or lose the other files.
       run.bad(new BadInput(name, sink.lastLine + 1, "reading stopped: " + failure.getClass().getSimpleName()
-          + (failure instanceof IOException ? " (" + failure.getMessage() + ")" : "")), null);
+          + (failure instanceof IOException io ? " (" + describe(io) + ")" : "")), null);
     }
+    run.recordsOf(name, sink.records);
     sink.checkpoint(true);
+    return size;
   }
 
   private static String headHash(Path path) throws IOException {
@@ -207,11 +302,30 @@ public final class IndexIngest {
     private OutputStream quarantineOut;
     private JsonGenerator quarantine;
 
+    /** Per file with problems, in the order met: records, bad lines, first bad input, skip reason. */
+    private final Map<String, FileProblem> problems = new java.util.LinkedHashMap<>();
+
     Run(long startedAt) {
       this.startedAt = startedAt;
     }
 
+    /** A file skipped as a whole: not a bad record, but on the problem list. */
+    void skipped(String file, String because) {
+      problems.put(file, new FileProblem(file, 0, 0, null, because));
+    }
+
+    void recordsOf(String file, long records) {
+      problems.computeIfPresent(file, (f, p) -> new FileProblem(f, records, p.bad(), p.first(), p.skippedBecause()));
+    }
+
+    List<FileProblem> problems() {
+      return List.copyOf(problems.values());
+    }
+
     void bad(BadInput bad, String raw) {
+      problems.merge(bad.file(), new FileProblem(bad.file(), 0, 1, bad, null),
+          (was, one) -> new FileProblem(was.file(), was.records(), was.bad() + 1, was.first() == null ? bad : was.first(),
+              null));
       badRecords++;
       if (badSamples.size() < MAX_BAD_SAMPLES) {
         badSamples.add(bad);

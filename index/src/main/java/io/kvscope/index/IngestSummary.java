@@ -19,6 +19,7 @@ import java.util.Map;
  * @param duplicateRequests requests read again that the index already held (counted once)
  * @param link the gateway-engine join, or {@code null} when it was not run
  * @param quarantine where the raw bad lines went, or {@code null} when there were none
+ * @param problems every file with bad lines or skipped as a whole, in the order they were met
  */
 public record IngestSummary(
     int filesSeen,
@@ -33,13 +34,15 @@ public record IngestSummary(
     long bytesRead,
     long elapsedMillis,
     LinkSummary link,
-    Path quarantine) {
+    Path quarantine,
+    List<FileProblem> problems) {
 
   public IngestSummary {
     unrecognized = List.copyOf(unrecognized);
     recordsByFormat = Map.copyOf(recordsByFormat);
     itemsByType = Map.copyOf(itemsByType);
     badSamples = List.copyOf(badSamples);
+    problems = List.copyOf(problems);
   }
 
   public long records() {

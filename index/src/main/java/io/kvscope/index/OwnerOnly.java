@@ -21,13 +21,30 @@ public final class OwnerOnly {
 
   private OwnerOnly() {}
 
-  /** Creates {@code dir} (and missing parents) and makes it owner-only. */
+  /**
+   * Creates {@code dir} (and missing parents) and makes it owner-only. A shared folder that
+   * already exists (sticky, like {@code /tmp}, or another user's) is left as it is: tightening it
+   * would lock everyone else out; what kvscope writes into it is owner-only anyway.
+   */
   public static Path directory(Path dir) throws IOException {
     Files.createDirectories(dir);
-    if (POSIX) {
+    if (POSIX && !shared(dir)) {
       Files.setPosixFilePermissions(dir, DIR);
     }
     return dir;
+  }
+
+  private static final int STICKY = 01000;
+
+  private static boolean shared(Path dir) throws IOException {
+    try {
+      int mode = (Integer) Files.getAttribute(dir, "unix:mode");
+      int owner = (Integer) Files.getAttribute(dir, "unix:uid");
+      int self = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+      return (mode & STICKY) != 0 || owner != self;
+    } catch (UnsupportedOperationException | IllegalArgumentException | IOException noUnixView) {
+      return false; // no way to tell: keep the owner-only default
+    }
   }
 
   /** Makes an existing file owner-only. */

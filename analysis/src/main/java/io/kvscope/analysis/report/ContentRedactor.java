@@ -21,14 +21,20 @@ public final class ContentRedactor {
   /** What a report shows of one span. */
   public record Shown(String hash, int length, List<String> categories, String excerpt, boolean revealed) {}
 
-  /** A data category and how to recognise it; order matters (more specific first). */
+  /**
+   * A data category and how to recognise it; order matters (more specific first). Every pattern
+   * bounds its repetitions, and the email pattern may only start where a run of address characters
+   * starts: a span of megabytes (or one built to make patterns backtrack) costs linear time.
+   */
   private record Category(String name, Pattern pattern) {}
 
   private static final List<Category> CATEGORIES = List.of(
-      new Category("canary", Pattern.compile("\\bKVCANARY[-_][A-Za-z0-9]{6,}\\b")),
-      new Category("email", Pattern.compile("\\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}\\b")),
+      new Category("canary", Pattern.compile("\\bKVCANARY[-_][A-Za-z0-9]{6,96}\\b")),
+      new Category("email", Pattern.compile(
+          "(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@(?:[A-Za-z0-9-]{1,63}\\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])")),
       new Category("uuid", Pattern.compile("\\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\b")),
-      new Category("api_key", Pattern.compile("\\b(?:sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abpr]-[A-Za-z0-9-]{10,})")),
+      new Category("api_key", Pattern.compile(
+          "\\b(?:sk-[A-Za-z0-9_-]{16,256}|AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{20,256}|xox[abpr]-[A-Za-z0-9-]{10,256})")),
       new Category("iban", Pattern.compile("\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\\b")),
       new Category("card_number", Pattern.compile("\\b(?:[0-9][ -]?){12,18}[0-9]\\b")),
       new Category("ip_address", Pattern.compile("\\b(?:(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])\\b")),

@@ -50,7 +50,7 @@ public final class IdentifierExtractor {
     if (text == null || text.isEmpty()) {
       return List.of();
     }
-    Map<String, Identifier> found = new LinkedHashMap<>();
+    Found found = new Found();
     canaries(text, found);
     if (text.indexOf('@') >= 0) { // skip the scan for the many texts without one
       each(EMAIL, text, Category.EMAIL, m -> m.group().toLowerCase(Locale.ROOT), found);
@@ -61,12 +61,12 @@ public final class IdentifierExtractor {
     each(ACCOUNT, text, Category.ACCOUNT_NUMBER, m -> m.group(1), found);
     each(BARE_NUMBER, text, Category.ACCOUNT_NUMBER, Matcher::group, found);
     each(PHONE, text, Category.PHONE, m -> digits(m.group()), found);
-    List<Identifier> result = new ArrayList<>(found.values());
+    List<Identifier> result = new ArrayList<>(found.byTerm.values());
     result.sort(java.util.Comparator.comparingInt(Identifier::start));
     return result;
   }
 
-  private void canaries(String text, Map<String, Identifier> found) {
+  private void canaries(String text, Found found) {
     for (String prefix : canaryPrefixes) {
       for (int at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
         int end = at + prefix.length();
@@ -75,7 +75,7 @@ public final class IdentifierExtractor {
         }
         if (end > at + prefix.length()) {
           String value = text.substring(at, end);
-          found.putIfAbsent(Category.CANARY.id() + ":" + value, new Identifier(Category.CANARY, value, at, end));
+          found.add(Category.CANARY.id() + ":" + value, new Identifier(Category.CANARY, value, at, end));
         }
       }
     }
@@ -86,7 +86,7 @@ public final class IdentifierExtractor {
   }
 
   private static void each(Pattern pattern, String text, Category category,
-      java.util.function.Function<Matcher, String> normalise, Map<String, Identifier> found) {
+      java.util.function.Function<Matcher, String> normalise, Found found) {
     Matcher m = pattern.matcher(text);
     while (m.find()) {
       String value = normalise.apply(m);
@@ -96,20 +96,45 @@ public final class IdentifierExtractor {
       if (category == Category.IBAN && value.length() < 15) {
         continue;
       }
-      if (overlapsEarlierFind(found, m.start(), m.end())) {
+      if (found.overlaps(m.start(), m.end())) {
         continue; // the digits of an account number or IBAN are not also a phone number
       }
-      found.putIfAbsent(category.id() + ":" + value, new Identifier(category, value, m.start(), m.end()));
+      found.add(category.id() + ":" + value, new Identifier(category, value, m.start(), m.end()));
     }
   }
 
-  private static boolean overlapsEarlierFind(Map<String, Identifier> found, int start, int end) {
-    for (Identifier earlier : found.values()) {
-      if (start < earlier.end() && earlier.start() < end) {
-        return true;
+  /**
+   * The distinct identifiers found so far (first occurrence of each) and the text they cover, as
+   * merged disjoint ranges: asking whether a match overlaps an earlier find costs a tree lookup,
+   * not a scan of every find, so a text of many identifiers stays linear.
+   */
+  private static final class Found {
+    final Map<String, Identifier> byTerm = new LinkedHashMap<>();
+    private final java.util.TreeMap<Integer, Integer> covered = new java.util.TreeMap<>();
+
+    void add(String term, Identifier identifier) {
+      if (byTerm.putIfAbsent(term, identifier) == null) {
+        cover(identifier.start(), identifier.end());
       }
     }
-    return false;
+
+    boolean overlaps(int start, int end) {
+      var before = covered.lowerEntry(end); // the last range starting before this one ends
+      return before != null && before.getValue() > start;
+    }
+
+    private void cover(int start, int end) {
+      var first = covered.floorEntry(start);
+      if (first != null && first.getValue() >= start) {
+        start = first.getKey();
+        end = Math.max(end, first.getValue());
+      }
+      for (var next = covered.ceilingEntry(start); next != null && next.getKey() <= end; next = covered.ceilingEntry(start)) {
+        end = Math.max(end, next.getValue());
+        covered.remove(next.getKey());
+      }
+      covered.put(start, end);
+    }
   }
 
   private static String digits(String text) {

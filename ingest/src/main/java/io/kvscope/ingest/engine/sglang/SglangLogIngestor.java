@@ -41,6 +41,7 @@ public final class SglangLogIngestor implements Ingestor {
     int prefixed = 0;
     boolean marker = false;
     boolean requestJson = false;
+    int otherJson = 0;
     int start = 0;
     for (int lines = 0; lines < SNIFF_LINES && start < head.length(); lines++) {
       int end = head.indexOf('\n', start);
@@ -60,7 +61,14 @@ public final class SglangLogIngestor implements Ingestor {
       }
       if (line.startsWith("{") && JsonRequestLine.isRequestEvent(line, 0) && line.contains("\"event\"")) {
         requestJson = true;
+      } else if (line.startsWith("{")) {
+        otherJson++;
       }
+    }
+    if (otherJson > prefixed) {
+      // Mostly JSON records of another kind with some engine lines among them: a JSON format
+      // should read it and report the engine lines, since this reader skips unknown lines silently.
+      return prefixed > 0 && marker ? 30 : 0;
     }
     if (prefixed > 0 && marker) {
       return 95;

@@ -35,11 +35,15 @@ public final class VllmLogIngestor implements Ingestor {
     String head = sniff.text();
     int prefixed = 0;
     boolean marker = false;
+    int json = 0;
     int start = 0;
     for (int lines = 0; lines < SNIFF_LINES && start < head.length(); lines++) {
       int end = head.indexOf('\n', start);
       String line = head.substring(start, end < 0 ? head.length() : end);
       start = end < 0 ? head.length() : end + 1;
+      if (line.startsWith("{")) {
+        json++;
+      }
       if (VllmPrefix.parse(line) != null) {
         prefixed++;
         if (!marker) {
@@ -51,6 +55,11 @@ public final class VllmLogIngestor implements Ingestor {
           }
         }
       }
+    }
+    if (json > prefixed) {
+      // Mostly JSON records with some vLLM lines among them: a JSON format should read it and
+      // report the vLLM lines, since this reader skips unknown lines silently.
+      return prefixed > 0 && marker ? 30 : 0;
     }
     if (prefixed > 0 && marker) {
       return 90;

@@ -1,0 +1,50 @@
+package io.kvscope.analysis.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Describing a leaked span (data categories, masked excerpt) stays linear in the span on text
+ * built to make the category patterns backtrack: 4x the text must cost about 4x, never 16x.
+ */
+class RedactorLinearTimeTest {
+
+  private static final List<IntFunction<String>> ADVERSARIAL = List.of(
+      n -> "a.".repeat(n / 2),            // an endless email local part, no @
+      n -> "a@".repeat(n / 2),            // @ everywhere
+      n -> "a.b@c.".repeat(n / 6),        // email starts that never end in a domain
+      n -> "a@b.c-".repeat(n / 6),
+      n -> "1 ".repeat(n / 2),            // card and phone starts
+      n -> "1-".repeat(n / 2),
+      n -> "DE89 ".repeat(n / 5),         // IBAN groups forever
+      n -> "1.".repeat(n / 2),            // IP-address-like dots
+      n -> "sk-".repeat(n / 3),
+      n -> "x".repeat(n));
+
+  @Test
+  void categoriesAndMaskGrowLinearlyOnAdversarialText() {
+    int n = 50_000;
+    for (int kind = 0; kind < ADVERSARIAL.size(); kind++) {
+      String small = ADVERSARIAL.get(kind).apply(n);
+      String large = ADVERSARIAL.get(kind).apply(4 * n);
+      long tSmall = best(() -> new ContentRedactor(false).show(small));
+      long tLarge = best(() -> new ContentRedactor(false).show(large));
+      double ratio = (double) tLarge / Math.max(tSmall, 1_000_000);
+      assertThat(ratio).as("kind %d: %d ms for %d chars, %d ms for 4x", kind, tSmall / 1_000_000, small.length(),
+          tLarge / 1_000_000).isLessThan(8.0);
+    }
+  }
+
+  private static long best(Runnable work) {
+    long best = Long.MAX_VALUE;
+    for (int run = 0; run < 3; run++) {
+      long start = System.nanoTime();
+      work.run();
+      best = Math.min(best, System.nanoTime() - start);
+    }
+    return best;
+  }
+}

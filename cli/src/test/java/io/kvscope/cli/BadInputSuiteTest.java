@@ -1,0 +1,90 @@
+package io.kvscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.index.Schema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A folder of every kind of broken input, ingested through the real command line: the run ends
+ * with a per-file problem list, every good record around the bad ones is indexed, and nothing
+ * escapes to the user as an exception.
+ */
+class BadInputSuiteTest {
+
+  /** The single-line file: 50 MB, as an incident's multi-megabyte prompts can be. */
+  static final int HUGE_LINE_BYTES = 50 * 1024 * 1024;
+
+  @TempDir Path tmp;
+
+  @Test
+  void everyBrokenFileIsReportedAndEveryGoodRecordAroundItIsIndexed() throws Exception {
+    Path in = tmp.resolve("in");
+    Path index = tmp.resolve("index");
+    BrokenInputs corpus = new BrokenInputs(in).writeAll(HUGE_LINE_BYTES);
+
+    CliTestSupport.Run run = CliTestSupport.run("ingest", in.toString(), "--index", index.toString(), "--quiet");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertNoEscapedException(run);
+    assertThat(run.out()).contains("Ingested ").contains("Problems by file");
+    Set<String> held = IndexContents.engineRids(index);
+    for (BrokenInputs.Case c : corpus.cases) {
+      assertThat(held).as("good records of %s", c.file()).containsAll(c.goodRids());
+      if (c.mustBeReported()) {
+        assertThat(problemLines(run.out())).as("problem list names %s", c.file())
+            .anyMatch(line -> line.startsWith(c.file() + ": "));
+      }
+    }
+    for (String link : List.of("self", "a", "b", "dangling.jsonl")) {
+      assertThat(problemLines(run.out())).as("problem list names the link %s", link)
+          .anyMatch(line -> line.startsWith(in.resolve("links").resolve(link) + ": "));
+    }
+    // Where every line is a record of the file's format or a reported bad line, none vanishes.
+    for (BrokenInputs.Case c : corpus.cases) {
+      if (c.accounted()) {
+        assertThat(recordsPlusBad(run, c.file())).as("records + bad lines of %s", c.file()).isEqualTo(c.lines());
+      }
+    }
+    // Nothing was indexed twice although links point back into the folder.
+    assertThat(IndexContents.documents(index)).isNotEmpty();
+    assertThat(IndexContents.checkIndexClean(index)).isTrue();
+    // The huge prompt is there in full.
+    try (var search = io.kvscope.index.IndexSearch.open(index)) {
+      var doc = search.search("request_id:gw-4001", 1).documents().get(0);
+      assertThat(Long.parseLong(doc.get(Schema.PROMPT_CHARS))).isGreaterThanOrEqualTo(HUGE_LINE_BYTES);
+    }
+  }
+
+  static void assertNoEscapedException(CliTestSupport.Run run) {
+    for (String stream : List.of(run.out(), run.err())) {
+      assertThat(stream).doesNotContain("\tat ").doesNotContain("Exception in thread")
+          .doesNotContainPattern("(?m)^kvscope: ");
+    }
+  }
+
+  /** The lines of the per-file problem list, without their indent. */
+  static List<String> problemLines(String out) {
+    int start = out.indexOf("Problems by file");
+    if (start < 0) {
+      return List.of();
+    }
+    return out.substring(start).lines().skip(1).takeWhile(l -> l.startsWith("  ")).map(String::strip).toList();
+  }
+
+  /** From the problem list: records read plus bad lines of one file. */
+  static long recordsPlusBad(CliTestSupport.Run run, Path file) {
+    String line = problemLines(run.out()).stream().filter(l -> l.startsWith(file + ": ")).findFirst().orElseThrow();
+    Matcher m = Pattern.compile(": ([0-9,]+) records?, ([0-9,]+) bad").matcher(line);
+    assertThat(m.find()).as(line).isTrue();
+    return Long.parseLong(m.group(1).replace(",", "")) + Long.parseLong(m.group(2).replace(",", ""));
+  }
+}
