@@ -33,6 +33,11 @@ class MutationFuzzTest {
 
   @TempDir Path tmp;
 
+  @org.junit.jupiter.api.AfterAll
+  static void tellTheTotals() {
+    System.out.printf("fuzz: %,d lines in %d runs, %,d of them mutated%n", LINES_TRIED.get(), RUNS, LINES_MUTATED.get());
+  }
+
   static List<Long> seeds() {
     List<Long> seeds = new ArrayList<>();
     for (long s = 1; s <= RUNS; s++) {

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ResourceSafetyTest {
 
-  static final int TINY_REQUESTS = Integer.getInteger("kvscope.stress.tinyRequests", 40_000);
+  static final int TINY_REQUESTS = Integer.getInteger("kvscope.stress.tinyRequests", 25_000);
   static final int PROMPT_MB = Integer.getInteger("kvscope.stress.promptMb", 1);
-  static final int PROMPT_REPEATS = Integer.getInteger("kvscope.stress.promptRepeats", 24);
+  static final int PROMPT_REPEATS = Integer.getInteger("kvscope.stress.promptRepeats", 16);
   static final String HEAP = System.getProperty("kvscope.stress.heap", "256m");
 
   @TempDir Path tmp;

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Describing a leaked span (data categories, masked excerpt) stays linear in the span on text
- * built to make the category patterns backtrack: 4x the text must cost about 4x, never 16x.
+ * built to make the category patterns backtrack: 4x the text must cost about 4x, never 16x
+ * (best of several runs after a warm-up; the bound is 10x, for a busy machine).
  */
 class RedactorLinearTimeTest {
 
@@ -30,17 +31,18 @@ class RedactorLinearTimeTest {
     for (int kind = 0; kind < ADVERSARIAL.size(); kind++) {
       String small = ADVERSARIAL.get(kind).apply(n);
       String large = ADVERSARIAL.get(kind).apply(4 * n);
+      best(() -> new ContentRedactor(false).show(small)); // warm-up: compile before measuring
       long tSmall = best(() -> new ContentRedactor(false).show(small));
       long tLarge = best(() -> new ContentRedactor(false).show(large));
       double ratio = (double) tLarge / Math.max(tSmall, 1_000_000);
       assertThat(ratio).as("kind %d: %d ms for %d chars, %d ms for 4x", kind, tSmall / 1_000_000, small.length(),
-          tLarge / 1_000_000).isLessThan(8.0);
+          tLarge / 1_000_000).isLessThan(10.0);
     }
   }
 
   private static long best(Runnable work) {
     long best = Long.MAX_VALUE;
-    for (int run = 0; run < 3; run++) {
+    for (int run = 0; run < 5; run++) {
       long start = System.nanoTime();
       work.run();
       best = Math.min(best, System.nanoTime() - start);

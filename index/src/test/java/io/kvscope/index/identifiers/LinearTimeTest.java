@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Identifier and canary matching stays linear in the text on inputs built to make regular
  * expressions and bookkeeping blow up: the work for 4x the text must grow about 4x, not 16x.
- * Timing is the best of several runs, and the bound (8x) is loose enough for a busy machine
- * while any quadratic step (16x) fails it.
+ * Timing is the best of several runs after a warm-up, and the bound (10x) is loose enough for a
+ * busy machine while any quadratic step (16x) fails it.
  */
 class LinearTimeTest {
 
@@ -39,11 +39,12 @@ class LinearTimeTest {
     for (int kind = 0; kind < ADVERSARIAL.size(); kind++) {
       String small = ADVERSARIAL.get(kind).apply(n);
       String large = ADVERSARIAL.get(kind).apply(4 * n);
+      bestNanos(() -> extractor.extract(small)); // warm-up: compile before measuring
       long tSmall = bestNanos(() -> extractor.extract(small));
       long tLarge = bestNanos(() -> extractor.extract(large));
       double ratio = (double) tLarge / Math.max(tSmall, 25_000_000); // below 25 ms, a busy machine makes timing noise
       assertThat(ratio).as("kind %d: %d ms for %d chars, %d ms for 4x", kind, tSmall / 1_000_000, small.length(),
-          tLarge / 1_000_000).isLessThan(8.0);
+          tLarge / 1_000_000).isLessThan(10.0);
       assertThat(tLarge / 1_000_000).as("kind %d: 800k chars", kind).isLessThan(5_000);
     }
   }
