@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
+import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 
 /**
@@ -20,14 +20,26 @@ public final class IdentifierExtractor {
   /** The canary prefix used when none is configured. */
   public static final List<String> DEFAULT_CANARY_PREFIXES = List.of("KVCANARY-");
 
-  private static final Pattern EMAIL = Pattern.compile("(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,8}");
-  private static final Pattern UUID = Pattern.compile(
-      "\\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\b");
-  private static final Pattern API_KEY = Pattern.compile("\\b(?:sk|pk|rk|ak|key|tok)[-_][A-Za-z0-9_-]{16,128}\\b");
-  private static final Pattern IBAN = Pattern.compile("\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b");
-  private static final Pattern ACCOUNT = Pattern.compile("\\b(?:acct|account|acc)[ #:._-]{0,3}([0-9]{6,18})\\b",
-      Pattern.CASE_INSENSITIVE);
-  private static final Pattern PHONE = Pattern.compile("(?<![\\w+])\\+?[0-9]{1,3}[ .-]?\\(?[0-9]{2,4}\\)?[ .-]?[0-9]{3,4}[ .-]?[0-9]{3,4}(?!\\w)");
+  // Each pattern is tried only near its anchor (see AnchoredPattern): lead is the most chars from a
+  // match's start to its anchor, maxLength the longest possible match.
+  private static final AnchoredPattern EMAIL = new AnchoredPattern(
+      Pattern.compile("(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,8}"),
+      AnchoredPattern.at('@'), 64, 64 + 1 + 63 + 8 * 64);
+  private static final AnchoredPattern UUID = new AnchoredPattern(Pattern.compile(
+      "\\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\b"),
+      AnchoredPattern.where((t, i) -> t.charAt(i) == '-' && i + 5 < t.length() && t.charAt(i + 5) == '-'), 8, 36);
+  private static final AnchoredPattern API_KEY = new AnchoredPattern(
+      Pattern.compile("\\b(?:sk|pk|rk|ak|key|tok)[-_][A-Za-z0-9_-]{16,128}\\b"),
+      AnchoredPattern.where(IdentifierExtractor::keySeparator), 3, 3 + 1 + 128);
+  private static final AnchoredPattern IBAN = new AnchoredPattern(
+      Pattern.compile("\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b"),
+      AnchoredPattern.where(IdentifierExtractor::countryAndCheckDigits), 0, 4 + 7 * 5 + 4);
+  private static final AnchoredPattern ACCOUNT = new AnchoredPattern(
+      Pattern.compile("\\b(?:acct|account|acc)[ #:._-]{0,3}([0-9]{6,18})\\b", Pattern.CASE_INSENSITIVE),
+      AnchoredPattern.where(IdentifierExtractor::accPrefix), 0, 7 + 3 + 18);
+  private static final AnchoredPattern PHONE = new AnchoredPattern(
+      Pattern.compile("(?<![\\w+])\\+?[0-9]{1,3}[ .-]?\\(?[0-9]{2,4}\\)?[ .-]?[0-9]{3,4}[ .-]?[0-9]{3,4}(?!\\w)"),
+      AnchoredPattern.where(IdentifierExtractor::numberStart), 0, 1 + 3 + 1 + 1 + 4 + 1 + 1 + 4 + 1 + 4);
   private static final int CANARY_MAX_LENGTH = 96;
 
   private final List<String> canaryPrefixes;
@@ -48,11 +60,9 @@ public final class IdentifierExtractor {
     }
     Map<String, Identifier> found = new LinkedHashMap<>();
     canaries(text, found);
-    if (text.indexOf('@') >= 0) { // skip the scan for the many texts without one
-      each(EMAIL, text, Category.EMAIL, m -> m.group().toLowerCase(Locale.ROOT), found);
-    }
+    each(EMAIL, text, Category.EMAIL, m -> m.group().toLowerCase(Locale.ROOT), found);
     each(UUID, text, Category.UUID, m -> m.group().toLowerCase(Locale.ROOT), found);
-    each(API_KEY, text, Category.API_KEY, Matcher::group, found);
+    each(API_KEY, text, Category.API_KEY, MatchResult::group, found);
     each(IBAN, text, Category.IBAN, m -> m.group().replace(" ", ""), found);
     each(ACCOUNT, text, Category.ACCOUNT_NUMBER, m -> m.group(1), found);
     each(PHONE, text, Category.PHONE, m -> digits(m.group()), found);
@@ -80,22 +90,73 @@ public final class IdentifierExtractor {
     return Character.isLetterOrDigit(c) || c == '_' || c == '-';
   }
 
-  private static void each(Pattern pattern, String text, Category category,
-      java.util.function.Function<Matcher, String> normalise, Map<String, Identifier> found) {
-    Matcher m = pattern.matcher(text);
-    while (m.find()) {
+  private static void each(AnchoredPattern pattern, String text, Category category,
+      java.util.function.Function<MatchResult, String> normalise, Map<String, Identifier> found) {
+    pattern.forEachMatch(text, m -> {
       String value = normalise.apply(m);
       if (category == Category.PHONE && (value.length() < 9 || value.length() > 15)) {
-        continue;
+        return;
       }
       if (category == Category.IBAN && value.length() < 15) {
-        continue;
+        return;
       }
       if (overlapsEarlierFind(found, m.start(), m.end())) {
-        continue; // the digits of an account number or IBAN are not also a phone number
+        return; // the digits of an account number or IBAN are not also a phone number
       }
       found.putIfAbsent(category.id() + ":" + value, new Identifier(category, value, m.start(), m.end()));
+    });
+  }
+
+  /** The patterns, for tests that compare the anchored scan with a plain one. */
+  static List<AnchoredPattern> patterns() {
+    return List.of(EMAIL, UUID, API_KEY, IBAN, ACCOUNT, PHONE);
+  }
+
+  // ---- anchors: cheap tests every match passes at a known distance from its start ----
+
+  /** The {@code -} or {@code _} after {@code sk pk rk ak key tok}. */
+  private static boolean keySeparator(String t, int i) {
+    char c = t.charAt(i);
+    if (c != '-' && c != '_' || i == 0) {
+      return false;
     }
+    char before = t.charAt(i - 1);
+    return before == 'k' || before == 'y';
+  }
+
+  /** Two capital letters and two digits, as an IBAN starts. */
+  private static boolean countryAndCheckDigits(String t, int i) {
+    char c = t.charAt(i);
+    return c >= 'A' && c <= 'Z' && i + 3 < t.length()
+        && isUpper(t.charAt(i + 1)) && isDigit(t.charAt(i + 2)) && isDigit(t.charAt(i + 3));
+  }
+
+  /** {@code acc} in any ASCII case, as every account prefix starts. */
+  private static boolean accPrefix(String t, int i) {
+    char c = t.charAt(i);
+    return (c == 'a' || c == 'A') && i + 2 < t.length()
+        && (t.charAt(i + 1) | 0x20) == 'c' && (t.charAt(i + 2) | 0x20) == 'c';
+  }
+
+  /** A {@code +} or digit not preceded by a word char or {@code +}, where a phone number can start. */
+  private static boolean numberStart(String t, int i) {
+    char c = t.charAt(i);
+    if (c != '+' && !isDigit(c)) {
+      return false;
+    }
+    if (i == 0) {
+      return true;
+    }
+    char before = t.charAt(i - 1);
+    return !(isDigit(before) || isUpper(before) || (before >= 'a' && before <= 'z') || before == '_' || before == '+');
+  }
+
+  private static boolean isUpper(char c) {
+    return c >= 'A' && c <= 'Z';
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
   }
 
   private static boolean overlapsEarlierFind(Map<String, Identifier> found, int start, int end) {
