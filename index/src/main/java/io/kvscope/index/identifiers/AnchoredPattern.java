@@ -76,22 +76,4 @@ final class AnchoredPattern {
   static Anchors at(char c) {
     return (text, from) -> text.indexOf(c, from);
   }
-
-  /** Anchors at every index where {@code test} holds. */
-  static Anchors where(IndexTest test) {
-    return (text, from) -> {
-      for (int i = from, n = text.length(); i < n; i++) {
-        if (test.holds(text, i)) {
-          return i;
-        }
-      }
-      return -1;
-    };
-  }
-
-  /** A test of one text position; it must be cheap, it runs for every char. */
-  @FunctionalInterface
-  interface IndexTest {
-    boolean holds(String text, int i);
-  }
 }

@@ -27,19 +27,19 @@ public final class IdentifierExtractor {
       AnchoredPattern.at('@'), 64, 64 + 1 + 63 + 8 * 64);
   private static final AnchoredPattern UUID = new AnchoredPattern(Pattern.compile(
       "\\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\b"),
-      AnchoredPattern.where((t, i) -> t.charAt(i) == '-' && i + 5 < t.length() && t.charAt(i + 5) == '-'), 8, 36);
+      IdentifierExtractor::nextUuidDash, 8, 36);
   private static final AnchoredPattern API_KEY = new AnchoredPattern(
       Pattern.compile("\\b(?:sk|pk|rk|ak|key|tok)[-_][A-Za-z0-9_-]{16,128}\\b"),
-      AnchoredPattern.where(IdentifierExtractor::keySeparator), 3, 3 + 1 + 128);
+      IdentifierExtractor::nextKeySeparator, 3, 3 + 1 + 128);
   private static final AnchoredPattern IBAN = new AnchoredPattern(
       Pattern.compile("\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b"),
-      AnchoredPattern.where(IdentifierExtractor::countryAndCheckDigits), 0, 4 + 7 * 5 + 4);
+      IdentifierExtractor::nextIbanHead, 0, 4 + 7 * 5 + 4);
   private static final AnchoredPattern ACCOUNT = new AnchoredPattern(
       Pattern.compile("\\b(?:acct|account|acc)[ #:._-]{0,3}([0-9]{6,18})\\b", Pattern.CASE_INSENSITIVE),
-      AnchoredPattern.where(IdentifierExtractor::accPrefix), 0, 7 + 3 + 18);
+      IdentifierExtractor::nextAcc, 0, 7 + 3 + 18);
   private static final AnchoredPattern PHONE = new AnchoredPattern(
       Pattern.compile("(?<![\\w+])\\+?[0-9]{1,3}[ .-]?\\(?[0-9]{2,4}\\)?[ .-]?[0-9]{3,4}[ .-]?[0-9]{3,4}(?!\\w)"),
-      AnchoredPattern.where(IdentifierExtractor::numberStart), 0, 1 + 3 + 1 + 1 + 4 + 1 + 1 + 4 + 1 + 4);
+      IdentifierExtractor::nextNumberStart, 0, 1 + 3 + 1 + 1 + 4 + 1 + 1 + 4 + 1 + 4);
   private static final int CANARY_MAX_LENGTH = 96;
 
   private final List<String> canaryPrefixes;
@@ -112,43 +112,67 @@ public final class IdentifierExtractor {
     return List.of(EMAIL, UUID, API_KEY, IBAN, ACCOUNT, PHONE);
   }
 
-  // ---- anchors: cheap tests every match passes at a known distance from its start ----
+  // ---- anchors: the next index at or after `from` that passes a cheap test every match passes
+  // at a known distance from its start. One loop per test, so each is compiled on its own.
+
+  /** The first {@code -} of a UUID: another {@code -} five chars on. */
+  private static int nextUuidDash(String t, int from) {
+    for (int i = t.indexOf('-', from); i >= 0; i = t.indexOf('-', i + 1)) {
+      if (i + 5 < t.length() && t.charAt(i + 5) == '-') {
+        return i;
+      }
+    }
+    return -1;
+  }
 
   /** The {@code -} or {@code _} after {@code sk pk rk ak key tok}. */
-  private static boolean keySeparator(String t, int i) {
-    char c = t.charAt(i);
-    if (c != '-' && c != '_' || i == 0) {
-      return false;
+  private static int nextKeySeparator(String t, int from) {
+    for (int i = Math.max(from, 1), n = t.length(); i < n; i++) {
+      char c = t.charAt(i);
+      if (c == '-' || c == '_') {
+        char before = t.charAt(i - 1);
+        if (before == 'k' || before == 'y') {
+          return i;
+        }
+      }
     }
-    char before = t.charAt(i - 1);
-    return before == 'k' || before == 'y';
+    return -1;
   }
 
   /** Two capital letters and two digits, as an IBAN starts. */
-  private static boolean countryAndCheckDigits(String t, int i) {
-    char c = t.charAt(i);
-    return c >= 'A' && c <= 'Z' && i + 3 < t.length()
-        && isUpper(t.charAt(i + 1)) && isDigit(t.charAt(i + 2)) && isDigit(t.charAt(i + 3));
+  private static int nextIbanHead(String t, int from) {
+    for (int i = from, last = t.length() - 3; i < last; i++) {
+      if (isUpper(t.charAt(i)) && isUpper(t.charAt(i + 1)) && isDigit(t.charAt(i + 2)) && isDigit(t.charAt(i + 3))) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** {@code acc} in any ASCII case, as every account prefix starts. */
-  private static boolean accPrefix(String t, int i) {
-    char c = t.charAt(i);
-    return (c == 'a' || c == 'A') && i + 2 < t.length()
-        && (t.charAt(i + 1) | 0x20) == 'c' && (t.charAt(i + 2) | 0x20) == 'c';
+  private static int nextAcc(String t, int from) {
+    for (int i = from, last = t.length() - 2; i < last; i++) {
+      char c = t.charAt(i);
+      if ((c == 'a' || c == 'A') && (t.charAt(i + 1) | 0x20) == 'c' && (t.charAt(i + 2) | 0x20) == 'c') {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** A {@code +} or digit not preceded by a word char or {@code +}, where a phone number can start. */
-  private static boolean numberStart(String t, int i) {
-    char c = t.charAt(i);
-    if (c != '+' && !isDigit(c)) {
-      return false;
+  private static int nextNumberStart(String t, int from) {
+    for (int i = from, n = t.length(); i < n; i++) {
+      char c = t.charAt(i);
+      if ((c == '+' || isDigit(c)) && (i == 0 || !isWordOrPlus(t.charAt(i - 1)))) {
+        return i;
+      }
     }
-    if (i == 0) {
-      return true;
-    }
-    char before = t.charAt(i - 1);
-    return !(isDigit(before) || isUpper(before) || (before >= 'a' && before <= 'z') || before == '_' || before == '+');
+    return -1;
+  }
+
+  private static boolean isWordOrPlus(char c) {
+    return isDigit(c) || isUpper(c) || (c >= 'a' && c <= 'z') || c == '_' || c == '+';
   }
 
   private static boolean isUpper(char c) {
