@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
@@ -52,13 +51,28 @@ public final class IndexIngest {
   private final IngestOptions options;
   private final IngestProgress progress;
   private final Clock clock;
+  private final int writerThreads;
 
+  /** Writes documents on {@link DocumentWriters#defaultThreads()} threads. */
   public IndexIngest(IndexStore store, Ingestors ingestors, IngestOptions options, IngestProgress progress, Clock clock) {
+    this(store, ingestors, options, progress, clock, DocumentWriters.defaultThreads());
+  }
+
+  /**
+   * @param writerThreads threads that build and write documents while the calling thread parses;
+   *     1 does everything on the calling thread
+   */
+  public IndexIngest(IndexStore store, Ingestors ingestors, IngestOptions options, IngestProgress progress, Clock clock,
+      int writerThreads) {
+    if (writerThreads < 1) {
+      throw new IllegalArgumentException("writerThreads must be at least 1, was " + writerThreads);
+    }
     this.store = store;
     this.ingestors = ingestors;
     this.options = options;
     this.progress = progress;
     this.clock = clock;
+    this.writerThreads = writerThreads;
   }
 
   /** Ingests every regular file under {@code inputs} (files or folders, recursively), then links. */
@@ -73,14 +87,16 @@ public final class IndexIngest {
     Map<String, Checkpoint> checkpoints = readCheckpoints();
     Map<String, Long> typesBefore = countByType();
     Run run = new Run(clock.millis());
-    try {
+    try (DocumentWriters writers = new DocumentWriters(store, writerThreads, DocumentWriters.DEFAULT_MAX_CHARS_IN_FLIGHT)) {
+      run.writers = writers;
       for (Path file : files) {
         ingestFile(file, checkpoints.get(Checkpoint.idFor(identity(file))), run);
         run.bytesBefore += Files.size(file);
         progress.advanced(run.bytesBefore);
       }
+      writers.flush();
       store.commit();
-      LinkSummary link = new Linker(store).run();
+      LinkSummary link = new Linker(store, writers).run();
       store.commit();
       Map<String, Long> typesAfter = countByType();
       long requestsAdded = typesAfter.getOrDefault(Schema.TYPE_REQUEST, 0L)
@@ -154,6 +170,7 @@ public final class IndexIngest {
     FileSink sink = new FileSink(run, input, ingestor.name(), size, modified, headHash, resumeAfter);
     try {
       ingestor.parse(input, options, sink);
+      run.writers.flush(); // a failure building this file's last documents belongs to this file
     } catch (java.io.UncheckedIOException indexWriteFailed) {
       // The index, not the input, failed (a full disk, say): stop with the cause.
       throw indexWriteFailed.getCause();
@@ -203,6 +220,7 @@ public final class IndexIngest {
     int filesUnchanged;
     long bytesBefore;
     long docsSinceCommit;
+    DocumentWriters writers;
     Path quarantineFile;
     private OutputStream quarantineOut;
     private JsonGenerator quarantine;
@@ -275,24 +293,19 @@ public final class IndexIngest {
 
     @Override
     public void accept(Ingested item) {
-      try {
-        Document doc = Documents.of(item);
-        store.put(doc);
-        records++;
-        run.recordsByFormat.merge(format, 1L, Long::sum);
-        run.itemsByType.merge(doc.get(Schema.DOC_TYPE), 1L, Long::sum);
-        if (item instanceof RequestRecord) {
-          run.requestsRead++;
-        }
-        lastLine = Math.max(lastLine, item.sourceLine());
-        if (++run.docsSinceCommit >= COMMIT_EVERY_DOCS) {
-          checkpoint(false);
-        }
-        if ((records & 1023) == 0) {
-          progress.advanced(run.bytesBefore + input.rawBytesRead());
-        }
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException("cannot write to the index at " + store.path(), e);
+      run.writers.submit(Documents.routeOf(item), Documents.textChars(item), () -> Documents.of(item));
+      records++;
+      run.recordsByFormat.merge(format, 1L, Long::sum);
+      run.itemsByType.merge(Documents.typeOf(item), 1L, Long::sum);
+      if (item instanceof RequestRecord) {
+        run.requestsRead++;
+      }
+      lastLine = Math.max(lastLine, item.sourceLine());
+      if (++run.docsSinceCommit >= COMMIT_EVERY_DOCS) {
+        checkpoint(false);
+      }
+      if ((records & 1023) == 0) {
+        progress.advanced(run.bytesBefore + input.rawBytesRead());
       }
     }
 
@@ -308,6 +321,7 @@ public final class IndexIngest {
      */
     void checkpoint(boolean complete) {
       long done = complete ? lastLine : Math.max(0, lastLine - 1);
+      run.writers.flush(); // the checkpoint may only commit records that are in the writer
       try {
         store.put(new Checkpoint(identity(input.path()), size, modified, headHash, format, done, records, complete)
             .toDocument());
