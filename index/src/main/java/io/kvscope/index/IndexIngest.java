@@ -78,7 +78,7 @@ public final class IndexIngest {
   /** Ingests every regular file under {@code inputs} (files or folders, recursively), then links. */
   public IngestSummary run(List<Path> inputs) throws IOException {
     long started = clock.millis();
-    List<Path> files = listFiles(inputs);
+    List<Path> files = engineFactsFirst(listFiles(inputs));
     long totalBytes = 0;
     for (Path file : files) {
       totalBytes += Files.size(file);
@@ -95,6 +95,7 @@ public final class IndexIngest {
         progress.advanced(run.bytesBefore);
       }
       writers.flush();
+      run.closeFacts();
       store.commit();
       LinkSummary link = new Linker(store, writers).run();
       store.commit();
@@ -106,6 +107,7 @@ public final class IndexIngest {
           Math.max(0, run.requestsRead - requestsAdded), totalBytes, clock.millis() - started, link,
           run.quarantineFile);
     } finally {
+      run.closeFacts();
       run.closeQuarantine();
       progress.finished();
     }
@@ -131,6 +133,28 @@ public final class IndexIngest {
       }
     }
     return files;
+  }
+
+  /**
+   * The files whose format carries no requests (engine logs, metrics) first, each group in its
+   * own order, so that requests can be written with their engine facts ({@link EngineFactsAtWrite}).
+   * A file that cannot be detected here keeps its place and is reported when its turn comes.
+   */
+  private List<Path> engineFactsFirst(List<Path> files) {
+    List<Path> engineSide = new ArrayList<>();
+    List<Path> rest = new ArrayList<>();
+    for (Path file : files) {
+      boolean noRequests;
+      try {
+        noRequests = ingestors.detect(new InputFile(file, file.toString(), 0), options)
+            .map(ingestor -> !ingestor.carriesRequests()).orElse(false);
+      } catch (IOException | RuntimeException undetectable) {
+        noRequests = false;
+      }
+      (noRequests ? engineSide : rest).add(file);
+    }
+    engineSide.addAll(rest);
+    return engineSide;
   }
 
   private static String identity(Path file) {
@@ -164,6 +188,10 @@ public final class IndexIngest {
     Ingestor ingestor = detected.get();
     long resumeAfter = checkpoint != null && ingestor.resumableByLine()
         && checkpoint.sameFile(headHash, ingestor.name(), size) ? checkpoint.linesDone() : 0;
+    if (ingestor.carriesRequests() && run.facts == null) {
+      run.writers.flush(); // the engine files before this one, visible to the lookup
+      run.facts = EngineFactsAtWrite.open(store);
+    }
     progress.file(name, ingestor.name());
     run.filesIngested++;
     InputFile input = new InputFile(path, name, resumeAfter);
@@ -221,6 +249,7 @@ public final class IndexIngest {
     long bytesBefore;
     long docsSinceCommit;
     DocumentWriters writers;
+    EngineFactsAtWrite facts; // opened before the first file that may carry requests
     Path quarantineFile;
     private OutputStream quarantineOut;
     private JsonGenerator quarantine;
@@ -262,6 +291,13 @@ public final class IndexIngest {
       return quarantine;
     }
 
+    void closeFacts() throws IOException {
+      if (facts != null) {
+        facts.close();
+        facts = null;
+      }
+    }
+
     void closeQuarantine() throws IOException {
       if (quarantine != null) {
         quarantine.close();
@@ -293,7 +329,9 @@ public final class IndexIngest {
 
     @Override
     public void accept(Ingested item) {
-      run.writers.submit(Documents.routeOf(item), Documents.textChars(item), () -> Documents.of(item));
+      EngineFactsAtWrite facts = run.facts;
+      run.writers.submit(Documents.routeOf(item), Documents.textChars(item),
+          () -> facts == null ? Documents.of(item) : facts.document(item));
       records++;
       run.recordsByFormat.merge(format, 1L, Long::sum);
       run.itemsByType.merge(Documents.typeOf(item), 1L, Long::sum);
