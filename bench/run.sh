@@ -10,6 +10,7 @@
 # incidents and indexes are deleted after each size unless --keep. Needs GNU time at
 # /usr/bin/time; rg (ripgrep) is optional. See README.md, "Benchmarks".
 set -euo pipefail
+BENCH_ALWAYS_BUILD=1 # what is measured is what the sources say
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
 install_if_missing() { # command, apt package
