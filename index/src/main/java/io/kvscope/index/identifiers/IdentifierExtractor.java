@@ -149,26 +149,46 @@ public final class IdentifierExtractor {
     return -1;
   }
 
-  /** {@code acc} in any ASCII case, as every account prefix starts. */
+  /**
+   * {@code acc} in any ASCII case, as every account prefix starts, with a digit close enough to
+   * start the number ({@code account} and three separators end 10 chars on): most {@code acc}s
+   * are words such as "access".
+   */
   private static int nextAcc(String t, int from) {
     for (int i = from, last = t.length() - 2; i < last; i++) {
       char c = t.charAt(i);
-      if ((c == 'a' || c == 'A') && (t.charAt(i + 1) | 0x20) == 'c' && (t.charAt(i + 2) | 0x20) == 'c') {
+      if ((c == 'a' || c == 'A') && (t.charAt(i + 1) | 0x20) == 'c' && (t.charAt(i + 2) | 0x20) == 'c'
+          && digits(t, i + 3, i + 11) > 0) {
         return i;
       }
     }
     return -1;
   }
 
-  /** A {@code +} or digit not preceded by a word char or {@code +}, where a phone number can start. */
+  /**
+   * A {@code +} or digit not preceded by a word char or {@code +}, where a phone number can start,
+   * followed by the nine digits every phone match has (1 + 2 + 3 + 3) within its longest form (21
+   * chars): most numbers in text are short.
+   */
   private static int nextNumberStart(String t, int from) {
     for (int i = from, n = t.length(); i < n; i++) {
       char c = t.charAt(i);
-      if ((c == '+' || isDigit(c)) && (i == 0 || !isWordOrPlus(t.charAt(i - 1)))) {
+      if ((c == '+' || isDigit(c)) && (i == 0 || !isWordOrPlus(t.charAt(i - 1))) && digits(t, i, i + 21) >= 9) {
         return i;
       }
     }
     return -1;
+  }
+
+  /** ASCII digits in {@code t[from, to)} (clipped to the text). */
+  private static int digits(String t, int from, int to) {
+    int count = 0;
+    for (int i = from, end = Math.min(to, t.length()); i < end; i++) {
+      if (isDigit(t.charAt(i))) {
+        count++;
+      }
+    }
+    return count;
   }
 
   private static boolean isWordOrPlus(char c) {

@@ -16,7 +16,7 @@ class AnchoredPatternTest {
     "a", "B", "x9", "_", "-", ".", "@", "+", " ", "(", ")", "#", ":", "%", "7", "42", "0958",
     "123", "sk", "pk", "key", "tok", "acc", "ACCT", "account", "DE", "89", "3704", "GB29",
     "e89b", "123e4567", "426614174000", "ex.com", "mail", "é", "日", "\n", "sk-", "_tok_",
-    "acct #", "+44 ", "KVCANARY-", "0044", "abcdef0123456789"
+    "acct #", "+44 ", "KVCANARY-", "0044", "abcdef0123456789", "account: ", "(020) ", "Acc-", "000000"
   };
 
   @Test
@@ -38,7 +38,9 @@ class AnchoredPatternTest {
         + "acct #004512339876 and ACCOUNT:12345678901234567890123, IBAN DE89 3704 0044 0532 0130 00 "
         + "GB29NWBK60161331926819, keys sk-live_4f9a8b7c6d5e4f3a2b1c and xsk-live_4f9a8b7c6d5e4f3a2b1c, "
         + "tok_" + "a".repeat(200) + " ticket 123e4567-e89b-12d3-a456-426614174000x 123e4567-e89b-12d3-a456-426614174000 "
-        + "x".repeat(70) + "@long.example.org " + "y".repeat(64) + "@ok.example.org";
+        + "x".repeat(70) + "@long.example.org " + "y".repeat(64) + "@ok.example.org"
+        // the shortest forms the anchors' digit checks must still let through
+        + " call 1 23 456 789 or (1)23-456-789, account - 123456, acct:123456 acc123456.";
     assertSameMatches(text);
     assertSameMatches(text.repeat(3));
   }
