@@ -56,6 +56,42 @@ public final class Documents {
     };
   }
 
+  /** The {@link Schema#DOC_TYPE} of the document for {@code item}. */
+  public static String typeOf(Ingested item) {
+    return switch (item) {
+      case RequestRecord r -> TYPE_REQUEST;
+      case EngineEvent e -> TYPE_ENGINE_EVENT;
+      case ConfigEpoch c -> TYPE_EPOCH;
+      case NodeActivity a -> TYPE_NODE_HOUR;
+    };
+  }
+
+  /**
+   * A cheap key that is equal whenever {@link #idOf} is (it hashes a part of what the id is made
+   * of), for spreading documents over writer threads without reordering two that replace one
+   * another.
+   */
+  static int routeOf(Ingested item) {
+    return switch (item) {
+      case RequestRecord r -> requestId(r).hashCode();
+      case EngineEvent e -> java.util.Objects.hash(e.node(), e.rid());
+      case ConfigEpoch c -> java.util.Objects.hashCode(c.node());
+      case NodeActivity a -> java.util.Objects.hashCode(a.node());
+    };
+  }
+
+  /** Chars of text {@code item} holds (prompt and response), for bounding what waits in memory. */
+  static long textChars(Ingested item) {
+    if (item instanceof RequestRecord r) {
+      return 256L + length(r.promptText()) + length(r.responseText());
+    }
+    return 256L;
+  }
+
+  private static int length(String s) {
+    return s == null ? 0 : s.length();
+  }
+
   /**
    * A request is the same request whichever gateway log or trace reported it: the engine rid ties
    * them together; without one, the gateway's own id does.
@@ -214,8 +250,13 @@ public final class Documents {
       }
     }
     // A freshly ingested document has no signature, so only the facts need hashing.
-    keyword(doc, LINK_SIGNATURE, digest(facts));
+    keyword(doc, LINK_SIGNATURE, linkSignature(facts));
     return doc;
+  }
+
+  /** The {@link Schema#LINK_SIGNATURE} of a request linked to {@code facts}. */
+  static String linkSignature(EngineFacts facts) {
+    return digest(facts);
   }
 
   /** The engine facts a linked request document carries ({@link EngineFacts#NONE} if unlinked). */

@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
@@ -52,20 +51,35 @@ public final class IndexIngest {
   private final IngestOptions options;
   private final IngestProgress progress;
   private final Clock clock;
+  private final int writerThreads;
 
+  /** Writes documents on {@link DocumentWriters#defaultThreads()} threads. */
   public IndexIngest(IndexStore store, Ingestors ingestors, IngestOptions options, IngestProgress progress, Clock clock) {
+    this(store, ingestors, options, progress, clock, DocumentWriters.defaultThreads());
+  }
+
+  /**
+   * @param writerThreads threads that build and write documents while the calling thread parses;
+   *     1 does everything on the calling thread
+   */
+  public IndexIngest(IndexStore store, Ingestors ingestors, IngestOptions options, IngestProgress progress, Clock clock,
+      int writerThreads) {
+    if (writerThreads < 1) {
+      throw new IllegalArgumentException("writerThreads must be at least 1, was " + writerThreads);
+    }
     this.store = store;
     this.ingestors = ingestors;
     this.options = options;
     this.progress = progress;
     this.clock = clock;
+    this.writerThreads = writerThreads;
   }
 
   /** Ingests every regular file under {@code inputs} (files or folders, recursively), then links. */
   public IngestSummary run(List<Path> inputs) throws IOException {
     long started = clock.millis();
     Run run = new Run(clock.millis());
-    List<Path> files = listFiles(inputs, run);
+    List<Path> files = engineFactsFirst(listFiles(inputs, run));
     long totalBytes = 0;
     for (Path file : files) {
       totalBytes += sizeOrZero(file);
@@ -73,13 +87,16 @@ public final class IndexIngest {
     progress.started(files.size(), totalBytes);
     Map<String, Checkpoint> checkpoints = readCheckpoints();
     Map<String, Long> typesBefore = countByType();
-    try {
+    try (DocumentWriters writers = new DocumentWriters(store, writerThreads, DocumentWriters.DEFAULT_MAX_CHARS_IN_FLIGHT)) {
+      run.writers = writers;
       for (Path file : files) {
         run.bytesBefore += ingestFile(file, checkpoints.get(Checkpoint.idFor(identity(file))), run);
         progress.advanced(run.bytesBefore);
       }
+      writers.flush();
+      run.closeFacts();
       store.commit();
-      LinkSummary link = new Linker(store).run();
+      LinkSummary link = new Linker(store, writers).run();
       store.commit();
       Map<String, Long> typesAfter = countByType();
       long requestsAdded = typesAfter.getOrDefault(Schema.TYPE_REQUEST, 0L)
@@ -96,6 +113,7 @@ public final class IndexIngest {
           + "); free some space or choose another --index, then run again: files already checkpointed are not read again",
           cause);
     } finally {
+      run.closeFacts();
       run.closeQuarantine();
       progress.finished();
     }
@@ -205,6 +223,28 @@ public final class IndexIngest {
     return failure.getMessage();
   }
 
+  /**
+   * The files whose format carries no requests (engine logs, metrics) first, each group in its
+   * own order, so that requests can be written with their engine facts ({@link EngineFactsAtWrite}).
+   * A file that cannot be detected here keeps its place and is reported when its turn comes.
+   */
+  private List<Path> engineFactsFirst(List<Path> files) {
+    List<Path> engineSide = new ArrayList<>();
+    List<Path> rest = new ArrayList<>();
+    for (Path file : files) {
+      boolean noRequests;
+      try {
+        noRequests = ingestors.detect(new InputFile(file, file.toString(), 0), options)
+            .map(ingestor -> !ingestor.carriesRequests()).orElse(false);
+      } catch (IOException | RuntimeException undetectable) {
+        noRequests = false;
+      }
+      (noRequests ? engineSide : rest).add(file);
+    }
+    engineSide.addAll(rest);
+    return engineSide;
+  }
+
   private static String identity(Path file) {
     return file.toAbsolutePath().normalize().toString();
   }
@@ -241,12 +281,17 @@ public final class IndexIngest {
     Ingestor ingestor = detected.get();
     long resumeAfter = checkpoint != null && ingestor.resumableByLine()
         && checkpoint.sameFile(headHash, ingestor.name(), size) ? checkpoint.linesDone() : 0;
+    if (ingestor.carriesRequests() && run.facts == null) {
+      run.writers.flush(); // the engine files before this one, visible to the lookup
+      run.facts = EngineFactsAtWrite.open(store);
+    }
     progress.file(name, ingestor.name());
     run.filesIngested++;
     InputFile input = new InputFile(path, name, resumeAfter);
     FileSink sink = new FileSink(run, input, ingestor.name(), size, modified, headHash, resumeAfter);
     try {
       ingestor.parse(input, options, sink);
+      run.writers.flush(); // a failure building this file's last documents belongs to this file
     } catch (java.io.UncheckedIOException indexWriteFailed) {
       // The index, not the input, failed (a full disk, say): stop with the cause.
       throw indexWriteFailed.getCause();
@@ -298,6 +343,8 @@ public final class IndexIngest {
     int filesUnchanged;
     long bytesBefore;
     long docsSinceCommit;
+    DocumentWriters writers;
+    EngineFactsAtWrite facts; // opened before the first file that may carry requests
     Path quarantineFile;
     private OutputStream quarantineOut;
     private JsonGenerator quarantine;
@@ -358,6 +405,13 @@ public final class IndexIngest {
       return quarantine;
     }
 
+    void closeFacts() throws IOException {
+      if (facts != null) {
+        facts.close();
+        facts = null;
+      }
+    }
+
     void closeQuarantine() throws IOException {
       if (quarantine != null) {
         quarantine.close();
@@ -389,24 +443,21 @@ public final class IndexIngest {
 
     @Override
     public void accept(Ingested item) {
-      try {
-        Document doc = Documents.of(item);
-        store.put(doc);
-        records++;
-        run.recordsByFormat.merge(format, 1L, Long::sum);
-        run.itemsByType.merge(doc.get(Schema.DOC_TYPE), 1L, Long::sum);
-        if (item instanceof RequestRecord) {
-          run.requestsRead++;
-        }
-        lastLine = Math.max(lastLine, item.sourceLine());
-        if (++run.docsSinceCommit >= COMMIT_EVERY_DOCS) {
-          checkpoint(false);
-        }
-        if ((records & 1023) == 0) {
-          progress.advanced(run.bytesBefore + input.rawBytesRead());
-        }
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException("cannot write to the index at " + store.path(), e);
+      EngineFactsAtWrite facts = run.facts;
+      run.writers.submit(Documents.routeOf(item), Documents.textChars(item),
+          () -> facts == null ? Documents.of(item) : facts.document(item));
+      records++;
+      run.recordsByFormat.merge(format, 1L, Long::sum);
+      run.itemsByType.merge(Documents.typeOf(item), 1L, Long::sum);
+      if (item instanceof RequestRecord) {
+        run.requestsRead++;
+      }
+      lastLine = Math.max(lastLine, item.sourceLine());
+      if (++run.docsSinceCommit >= COMMIT_EVERY_DOCS) {
+        checkpoint(false);
+      }
+      if ((records & 1023) == 0) {
+        progress.advanced(run.bytesBefore + input.rawBytesRead());
       }
     }
 
@@ -422,6 +473,7 @@ public final class IndexIngest {
      */
     void checkpoint(boolean complete) {
       long done = complete ? lastLine : Math.max(0, lastLine - 1);
+      run.writers.flush(); // the checkpoint may only commit records that are in the writer
       try {
         store.put(new Checkpoint(identity(input.path()), size, modified, headHash, format, done, records, complete)
             .toDocument());

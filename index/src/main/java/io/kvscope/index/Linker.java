@@ -33,9 +33,16 @@ public final class Linker {
   private static final int SAMPLE = 10;
 
   private final IndexStore store;
+  private final DocumentWriters writers;
 
   public Linker(IndexStore store) {
+    this(store, null);
+  }
+
+  /** Rewrites linked requests through {@code writers} (on its threads); {@code null} writes directly. */
+  Linker(IndexStore store, DocumentWriters writers) {
     this.store = store;
+    this.writers = writers;
   }
 
   public LinkSummary run() throws IOException {
@@ -83,11 +90,11 @@ public final class Linker {
           }
           EngineFacts facts = EngineFacts.fold(events, epochs);
           observeClocks(clocks, requestDocs.get(0), events);
+          String signature = Documents.linkSignature(facts);
           for (Document requestDoc : requestDocs) {
             joined++;
-            Document linked = Documents.linkedRequest(Documents.readRequest(requestDoc), facts);
-            if (!linked.get(Schema.LINK_SIGNATURE).equals(requestDoc.get(Schema.LINK_SIGNATURE))) {
-              store.put(linked);
+            if (!signature.equals(requestDoc.get(Schema.LINK_SIGNATURE))) {
+              rewrite(Documents.readRequest(requestDoc), facts);
               rewritten++;
             }
           }
@@ -97,11 +104,23 @@ public final class Linker {
         collectRequestsWithoutRid(reader, gatewayOnlySample);
       }
     }
+    if (writers != null) {
+      writers.flush();
+    }
     for (Document clock : clocks.documents()) {
       store.put(clock);
     }
     return new LinkSummary(requests, joined, requests - joined, gatewayOnlySample, engineOnly,
         engineOnlySample, rewritten);
+  }
+
+  /** Replaces a request's document with one carrying its engine facts. */
+  private void rewrite(RequestRecord request, EngineFacts facts) throws IOException {
+    if (writers == null) {
+      store.put(Documents.linkedRequest(request, facts));
+      return;
+    }
+    writers.submit(Documents.routeOf(request), Documents.textChars(request), () -> Documents.linkedRequest(request, facts));
   }
 
   /** Each node's first line about the request against the gateway's start of it. */

@@ -24,11 +24,15 @@ class IndexIngestTest {
   @TempDir Path tmp;
 
   private Path writeTsv(String name, int rows, int firstId) throws IOException {
+    return writeTsv(name, rows, firstId, "");
+  }
+
+  private Path writeTsv(String name, int rows, int firstId, String promptSuffix) throws IOException {
     List<String> lines = new ArrayList<>();
     lines.add("#tsv");
     for (int i = 0; i < rows; i++) {
       int id = firstId + i;
-      lines.add("req-" + id + "\ttenant-" + (id % 7) + "\t" + (100 + id) + "\tsecret prompt number " + id);
+      lines.add("req-" + id + "\ttenant-" + (id % 7) + "\t" + (100 + id) + "\tsecret prompt number " + id + promptSuffix);
     }
     Path file = tmp.resolve("in").resolve(name);
     Files.createDirectories(file.getParent());
@@ -37,10 +41,43 @@ class IndexIngestTest {
   }
 
   private IngestSummary ingest(Path index, Ingestor ingestor, Path... inputs) throws IOException {
+    return ingest(index, ingestor, 1, inputs);
+  }
+
+  private IngestSummary ingest(Path index, Ingestor ingestor, int writerThreads, Path... inputs) throws IOException {
     try (IndexStore store = IndexStore.open(index)) {
       return new IndexIngest(store, new Ingestors(List.of(ingestor)), IngestOptions.defaults(),
-          IngestProgress.NONE, Clock.systemUTC()).run(List.of(inputs));
+          IngestProgress.NONE, Clock.systemUTC(), writerThreads).run(List.of(inputs));
     }
+  }
+
+  /** request_id -> prompt_text of every request document. */
+  private static java.util.Map<String, String> prompts(Path index) throws IOException {
+    java.util.Map<String, String> prompts = new java.util.TreeMap<>();
+    try (FSDirectory dir = FSDirectory.open(index);
+        org.apache.lucene.index.DirectoryReader reader = org.apache.lucene.index.DirectoryReader.open(dir)) {
+      TypedDocs.forEach(reader, Schema.TYPE_REQUEST, doc -> prompts.put(doc.get(Schema.REQUEST_ID), doc.get(Schema.PROMPT_TEXT)));
+    }
+    return prompts;
+  }
+
+  @Test
+  void severalWriterThreadsWriteWhatOneWritesAndTheLaterOfTwoRecordsStillWins() throws Exception {
+    writeTsv("a.tsv", 3_000, 0, " first");
+    writeTsv("b.tsv", 3_000, 1_500, " second"); // replaces req-1500..req-2999
+    Path one = tmp.resolve("one");
+    Path four = tmp.resolve("four");
+
+    IngestSummary single = ingest(one, new TabSeparatedIngestor(), 1, tmp.resolve("in"));
+    IngestSummary parallel = ingest(four, new TabSeparatedIngestor(), 4, tmp.resolve("in"));
+
+    assertThat(parallel.records()).isEqualTo(single.records()).isEqualTo(6_000);
+    assertThat(parallel.duplicateRequests()).isEqualTo(single.duplicateRequests()).isEqualTo(1_500);
+    java.util.Map<String, String> prompts = prompts(four);
+    assertThat(prompts).isEqualTo(prompts(one)).hasSize(4_500);
+    assertThat(prompts.get("req-1499")).endsWith(" first");
+    assertThat(prompts.get("req-1500")).endsWith(" second");
+    assertThat(prompts.get("req-2999")).endsWith(" second");
   }
 
   private long requests(Path index) throws IOException {
@@ -103,7 +140,7 @@ class IndexIngestTest {
     Path crashed = tmp.resolve("crashed");
     Path clean = tmp.resolve("clean");
 
-    assertThatThrownBy(() -> ingest(crashed, new TabSeparatedIngestor(90_000), big))
+    assertThatThrownBy(() -> ingest(crashed, new TabSeparatedIngestor(90_000), 3, big))
         .isInstanceOf(TabSeparatedIngestor.SimulatedCrash.class);
     long afterCrash = requests(crashed);
     IngestSummary resumed = ingest(crashed, new TabSeparatedIngestor(), big);

@@ -375,6 +375,8 @@ public final class CrossTenantOverlap implements Analyzer {
         }
       }
       String requestId = header.get(Schema.REQUEST_ID);
+      // Most tokens first, then by id: the join's doc order changes from one ingest to the next.
+      sources.sort(java.util.Comparator.comparingLong(Source::matchedTokens).reversed().thenComparing(Source::requestId));
       Map<String, Object> evidence = new LinkedHashMap<>();
       evidence.put("longest_span_tokens", longest);
       evidence.put("spans", sources.stream().mapToInt(s -> s.spans().size()).sum());

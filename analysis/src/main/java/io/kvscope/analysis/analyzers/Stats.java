@@ -33,9 +33,14 @@ final class Stats {
 
   /**
    * Theil-Sen: the median slope over point pairs (a fixed-seed sample of pairs when there are
-   * many, so the fit is deterministic), and the median intercept for that slope.
+   * many, so the fit is deterministic), and the median intercept for that slope. The points are
+   * sorted first, so the sample and the fit do not depend on the order they came in (index
+   * document order, which concurrent ingest and merges change from run to run).
    */
-  static Line theilSen(double[] x, double[] y, int n) {
+  static Line theilSen(double[] xIn, double[] yIn, int n) {
+    double[] x = new double[n];
+    double[] y = new double[n];
+    sortedPoints(xIn, yIn, n, x, y);
     SplittableRandom random = new SplittableRandom(0x6b7673636f7065L);
     List<Double> slopes = new ArrayList<>();
     long allPairs = (long) n * (n - 1) / 2;
@@ -56,6 +61,21 @@ final class Stats {
       intercepts.add(y[i] - slope * x[i]);
     }
     return new Line(median(intercepts), slope, n);
+  }
+
+  private static void sortedPoints(double[] xIn, double[] yIn, int n, double[] x, double[] y) {
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (a, b) -> {
+      int byX = Double.compare(xIn[a], xIn[b]);
+      return byX != 0 ? byX : Double.compare(yIn[a], yIn[b]);
+    });
+    for (int i = 0; i < n; i++) {
+      x[i] = xIn[order[i]];
+      y[i] = yIn[order[i]];
+    }
   }
 
   private static void addSlope(double[] x, double[] y, int i, int j, List<Double> slopes) {

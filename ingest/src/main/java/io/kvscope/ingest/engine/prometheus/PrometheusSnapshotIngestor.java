@@ -193,4 +193,9 @@ public final class PrometheusSnapshotIngestor implements Ingestor {
       }
     }
   }
+
+  @Override
+  public boolean carriesRequests() {
+    return false;
+  }
 }

@@ -90,4 +90,9 @@ public final class SglangLogIngestor implements Ingestor {
   private static boolean containsIgnoreCase(String text, String word) {
     return text.toLowerCase(java.util.Locale.ROOT).contains(word);
   }
+
+  @Override
+  public boolean carriesRequests() {
+    return false;
+  }
 }

@@ -77,4 +77,9 @@ public final class VllmLogIngestor implements Ingestor {
     }
     new VllmLogReader(file, NodeNames.of(file, options), sink, reference).run();
   }
+
+  @Override
+  public boolean carriesRequests() {
+    return false;
+  }
 }
