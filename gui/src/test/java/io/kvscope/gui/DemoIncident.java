@@ -20,7 +20,7 @@ public final class DemoIncident {
     Path out = OwnerOnly.directory(Path.of(args[0]));
     int leaks = args.length > 1 ? Integer.parseInt(args[1]) : 155;
     IncidentFixture.Incident incident = IncidentFixture.write(out.resolve("index"), leaks, 20260827L);
-    ReportJsonFixture.write(incident.report(), out.resolve("report.json"));
+    io.kvscope.analysis.report.ReportJson.write(incident.report(), out.resolve("report.json"));
     OwnerOnly.file(out.resolve("report.json"));
     System.out.println("wrote " + out.resolve("index") + " (" + incident.requests().size() + " requests) and "
         + out.resolve("report.json") + " (" + incident.report().findings().size() + " findings)");
