@@ -206,8 +206,26 @@ public final class IndexIngest {
       // A parser bug or an unreadable file must not end the run or lose the other files.
       run.bad(new BadInput(name, sink.lastLine + 1, "reading stopped: " + failure.getClass().getSimpleName()
           + (failure instanceof IOException ? " (" + failure.getMessage() + ")" : "")), null);
+      settle(run);
     }
     sink.checkpoint(true);
+  }
+
+  /**
+   * Waits for a file's documents after it stopped early: more of its documents failing on the
+   * writer threads is the same stop, already reported; the index failing still ends the run.
+   */
+  private static void settle(Run run) throws IOException {
+    while (true) {
+      try {
+        run.writers.flush();
+        return;
+      } catch (java.io.UncheckedIOException indexWriteFailed) {
+        throw indexWriteFailed.getCause();
+      } catch (RuntimeException sameStop) {
+        // reported with the file above
+      }
+    }
   }
 
   private static String headHash(Path path) throws IOException {
