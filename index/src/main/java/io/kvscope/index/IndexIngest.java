@@ -299,10 +299,28 @@ public final class IndexIngest {
       // A parser bug or an unreadable file must not end the run or lose the other files.
       run.bad(new BadInput(name, sink.lastLine + 1, "reading stopped: " + failure.getClass().getSimpleName()
           + (failure instanceof IOException io ? " (" + describe(io) + ")" : "")), null);
+      settle(run);
     }
     run.recordsOf(name, sink.records);
     sink.checkpoint(true);
     return size;
+  }
+
+  /**
+   * Waits for a file's documents after it stopped early: more of its documents failing on the
+   * writer threads is the same stop, already reported; the index failing still ends the run.
+   */
+  private static void settle(Run run) throws IOException {
+    while (true) {
+      try {
+        run.writers.flush();
+        return;
+      } catch (java.io.UncheckedIOException indexWriteFailed) {
+        throw indexWriteFailed.getCause();
+      } catch (RuntimeException sameStop) {
+        // reported with the file above
+      }
+    }
   }
 
   private static String headHash(Path path) throws IOException {

@@ -13,8 +13,11 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * An index directory opened for writing. Stored fields use the best-compression codec (prompt text
- * dominates the index). Every commit leaves the directory's files owner-only.
+ * An index directory opened for writing. Stored fields use the codec's fast mode (LZ4): prompt
+ * text dominates the index, and DEFLATE (best compression) made compressing it at ingest and
+ * decompressing it for verification a quarter of all ingest CPU, for an index about 1.4 times
+ * smaller (0.40 instead of 0.58 of the input on the sample incident). Every commit leaves the
+ * directory's files owner-only.
  */
 public final class IndexStore implements Closeable {
 
@@ -33,7 +36,7 @@ public final class IndexStore implements Closeable {
     OwnerOnly.directory(dir);
     FSDirectory directory = FSDirectory.open(dir);
     IndexWriterConfig config = new IndexWriterConfig(Schema.analyzer())
-        .setCodec(new Lucene104Codec(Lucene104Codec.Mode.BEST_COMPRESSION))
+        .setCodec(new Lucene104Codec(Lucene104Codec.Mode.BEST_SPEED))
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
         .setRAMBufferSizeMB(128)
         .setCommitOnClose(false);

@@ -6,7 +6,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.DocumentStoredFieldVisitor;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.MultiDocValues;
+import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.MultiBits;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.PostingsEnum;
@@ -65,14 +69,18 @@ public final class Linker {
         for (BytesRef rid = terms.next(); rid != null; rid = terms.next()) {
           postings = terms.postings(postings, PostingsEnum.NONE);
           List<Document> requestDocs = new ArrayList<>(1);
+          List<Integer> requestDocIds = new ArrayList<>(1);
           List<EngineEvent> events = new ArrayList<>();
           for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
             if (live != null && !live.get(doc)) {
               continue;
             }
-            Document document = stored.document(doc);
+            Document document = withoutText(stored, doc);
             switch (document.get(Schema.DOC_TYPE)) {
-              case Schema.TYPE_REQUEST -> requestDocs.add(document);
+              case Schema.TYPE_REQUEST -> {
+                requestDocs.add(document);
+                requestDocIds.add(doc);
+              }
               case Schema.TYPE_ENGINE_EVENT -> events.add(Documents.readEngineEvent(document));
               default -> { }
             }
@@ -91,10 +99,10 @@ public final class Linker {
           EngineFacts facts = EngineFacts.fold(events, epochs);
           observeClocks(clocks, requestDocs.get(0), events);
           String signature = Documents.linkSignature(facts);
-          for (Document requestDoc : requestDocs) {
+          for (int i = 0; i < requestDocs.size(); i++) {
             joined++;
-            if (!signature.equals(requestDoc.get(Schema.LINK_SIGNATURE))) {
-              rewrite(Documents.readRequest(requestDoc), facts);
+            if (!signature.equals(requestDocs.get(i).get(Schema.LINK_SIGNATURE))) {
+              rewrite(Documents.readRequest(stored.document(requestDocIds.get(i))), facts);
               rewritten++;
             }
           }
@@ -143,15 +151,31 @@ public final class Linker {
     if (docs == null) {
       return;
     }
+    // Whether a request has a rid, from doc values: reading stored fields would decompress every prompt.
+    SortedSetDocValues rids = MultiDocValues.getSortedSetValues(reader, Schema.ENGINE_RID);
     for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS && sample.size() < SAMPLE; doc = docs.nextDoc()) {
-      if (live != null && !live.get(doc)) {
+      if ((live != null && !live.get(doc)) || (rids != null && rids.advanceExact(doc))) {
         continue;
       }
-      Document document = stored.document(doc);
-      if (document.get(Schema.ENGINE_RID) == null) {
-        sample(sample, document.get(Schema.REQUEST_ID));
-      }
+      sample(sample, withoutText(stored, doc).get(Schema.REQUEST_ID));
     }
+  }
+
+  private static final java.util.Set<String> TEXT_FIELDS = java.util.Set.of(Schema.PROMPT_TEXT, Schema.RESPONSE_TEXT);
+
+  /**
+   * A document's stored fields but the prompt and response text: the join needs them only for the
+   * few requests it rewrites, and decoding every prompt would dominate the walk.
+   */
+  private static Document withoutText(StoredFields stored, int doc) throws IOException {
+    DocumentStoredFieldVisitor visitor = new DocumentStoredFieldVisitor() {
+      @Override
+      public Status needsField(FieldInfo field) {
+        return TEXT_FIELDS.contains(field.name) ? Status.NO : Status.YES;
+      }
+    };
+    stored.document(doc, visitor);
+    return visitor.getDocument();
   }
 
   private static void sample(List<String> sample, String value) {

@@ -54,11 +54,18 @@ class DocumentWritersTest {
   void aFailedBuildIsThrownOnceAndTheDocumentsAroundItAreStillWritten() throws Exception {
     try (IndexStore store = IndexStore.open(tmp.resolve("index"))) {
       try (DocumentWriters writers = new DocumentWriters(store, 2, 1 << 20)) {
+        java.util.concurrent.CountDownLatch afterSubmitted = new java.util.concurrent.CountDownLatch(1);
         writers.submit(0, 1, () -> doc("before", "x"));
         writers.submit(1, 1, () -> {
+          try {
+            afterSubmitted.await(); // fail only once the next document is queued
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
           throw new IllegalStateException("parser bug");
         });
         writers.submit(0, 1, () -> doc("after", "y"));
+        afterSubmitted.countDown();
 
         assertThatThrownBy(writers::flush).isInstanceOf(IllegalStateException.class).hasMessage("parser bug");
         writers.flush(); // reported once
