@@ -88,6 +88,8 @@ public final class CrossTenantOverlap implements Analyzer {
     Verification verification = new Verification(context, columns, new SpanVerifier(scheme),
         new SpanFrequencyProbe(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1,
             Documents.FINGERPRINTS), // the probe must select fingerprints as the index did
+        new StockPhrases(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1,
+            Documents.FINGERPRINTS.k(), cutoff),
         cutoff, findings);
     // Recipients whose engine never prefilled their prompt are where stale pages surface; they
     // get a focused pass over all their fingerprints, boilerplate-frequent ones included.
@@ -106,7 +108,8 @@ public final class CrossTenantOverlap implements Analyzer {
     context.parameter("cross-tenant-overlap.join", Map.of("candidates", stats.candidates(),
         "shared_fingerprints", stats.sharedTerms(), "skipped_boilerplate", stats.skippedByTenantFrequency(),
         "verified_pairs", verification.verifiedPairs, "rejected_pairs", verification.rejectedPairs,
-        "focused_recipients", (long) focus.size(), "focused_candidates", (long) focusCandidates));
+        "focused_recipients", (long) focus.size(), "focused_candidates", (long) focusCandidates,
+        "stock_phrase_spans", verification.stockPhraseSpans));
   }
 
   /** Candidate sources verified per focused recipient, most shared fingerprints first. */
@@ -207,6 +210,7 @@ public final class CrossTenantOverlap implements Analyzer {
     private final RequestColumns columns;
     private final SpanVerifier verifier;
     private final SpanFrequencyProbe probe;
+    private final StockPhrases stockPhrases;
     private final int cutoff;
     private final Consumer<Finding> findings;
     private final IdentifierExtractor identifiers = new IdentifierExtractor();
@@ -214,6 +218,7 @@ public final class CrossTenantOverlap implements Analyzer {
     private final Set<String> underrun;
     long verifiedPairs;
     long rejectedPairs;
+    long stockPhraseSpans;
 
     private int recipient = -1;
     private boolean recipientSawItsPrompt;
@@ -224,11 +229,12 @@ public final class CrossTenantOverlap implements Analyzer {
     private final Map<Integer, Integer> tokensBySource = new LinkedHashMap<>();
 
     Verification(AnalysisContext context, RequestColumns columns, SpanVerifier verifier, SpanFrequencyProbe probe,
-        int cutoff, Consumer<Finding> findings) {
+        StockPhrases stockPhrases, int cutoff, Consumer<Finding> findings) {
       this.context = context;
       this.columns = columns;
       this.verifier = verifier;
       this.probe = probe;
+      this.stockPhrases = stockPhrases;
       this.cutoff = cutoff;
       this.findings = findings;
       this.overLength = context.requestsWith(FindingKind.OVER_LENGTH_ACCEPTED);
@@ -286,11 +292,20 @@ public final class CrossTenantOverlap implements Analyzer {
       return shorter > 0 && 2 * shared >= shorter;
     }
 
-    /** Keeps spans that are not boilerplate; returns their recipient token count. */
+    /**
+     * Keeps spans that are not boilerplate; returns their recipient token count. A short span
+     * shared with another reply is also checked for being two of the model's stock sentences
+     * side by side (see {@link StockPhrases}); a long one is too specific for that.
+     */
     private int collect(List<SharedSpan> shared, String sourceField, List<Span> out) throws IOException {
       int tokens = 0;
       for (SharedSpan span : shared) {
         if (probe.frequency(response, span.recipient()).tenantFrequency() > cutoff) {
+          continue;
+        }
+        if (sourceField.equals(Schema.RESPONSE_TEXT) && span.tokenCount() < 2 * verifier.config().threshold()
+            && stockPhrases.isStock(response, span.recipient())) {
+          stockPhraseSpans++;
           continue;
         }
         for (SpanMatch part : span.parts()) {

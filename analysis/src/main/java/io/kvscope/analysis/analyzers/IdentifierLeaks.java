@@ -13,6 +13,7 @@ import io.kvscope.index.identifiers.Identifier.Category;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,17 +95,33 @@ public final class IdentifierLeaks implements Analyzer {
         if (!columns.isRecipient(recipient) || ownPrompt.contains(recipient)) {
           continue; // the recipient's own prompt explains it
         }
-        int source = likeliestSource(recipient, prompters, responders, columns, horizon);
-        if (source >= 0) {
-          recipients.computeIfAbsent(recipient, r -> new Recipient()).add(source, category, value, columns);
+        int[] holders = possibleOrigins(recipient, prompters, responders, columns, horizon);
+        if (holders.length > 0) {
+          recipients.computeIfAbsent(recipient, r -> new Recipient()).carried.add(new Carried(value, category, holders));
         }
       }
     }
     context.parameter("identifier-leaks.max_tenants_for_rare", MAX_TENANTS_FOR_RARE);
     context.parameter("identifier-leaks.common_identifiers_skipped", common);
+    Map<String, Set<String>> spanSources = spanSources(context);
     for (Map.Entry<Integer, Recipient> entry : recipients.entrySet()) {
-      emit(entry.getKey(), entry.getValue(), columns, findings);
+      emit(entry.getKey(), entry.getValue(), spanSources, columns, findings);
     }
+  }
+
+  /**
+   * The sources of each recipient's verified spans (cross-tenant and same-tenant): an identifier
+   * that one of them held most likely rode in on the same stale pages.
+   */
+  private static Map<String, Set<String>> spanSources(AnalysisContext context) {
+    Map<String, Set<String>> sources = new HashMap<>();
+    for (Finding finding : context.findings()) {
+      if (finding.kind() == FindingKind.CROSS_TENANT_OVERLAP || finding.kind() == FindingKind.SAME_TENANT_REUSE) {
+        Set<String> ids = sources.computeIfAbsent(finding.requestId(), r -> new HashSet<>());
+        finding.sources().forEach(source -> ids.add(source.requestId()));
+      }
+    }
+    return sources;
   }
 
   private static List<Integer> live(PostingsEnum postings, RequestColumns columns) throws IOException {
@@ -118,53 +135,95 @@ public final class IdentifierLeaks implements Analyzer {
   }
 
   /**
-   * The request whose stale pages most plausibly held the identifier: earlier than the recipient
-   * and within the horizon. Its owner is who wrote it into a prompt; a response that carried it
-   * is a source only when no prompt did. Stale pages stay in one decode node's pool, so the source
-   * must have been decoded on the recipient's node (when both are known); then the most recent
-   * wins. No preference for another tenant: that would turn a tenant's own reuse into a leak.
+   * The requests whose stale pages could have held the identifier: earlier than the recipient,
+   * within the horizon, and decoded on the recipient's node when both are known (stale pages stay
+   * in one decode pool). Its owner is who wrote it into a prompt; a response that carried it is a
+   * possible origin only when no prompt did. No preference for another tenant: that would turn a
+   * tenant's own reuse into a leak.
    */
-  private static int likeliestSource(int recipient, List<Integer> prompters, List<Integer> responders,
+  private static int[] possibleOrigins(int recipient, List<Integer> prompters, List<Integer> responders,
       RequestColumns columns, long horizon) {
-    java.util.Comparator<Integer> preference = java.util.Comparator.comparingLong(columns::start);
     for (List<Integer> candidates : List.of(prompters, responders)) {
-      Integer best = null;
-      for (int candidate : candidates) {
+      int[] possible = candidates.stream().mapToInt(Integer::intValue).filter(candidate -> {
         long gap = columns.start(recipient) - columns.start(candidate);
-        if (candidate != recipient && gap >= 0 && gap <= horizon
-            && CrossTenantOverlap.samePoolPossible(columns, recipient, candidate)
-            && (best == null || preference.compare(candidate, best) > 0)) {
-          best = candidate;
+        return candidate != recipient && gap >= 0 && gap <= horizon
+            && CrossTenantOverlap.samePoolPossible(columns, recipient, candidate);
+      }).toArray();
+      if (possible.length > 0) {
+        return possible;
+      }
+    }
+    return new int[0];
+  }
+
+  /** An identifier a response carried, with the requests that could have been its origin. */
+  private record Carried(String term, Category category, int[] origins) {}
+
+  /** The identifiers one response carried. */
+  private static final class Recipient {
+    final List<Carried> carried = new ArrayList<>();
+
+    /**
+     * Attributes each identifier to one origin. A source of one of the response's verified spans
+     * comes first: the identifier most likely rode in on the same stale pages. Otherwise the
+     * fewest requests that explain them all, taken greedily (the request holding most of the
+     * still unexplained identifiers, the earliest on a tie, as text has one origin: the first
+     * request that held it). One stale page usually carries several identifiers of one request;
+     * a later request that repeated one of them (the next turn of a conversation) explains less
+     * and is not named.
+     */
+    Map<Integer, List<String>> bySource(RequestColumns columns, Set<String> spanSources) throws IOException {
+      Map<Integer, Boolean> isSpanSource = new HashMap<>();
+      for (Carried c : carried) {
+        for (int origin : c.origins()) {
+          if (!isSpanSource.containsKey(origin)) {
+            isSpanSource.put(origin, spanSources.contains(columns.header(origin).get(Schema.REQUEST_ID)));
+          }
         }
       }
-      if (best != null) {
-        return best;
+      Map<Integer, List<String>> bySource = new LinkedHashMap<>();
+      List<Carried> open = new ArrayList<>(carried);
+      while (!open.isEmpty()) {
+        Map<Integer, Integer> explains = new HashMap<>();
+        for (Carried c : open) {
+          for (int origin : c.origins()) {
+            explains.merge(origin, 1, Integer::sum);
+          }
+        }
+        int best = explains.entrySet().stream()
+            .min(java.util.Comparator.comparing((Map.Entry<Integer, Integer> e) -> !isSpanSource.get(e.getKey()))
+                .thenComparingInt(e -> -e.getValue())
+                .thenComparingLong(e -> columns.start(e.getKey()))
+                .thenComparingInt(Map.Entry::getKey))
+            .orElseThrow().getKey();
+        List<String> terms = bySource.computeIfAbsent(best, s -> new ArrayList<>());
+        open.removeIf(c -> {
+          boolean explained = java.util.Arrays.stream(c.origins()).anyMatch(origin -> origin == best);
+          if (explained) {
+            terms.add(c.term());
+          }
+          return explained;
+        });
       }
+      return bySource;
     }
-    return -1;
-  }
 
-  /** Identifiers one response carried, grouped by source request. */
-  private static final class Recipient {
-    final Map<Integer, List<String>> bySource = new LinkedHashMap<>();
-    final Set<String> categories = new java.util.TreeSet<>();
-    boolean canary;
-
-    void add(int source, Category category, String term, RequestColumns columns) {
-      bySource.computeIfAbsent(source, s -> new ArrayList<>()).add(term);
-      categories.add(category.id());
-      canary |= category == Category.CANARY;
+    Set<String> categories() {
+      Set<String> categories = new java.util.TreeSet<>();
+      carried.forEach(c -> categories.add(c.category().id()));
+      return categories;
     }
   }
 
-  private static void emit(int recipientDoc, Recipient recipient, RequestColumns columns, Consumer<Finding> findings)
-      throws IOException {
+  private static void emit(int recipientDoc, Recipient recipient, Map<String, Set<String>> spanSources,
+      RequestColumns columns, Consumer<Finding> findings) throws IOException {
     Document header = columns.header(recipientDoc);
     List<Source> cross = new ArrayList<>();
     List<Source> same = new ArrayList<>();
     List<String> hashes = new ArrayList<>();
     boolean crossCanary = false;
-    for (Map.Entry<Integer, List<String>> entry : recipient.bySource.entrySet()) {
+    for (Map.Entry<Integer, List<String>> entry : recipient.bySource(columns,
+        spanSources.getOrDefault(columns.header(recipientDoc).get(Schema.REQUEST_ID), Set.of())).entrySet()) {
       Document source = columns.header(entry.getKey());
       long tokens = entry.getValue().stream().mapToLong(t -> Math.max(1, (t.length() - t.indexOf(':') - 1) / 4)).sum();
       Source s = new Source(source.get(Schema.REQUEST_ID), source.get(Schema.ENGINE_RID), source.get(Schema.TENANT),
@@ -177,7 +236,7 @@ public final class IdentifierLeaks implements Analyzer {
       entry.getValue().forEach(t -> hashes.add(t.substring(0, t.indexOf(':')) + ":" + Redaction.shortHash(t)));
     }
     Map<String, Object> evidence = new LinkedHashMap<>();
-    evidence.put("categories", List.copyOf(recipient.categories));
+    evidence.put("categories", List.copyOf(recipient.categories()));
     evidence.put("identifiers", hashes.size());
     evidence.put("identifier_hashes", hashes);
     evidence.put("note", "identifier values are not shown; hashes let them be matched against the source");

@@ -1,0 +1,111 @@
+package io.kvscope.analysis.analyzers;
+
+import io.kvscope.index.Schema;
+import io.kvscope.index.fingerprint.TextRange;
+import io.kvscope.index.fingerprint.TokenizedText;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntUnaryOperator;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.QueryBuilder;
+
+/**
+ * Tells a model's stock phrasing from a copied passage, for short reply-to-reply matches.
+ *
+ * <p>Fingerprints see runs of T words. A model's stock sentences ("Here is an overview of the
+ * material provided.") are shorter and combine freely, so two replies can share a run of T words
+ * made of two such sentences that neither took from the other; the run itself is rare, so the
+ * boilerplate cut-off on fingerprints does not catch it. Such a span is stock phrasing when every
+ * word of it lies in a piece of {@code pieceWords} words that replies of at least
+ * {@code minTenants} tenants contain. Pieces are looked up as phrase queries on the reply text
+ * (replies are short, so their positions are cheap to read) and remembered, as the same stock
+ * sentences come back in reply after reply.
+ */
+final class StockPhrases {
+
+  private static final int REMEMBERED_PIECES = 100_000;
+
+  private final IndexSearcher searcher;
+  private final QueryBuilder phrases = new QueryBuilder(Schema.analyzer());
+  private final IntUnaryOperator tenantOf;
+  private final int pieceWords;
+  private final int minTenants;
+  private final Map<String, Boolean> commonPieces = new HashMap<>();
+  long lookups;
+
+  /**
+   * @param tenantOf tenant ordinal of a request doc, or -1 for other docs
+   * @param pieceWords words in a piece (the fingerprint k-gram length)
+   * @param minTenants a piece in replies of this many tenants is stock phrasing
+   */
+  StockPhrases(IndexReader reader, IntUnaryOperator tenantOf, int pieceWords, int minTenants) {
+    this.searcher = new IndexSearcher(reader);
+    this.tenantOf = tenantOf;
+    this.pieceWords = pieceWords;
+    this.minTenants = minTenants;
+  }
+
+  /** Whether every word of {@code range} in {@code text} lies in a common piece. */
+  boolean isStock(TokenizedText text, TextRange range) throws IOException {
+    int coveredUpTo = range.tokenStart(); // words before this lie in a common piece
+    for (int piece = range.tokenStart(); piece + pieceWords <= range.tokenEnd(); piece++) {
+      if (piece > coveredUpTo) {
+        return false; // a word no common piece can cover any more
+      }
+      if (isCommon(text.text().substring(text.start(piece), text.end(piece + pieceWords - 1)))) {
+        coveredUpTo = piece + pieceWords;
+      }
+    }
+    return coveredUpTo >= range.tokenEnd();
+  }
+
+  private boolean isCommon(String piece) throws IOException {
+    Boolean known = commonPieces.get(piece);
+    if (known != null) {
+      return known;
+    }
+    boolean common = tenantsWithPiece(piece) >= minTenants;
+    if (commonPieces.size() >= REMEMBERED_PIECES) {
+      commonPieces.clear(); // bounded memory; the lookups are cheap to repeat
+    }
+    commonPieces.put(piece, common);
+    return common;
+  }
+
+  /** Tenants whose replies contain {@code piece}, counted up to {@link #minTenants}. */
+  private int tenantsWithPiece(String piece) throws IOException {
+    lookups++;
+    Query query = phrases.createPhraseQuery(Schema.RESPONSE_TEXT, piece);
+    if (query == null) {
+      return 0;
+    }
+    Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
+    Set<Integer> tenants = new HashSet<>();
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      Scorer scorer = weight.scorer(leaf);
+      if (scorer == null) {
+        continue;
+      }
+      Bits live = leaf.reader().getLiveDocs();
+      DocIdSetIterator docs = scorer.iterator();
+      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+        int tenant = live == null || live.get(doc) ? tenantOf.applyAsInt(leaf.docBase + doc) : -1;
+        if (tenant >= 0 && tenants.add(tenant) && tenants.size() >= minTenants) {
+          return tenants.size();
+        }
+      }
+    }
+    return tenants.size();
+  }
+}
