@@ -5,7 +5,10 @@
  *
  * <p>One sub-package per source: {@code sglang} (server logs), {@code vllm} (server logs) and
  * {@code prometheus} (text exposition snapshots), plus {@code pyrepr}, the reader for the Python
- * {@code repr()} text both engines print. This package holds what they share: how a node is named
+ * {@code repr()} text both engines print. This package holds what they share: the skeleton of a
+ * log reader, which each engine gives its line prefix and grammar
+ * ({@link io.kvscope.ingest.engine.EngineLogReader}), and of a log ingestor, which each engine gives
+ * its detection signs ({@link io.kvscope.ingest.engine.EngineLogIngestor}); how a node is named
  * ({@link io.kvscope.ingest.engine.NodeNames}), how a startup becomes a config epoch
  * ({@link io.kvscope.ingest.engine.EpochTracker}), how lines are counted per node-hour
  * ({@link io.kvscope.ingest.engine.ActivityCounter}) and how the same fact logged by every

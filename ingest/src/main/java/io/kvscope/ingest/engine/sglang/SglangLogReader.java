@@ -1,30 +1,24 @@
 package io.kvscope.ingest.engine.sglang;
 
-import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.InputFile;
-import io.kvscope.ingest.LineReader;
 import io.kvscope.ingest.RecordSink;
-import io.kvscope.ingest.engine.ActivityCounter;
-import io.kvscope.ingest.engine.Ansi;
+import io.kvscope.ingest.engine.EngineLogReader;
 import io.kvscope.ingest.engine.EpochTracker;
 import io.kvscope.ingest.engine.EventBuilder;
+import io.kvscope.ingest.engine.LinePrefix;
 import io.kvscope.ingest.engine.LineResult;
-import io.kvscope.ingest.engine.RecentKeys;
 import io.kvscope.ingest.engine.pyrepr.PyReprException;
-import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.NodeRole;
 import java.io.IOException;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One SGLang log file, read top to bottom. Holds the file's state: the node's current role (from
- * the last {@code server_args}), the last timestamp seen (for lines without a prefix), the open
- * config epoch and the open activity hours.
+ * One SGLang log file: SGLang's grammar on the shared {@link EngineLogReader}, that is the
+ * {@code [date time ranks] } prefix and what each message is. Beyond the shared state it holds the
+ * node's current role (from the last {@code server_args}), which its events and hours carry.
  *
  * <p>Startup lines read here: {@code server_args=ServerArgs(...)} (opens an epoch),
  * {@code max_total_num_tokens=N, ..., context_len=N, ...} (the scheduler's pool and context length),
@@ -32,15 +26,9 @@ import java.util.regex.Pattern;
  * scheduler's figure), {@code sglang version: X}. {@code Prefill batch...} and
  * {@code Decode batch...} lines are known and counted toward activity only.
  */
-final class SglangLogReader {
+final class SglangLogReader extends EngineLogReader {
 
   static final String SOURCE = "sglang-log";
-
-  /** Kinds every rank logs alike; kept once per node within a window of recent facts. */
-  private static final Set<EngineEvent.Kind> PER_RANK = EnumSet.of(EngineEvent.Kind.REJECTED,
-      EngineEvent.Kind.BOOTSTRAP_FAILED, EngineEvent.Kind.TRANSFER_FAILED,
-      EngineEvent.Kind.CANARY_VIOLATION, EngineEvent.Kind.CHECKSUM_MISMATCH, EngineEvent.Kind.POOL_FULL);
-  private static final int RECENT = 4096;
 
   private static final Pattern MAX_TOTAL = Pattern.compile("max_total_num_tokens=(\\d+)");
   private static final Pattern CONTEXT_LEN = Pattern.compile("context_len=(\\d+)");
@@ -48,77 +36,39 @@ final class SglangLogReader {
   private static final Pattern VERSION = Pattern.compile(
       "(?i)\\bsglang(?:[ _]version\\s*[:=]?\\s*|\\s*==\\s*|\\s+v)v?(\\d+\\.\\d+[0-9A-Za-z.+-]*)");
 
-  private final InputFile file;
-  private final String node;
-  private final RecordSink sink;
-  private final EpochTracker epochs;
-  private final ActivityCounter activity;
-  private final RecentKeys recent = new RecentKeys(RECENT);
   private final JsonRequestLine json = new JsonRequestLine();
   private NodeRole role = NodeRole.UNKNOWN;
-  private Long lastTime;
 
   SglangLogReader(InputFile file, String node, RecordSink sink) {
-    this.file = file;
-    this.node = node;
-    this.sink = sink;
-    this.epochs = new EpochTracker(node, SOURCE, file.name(), sink);
-    this.activity = new ActivityCounter(node, file.name(), sink);
+    super(file, node, SOURCE, sink);
   }
 
-  void run() throws IOException {
-    try (LineReader lines = file.lines(sink)) {
-      String line;
-      while ((line = lines.next()) != null) {
-        line(line, lines.lineNumber());
-      }
-    }
-    epochs.finish();
-    activity.finish();
-  }
-
-  void line(String raw, long number) {
-    if (raw.isBlank()) {
-      sink.skipped();
-      return;
-    }
-    String line = Ansi.strip(raw);
+  @Override
+  protected LinePrefix prefix(String line) {
     SglangPrefix prefix = SglangPrefix.parse(line);
-    if (prefix != null && !prefix.valid()) {
-      activity.count(null, number, role);
-      malformed(number, "the line's timestamp is not a valid date and time", raw);
-      return;
+    if (prefix == null) {
+      return null;
     }
-    Long time = prefix == null ? null : prefix.time();
-    if (time != null) {
-      lastTime = time;
-    }
-    int at = prefix == null ? 0 : prefix.messageStart();
-    LineResult result;
-    try {
-      result = dispatch(line, at, number);
-    } catch (PyReprException garbled) {
-      result = LineResult.malformed("cannot read the line's Python values: " + garbled.getMessage());
-    }
-    activity.count(time, number, role);
-    switch (result) {
-      case LineResult.Unknown u -> sink.skipped();
-      case LineResult.Known k -> { }
-      case LineResult.Malformed m -> malformed(number, m.reason(), raw);
-      case LineResult.Events e -> emit(e.events());
-    }
+    return prefix.valid() ? new LinePrefix.Timed(prefix.time(), prefix.messageStart())
+        : new LinePrefix.Impossible("the line's timestamp is not a valid date and time");
   }
 
-  private LineResult dispatch(String line, int at, long number) {
+  @Override
+  protected NodeRole role() {
+    return role;
+  }
+
+  @Override
+  protected LineResult readMessage(String line, int at, long number) {
     // Request-logger lines first: they may hold prompt text, which must not reach the checks below.
     if (line.startsWith("Prefill batch", at) || line.startsWith("Decode batch", at)) {
       return LineResult.KNOWN;
     }
     if (line.startsWith(RequestLogLines.RECEIVE, at)) {
-      return lastTime == null ? noTime() : LineResult.of(RequestLogLines.receive(line, at, seed(number)));
+      return lastTime() == null ? noTime() : LineResult.of(RequestLogLines.receive(line, at, seed(number)));
     }
     if (line.startsWith(RequestLogLines.FINISH, at)) {
-      return lastTime == null ? noTime() : LineResult.of(RequestLogLines.finish(line, at, seed(number)));
+      return lastTime() == null ? noTime() : LineResult.of(RequestLogLines.finish(line, at, seed(number)));
     }
     if (line.startsWith("{", at)) {
       return jsonLine(line, at, number);
@@ -128,7 +78,7 @@ final class SglangLogReader {
     }
     int marker;
     if ((marker = line.indexOf(TimeStatsLine.MARKER, at)) >= 0) {
-      return lastTime == null ? noTime() : LineResult.of(TimeStatsLine.read(line, marker, seed(number)));
+      return lastTime() == null ? noTime() : LineResult.of(TimeStatsLine.read(line, marker, seed(number)));
     }
     if ((marker = line.indexOf(ServerArgsLine.MARKER, at)) >= 0) {
       return startup(line, marker, number);
@@ -141,20 +91,20 @@ final class SglangLogReader {
       if (!m.find()) {
         return LineResult.malformed("KV cache allocation line without '#tokens: N'");
       }
-      if (lastTime == null) {
+      if (lastTime() == null) {
         return noTime();
       }
-      epochs.poolTokens(Long.parseLong(m.group(1)), false, lastTime, number, role);
+      epochs().poolTokens(Long.parseLong(m.group(1)), false, lastTime(), number, role);
       return LineResult.KNOWN;
     }
     LineResult fault = FaultLines.read(line, at, seed(number));
     if (!(fault instanceof LineResult.Unknown)) {
-      return lastTime == null && fault instanceof LineResult.Events ? noTime() : fault;
+      return lastTime() == null && fault instanceof LineResult.Events ? noTime() : fault;
     }
     if (mentionsSglang(line, at)) {
       Matcher m = VERSION.matcher(line).region(at, line.length());
       if (m.find()) {
-        epochs.engineVersion(m.group(1));
+        epochs().engineVersion(m.group(1));
         return LineResult.KNOWN;
       }
     }
@@ -162,10 +112,10 @@ final class SglangLogReader {
   }
 
   private LineResult startup(String line, int marker, long number) {
-    if (lastTime == null) {
+    if (lastTime() == null) {
       return noTime();
     }
-    EpochTracker.Draft draft = epochs.startup(lastTime, number, NodeRole.UNKNOWN);
+    EpochTracker.Draft draft = epochs().startup(lastTime(), number, NodeRole.UNKNOWN);
     try {
       ServerArgsLine.read(line, marker, draft);
     } catch (PyReprException garbled) {
@@ -182,14 +132,14 @@ final class SglangLogReader {
     if (!pool.find()) {
       return LineResult.malformed("max_total_num_tokens line without a number");
     }
-    if (lastTime == null) {
+    if (lastTime() == null) {
       return noTime();
     }
     Matcher context = CONTEXT_LEN.matcher(line).region(at, line.length());
     if (context.find()) {
-      epochs.contextLength(Long.parseLong(context.group(1)), lastTime, number, role);
+      epochs().contextLength(Long.parseLong(context.group(1)), lastTime(), number, role);
     }
-    epochs.poolTokens(Long.parseLong(pool.group(1)), true, lastTime, number, role);
+    epochs().poolTokens(Long.parseLong(pool.group(1)), true, lastTime(), number, role);
     return LineResult.KNOWN;
   }
 
@@ -204,7 +154,7 @@ final class SglangLogReader {
       return LineResult.malformed("request-logger JSON cannot be read (cut or invalid)");
     }
     Long own = JsonRequestLine.time(fields);
-    Long time = own != null ? own : lastTime;
+    Long time = own != null ? own : lastTime();
     if (time == null) {
       return noTime();
     }
@@ -213,24 +163,8 @@ final class SglangLogReader {
   }
 
   private EventSeed seed(long number) {
-    return new EventSeed(node, role, lastTime == null ? 0 : lastTime, file.name(), number);
-  }
-
-  private void emit(List<EventBuilder> events) {
-    for (EventBuilder e : events) {
-      if (PER_RANK.contains(e.kind()) && !recent.firstTime(e.dedupKey())) {
-        continue;
-      }
-      sink.accept(e.build());
-    }
-  }
-
-  private void malformed(long number, String reason, String raw) {
-    sink.malformed(new BadInput(file.name(), number, reason), raw);
-  }
-
-  private static LineResult noTime() {
-    return LineResult.malformed("no timestamp on or before this line, so its time is unknown");
+    Long time = lastTime();
+    return new EventSeed(node(), role, time == null ? 0 : time, fileName(), number);
   }
 
   private static boolean mentionsSglang(String line, int at) {

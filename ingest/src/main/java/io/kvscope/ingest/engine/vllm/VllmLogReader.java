@@ -1,27 +1,21 @@
 package io.kvscope.ingest.engine.vllm;
 
-import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.InputFile;
-import io.kvscope.ingest.LineReader;
 import io.kvscope.ingest.RecordSink;
-import io.kvscope.ingest.engine.ActivityCounter;
-import io.kvscope.ingest.engine.Ansi;
+import io.kvscope.ingest.engine.EngineLogReader;
 import io.kvscope.ingest.engine.EpochTracker;
-import io.kvscope.ingest.engine.EventBuilder;
+import io.kvscope.ingest.engine.LinePrefix;
 import io.kvscope.ingest.engine.LineResult;
 import io.kvscope.ingest.engine.Numbers;
-import io.kvscope.ingest.engine.RecentKeys;
-import io.kvscope.ingest.engine.pyrepr.PyReprException;
 import io.kvscope.ingest.engine.pyrepr.PyReprParser;
 import io.kvscope.ingest.engine.pyrepr.PyValue;
 import io.kvscope.ingest.engine.pyrepr.Want;
 import io.kvscope.ingest.record.NodeRole;
-import java.io.IOException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One vLLM log file, top to bottom. Lines read:
+ * One vLLM log file: vLLM's grammar on the shared {@link EngineLogReader}. Lines read:
  * <ul>
  *   <li>{@code vLLM API server version X}: a startup, opens an epoch with that version;
  *   <li>{@code args: Namespace(...)} and {@code non-default args: {...}}: {@code max_model_len},
@@ -37,10 +31,9 @@ import java.util.regex.Pattern;
  * {@code Received request ...}, {@code Added request ...} and {@code Generated response ...} lines may
  * carry prompt or output text and are skipped unread.
  */
-final class VllmLogReader {
+final class VllmLogReader extends EngineLogReader {
 
   static final String SOURCE = "vllm-log";
-  private static final int RECENT = 4096;
 
   private static final Pattern VERSION = Pattern.compile("vLLM API server version:?\\s+v?(\\S+)");
   private static final Pattern ENGINE_INIT = Pattern.compile("LLM engine \\(v([^)\\s]+)\\)");
@@ -54,76 +47,33 @@ final class VllmLogReader {
   private static final Want ARGS = Want.keys("max_model_len", "model", "model_tag", "served_model_name",
       "block_size");
 
-  private final InputFile file;
-  private final String node;
-  private final RecordSink sink;
   private final YearResolver years;
-  private final EpochTracker epochs;
-  private final ActivityCounter activity;
-  private final RecentKeys recent = new RecentKeys(RECENT);
-  private Long lastTime;
 
   VllmLogReader(InputFile file, String node, RecordSink sink, long referenceMs) {
-    this.file = file;
-    this.node = node;
-    this.sink = sink;
+    super(file, node, SOURCE, sink);
     this.years = new YearResolver(referenceMs);
-    this.epochs = new EpochTracker(node, SOURCE, file.name(), sink);
-    this.activity = new ActivityCounter(node, file.name(), sink);
   }
 
-  void run() throws IOException {
-    try (LineReader lines = file.lines(sink)) {
-      String line;
-      while ((line = lines.next()) != null) {
-        line(line, lines.lineNumber());
-      }
-    }
-    epochs.finish();
-    activity.finish();
-  }
-
-  void line(String raw, long number) {
-    if (raw.isBlank()) {
-      sink.skipped();
-      return;
-    }
-    String line = Ansi.strip(raw);
+  @Override
+  protected LinePrefix prefix(String line) {
     VllmPrefix prefix = VllmPrefix.parse(line);
-    Long time = null;
-    if (prefix != null) {
-      time = prefix.valid() ? years.epochMillis(prefix.month(), prefix.day(), prefix.hour(),
-          prefix.minute(), prefix.second(), prefix.millis()) : null;
-      if (time == null) {
-        activity.count(null, number, NodeRole.UNIFIED);
-        malformed(number, "the line's date and time cannot be a real date", raw);
-        return;
-      }
-      lastTime = time;
+    if (prefix == null) {
+      return null;
     }
-    int at = prefix == null ? 0 : prefix.messageStart();
-    LineResult result;
-    try {
-      result = dispatch(line, at, number);
-    } catch (PyReprException garbled) {
-      result = LineResult.malformed("cannot read the line's Python values: " + garbled.getMessage());
-    }
-    activity.count(time, number, NodeRole.UNIFIED);
-    switch (result) {
-      case LineResult.Unknown u -> sink.skipped();
-      case LineResult.Known k -> { }
-      case LineResult.Malformed m -> malformed(number, m.reason(), raw);
-      case LineResult.Events e -> {
-        for (EventBuilder event : e.events()) {
-          if (recent.firstTime(event.dedupKey())) {
-            sink.accept(event.build());
-          }
-        }
-      }
-    }
+    Long time = prefix.valid() ? years.epochMillis(prefix.month(), prefix.day(), prefix.hour(),
+        prefix.minute(), prefix.second(), prefix.millis()) : null;
+    return time == null ? new LinePrefix.Impossible("the line's date and time cannot be a real date")
+        : new LinePrefix.Timed(time, prefix.messageStart());
   }
 
-  private LineResult dispatch(String line, int at, long number) {
+  /** One process serving prefill and decode. */
+  @Override
+  protected NodeRole role() {
+    return NodeRole.UNIFIED;
+  }
+
+  @Override
+  protected LineResult readMessage(String line, int at, long number) {
     if (line.startsWith("Received request", at) || line.startsWith("Added request", at)
         || line.startsWith("Generated response", at)) {
       return LineResult.UNKNOWN; // may carry prompt or output text: never read
@@ -138,10 +88,10 @@ final class VllmLogReader {
       if (!m.find()) {
         return LineResult.malformed("version line without a version");
       }
-      if (lastTime == null) {
+      if (lastTime() == null) {
         return noTime();
       }
-      epochs.startup(lastTime, number, NodeRole.UNIFIED).engineVersion = m.group(1);
+      epochs().startup(lastTime(), number, NodeRole.UNIFIED).engineVersion = m.group(1);
       return LineResult.KNOWN;
     }
     if (line.startsWith("args: Namespace(", at) || line.startsWith("non-default args: {", at)) {
@@ -151,7 +101,7 @@ final class VllmLogReader {
       return engineInit(line, at, number);
     }
     if ((m = MAX_MODEL_LEN.matcher(line).region(at, line.length())).lookingAt()) {
-      return lastTime == null ? noTime() : context(m.group(1), number);
+      return lastTime() == null ? noTime() : context(m.group(1), number);
     }
     boolean kvSize = line.indexOf("GPU KV cache size:", at) >= 0;
     boolean concurrency = line.indexOf("Maximum concurrency for", at) >= 0;
@@ -159,20 +109,20 @@ final class VllmLogReader {
       return limits(line, at, number, kvSize, concurrency);
     }
     if (VllmRejections.mentions(line, at)) {
-      if (lastTime == null) {
+      if (lastTime() == null) {
         return noTime();
       }
-      return VllmRejections.read(line, at, node, lastTime, file.name(), number);
+      return VllmRejections.read(line, at, node(), lastTime(), fileName(), number);
     }
     return LineResult.UNKNOWN;
   }
 
   private LineResult args(String line, int start, long number) {
-    if (lastTime == null) {
+    if (lastTime() == null) {
       return noTime();
     }
     PyValue args = new PyReprParser(line, start).value(ARGS);
-    EpochTracker.Draft draft = epochs.current(lastTime, number, NodeRole.UNIFIED);
+    EpochTracker.Draft draft = epochs().current(lastTime(), number, NodeRole.UNIFIED);
     draft.role = NodeRole.UNIFIED;
     String model = text(args.get("model"));
     if (model == null) {
@@ -191,16 +141,16 @@ final class VllmLogReader {
     }
     Long maxLen = args.get("max_model_len") == null ? null : args.get("max_model_len").asLong();
     if (maxLen != null) {
-      epochs.contextLength(maxLen, lastTime, number, NodeRole.UNIFIED);
+      epochs().contextLength(maxLen, lastTime(), number, NodeRole.UNIFIED);
     }
     return LineResult.KNOWN;
   }
 
   private LineResult engineInit(String line, int at, long number) {
-    if (lastTime == null) {
+    if (lastTime() == null) {
       return noTime();
     }
-    EpochTracker.Draft draft = epochs.current(lastTime, number, NodeRole.UNIFIED);
+    EpochTracker.Draft draft = epochs().current(lastTime(), number, NodeRole.UNIFIED);
     Matcher m = ENGINE_INIT.matcher(line).region(at, line.length());
     if (m.find() && draft.engineVersion == null) {
       draft.engineVersion = m.group(1);
@@ -215,7 +165,7 @@ final class VllmLogReader {
     }
     m = INIT_MAX_LEN.matcher(line).region(at, line.length());
     if (m.find()) {
-      epochs.contextLength(Long.parseLong(m.group(1)), lastTime, number, NodeRole.UNIFIED);
+      epochs().contextLength(Long.parseLong(m.group(1)), lastTime(), number, NodeRole.UNIFIED);
     }
     return LineResult.KNOWN;
   }
@@ -235,14 +185,14 @@ final class VllmLogReader {
         return LineResult.malformed("maximum concurrency line without 'for N tokens per request'");
       }
     }
-    if (lastTime == null) {
+    if (lastTime() == null) {
       return noTime();
     }
     if (context != null) {
-      epochs.contextLength(context, lastTime, number, NodeRole.UNIFIED);
+      epochs().contextLength(context, lastTime(), number, NodeRole.UNIFIED);
     }
     if (pool != null) {
-      epochs.poolTokens(pool, true, lastTime, number, NodeRole.UNIFIED);
+      epochs().poolTokens(pool, true, lastTime(), number, NodeRole.UNIFIED);
     }
     return LineResult.KNOWN;
   }
@@ -252,7 +202,7 @@ final class VllmLogReader {
     if (context == null) {
       return LineResult.malformed("max model len is not a number");
     }
-    epochs.contextLength(context, lastTime, number, NodeRole.UNIFIED);
+    epochs().contextLength(context, lastTime(), number, NodeRole.UNIFIED);
     return LineResult.KNOWN;
   }
 
@@ -265,13 +215,5 @@ final class VllmLogReader {
     }
     String t = v.text();
     return t == null || t.isBlank() ? null : t;
-  }
-
-  private void malformed(long number, String reason, String raw) {
-    sink.malformed(new BadInput(file.name(), number, reason), raw);
-  }
-
-  private static LineResult noTime() {
-    return LineResult.malformed("no timestamp on or before this line, so its time is unknown");
   }
 }
