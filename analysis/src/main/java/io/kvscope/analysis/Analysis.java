@@ -40,18 +40,22 @@ public final class Analysis {
   public Report run(IndexSearch index, AnalysisOptions options, Progress progress) throws IOException {
     AnalysisContext context = new AnalysisContext(index, options);
     List<Finding> findings = new ArrayList<>();
+    Map<String, Double> seconds = new java.util.LinkedHashMap<>(); // what each step cost, for capacity planning
     for (int i = 0; i < analyzers.size(); i++) {
       Analyzer analyzer = analyzers.get(i);
       progress.analyzer(analyzer.name(), i, analyzers.size());
+      long started = System.nanoTime();
       analyzer.analyze(context, finding -> {
         findings.add(finding);
         context.add(finding);
       });
+      seconds.put(analyzer.name(), Math.round((System.nanoTime() - started) / 1e8) / 10.0);
     }
     CoverageScan coverage = new CoverageScan();
     context.forEachRequest(coverage::add);
     Map<String, Object> parameters = new TreeMap<>(context.parameters());
     parameters.put("analyzers", analyzers.stream().map(Analyzer::name).toList());
+    parameters.put("analyzer_seconds", seconds);
     parameters.put("since", options.since() == null ? null : options.since().toString());
     parameters.put("until", options.until() == null ? null : options.until().toString());
     parameters.put("min_span_tokens", options.minSpanTokens());

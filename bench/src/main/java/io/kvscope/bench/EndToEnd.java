@@ -32,6 +32,8 @@ public final class EndToEnd {
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final Pattern RECORDS = Pattern.compile("^\\s+(\\S+)\\s+([\\d,]+) records$");
+  private static final Pattern SCORE_LINE = Pattern.compile(
+      "(\\w[\\w -]*?)\\s+truth\\s+(\\d+)\\s+found\\s+(\\d+)\\s+precision\\s+([\\d.]+)\\s+recall\\s+([\\d.]+)");
   private static final Pattern LEAKED = Pattern.compile("leaked responses \\(cross-tenant, confirmed\\+probable\\):\\s+([\\d,]+)");
 
   /** Options of one benchmark run. */
@@ -183,6 +185,14 @@ public final class EndToEnd {
       Matcher leaked = LEAKED.matcher(Files.readString(dir.resolve("analyze.out")));
       analyze.put("leaked_responses", leaked.find() ? Long.parseLong(leaked.group(1).replace(",", "")) : -1);
       analyze.put("truth_leaked_responses", truth.path("summary").path("leaked_responses").asLong());
+      JsonNode seconds = JSON.readTree(dir.resolve("reports").resolve("report.json").toFile())
+          .path("parameters").path("analyzer_seconds");
+      analyze.set("analyzer_seconds", seconds);
+      // The overlap analysis proper (issue: its cost must stay near-linear): fingerprint
+      // self-join, verification and the identifier self-join.
+      analyze.put("overlap_s", round(seconds.path("cross-tenant-overlap").asDouble()
+          + seconds.path("identifier-leaks").asDouble()));
+      analyze.set("score", score(incident.resolve("truth.json"), dir.resolve("reports").resolve("report.json"), dir));
       run.set("analyze", analyze);
 
       log("%s: baselines", size.label());
@@ -238,6 +248,23 @@ public final class EndToEnd {
       node.put("load_average_before", loadBefore);
       node.put("load_average_after", Machine.loadAverage());
       return node;
+    }
+
+    /** {@code kvscope score}: one {found, truth, precision, recall} per scored set. */
+    private ObjectNode score(Path truth, Path report, Path dir) throws IOException {
+      kvscope(List.of("score", truth.toString(), report.toString()), Map.of(), dir, "score");
+      ObjectNode score = JSON.createObjectNode();
+      for (String line : Files.readAllLines(dir.resolve("score.out"))) {
+        Matcher m = SCORE_LINE.matcher(line);
+        if (m.matches()) {
+          ObjectNode set = score.putObject(m.group(1).replace(' ', '_'));
+          set.put("truth", Long.parseLong(m.group(2)));
+          set.put("found", Long.parseLong(m.group(3)));
+          set.put("precision", Double.parseDouble(m.group(4)));
+          set.put("recall", Double.parseDouble(m.group(5)));
+        }
+      }
+      return score;
     }
 
     private int kvscope(List<String> args, Map<String, String> env, Path dir, String name) throws IOException {

@@ -48,6 +48,10 @@ public final class Summary {
           t.path("heap_flat").path("before_gc_growth").asText("-"), t.path("heap_flat").path("input_growth").asText("-"),
           verdict(t.path("time_scaling")), t.path("time_scaling").path("wall_time_per_mb_growth").asText("-"),
           t.path("time_scaling").path("cpu_time_per_mb_growth").asText("-"));
+      if (t.has("overlap_scaling")) {
+        out.printf(Locale.ROOT, "overlap analysis time/MB growth %s (%sx)%n", verdict(t.path("overlap_scaling")),
+            t.path("overlap_scaling").path("time_per_mb_growth").asText("-"));
+      }
     }
   }
 
@@ -82,8 +86,16 @@ public final class Summary {
           duration(b.path("naive_overlap").path("projected_full_s").asDouble()),
           ratios.path("naive_projected_vs_analyze").asDouble()));
     }
+    if (analyze.has("overlap_s")) {
+      s.append(String.format(Locale.ROOT, ", overlap %.1f s", analyze.path("overlap_s").asDouble()));
+    }
     s.append(String.format(Locale.ROOT, ", leaks %d/%d", analyze.path("leaked_responses").asLong(),
         analyze.path("truth_leaked_responses").asLong()));
+    JsonNode sources = analyze.path("score").path("source_requests");
+    if (!sources.isMissingNode()) {
+      s.append(String.format(Locale.ROOT, ", sources %d/%d (P %.3f R %.3f)", sources.path("found").asLong(),
+          sources.path("truth").asLong(), sources.path("precision").asDouble(), sources.path("recall").asDouble()));
+    }
     return s.toString();
   }
 

@@ -67,6 +67,15 @@ final class Targets {
     scaling.put("wall_time_per_mb_growth", EndToEnd.round(wall));
     scaling.put("cpu_time_per_mb_growth", EndToEnd.round(cpu));
     scaling.put("met", wall <= MAX_TIME_PER_MB_GROWTH);
+    double smallOverlap = small.path("analyze").path("overlap_s").asDouble();
+    if (smallOverlap > 0) {
+      // The overlap analysis alone (self-joins and verification) must stay near-linear too.
+      ObjectNode overlap = t.putObject("overlap_scaling");
+      overlap.put("target_max_time_per_mb_growth", MAX_TIME_PER_MB_GROWTH);
+      double perMb = large.path("analyze").path("overlap_s").asDouble() / smallOverlap / growth;
+      overlap.put("time_per_mb_growth", EndToEnd.round(perMb));
+      overlap.put("met", perMb <= MAX_TIME_PER_MB_GROWTH);
+    }
     return t;
   }
 

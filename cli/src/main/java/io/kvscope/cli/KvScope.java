@@ -42,7 +42,16 @@ public final class KvScope implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
+  /**
+   * Lucene says on stderr, once per process, that it runs without the incubating vector module;
+   * that is a tuning hint for us, not something the person at the terminal can act on. Held here
+   * because the logging framework keeps loggers only weakly.
+   */
+  private static final java.util.logging.Logger LUCENE_VECTOR_NOTICE =
+      java.util.logging.Logger.getLogger("org.apache.lucene.internal.vectorization");
+
   public static void main(String[] args) {
+    LUCENE_VECTOR_NOTICE.setLevel(java.util.logging.Level.SEVERE);
     System.exit(commandLine().execute(args));
   }
 
