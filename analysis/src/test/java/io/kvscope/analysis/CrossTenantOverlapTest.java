@@ -74,4 +74,43 @@ class CrossTenantOverlapTest {
     assertThat(responseText.substring(span.responseStart(), span.responseEnd())).isEqualTo(leaked);
     assertThat(span.sourceField()).isEqualTo("prompt_text");
   }
+
+  /**
+   * A model's stock sentences combine freely: two replies can share a 16-word run made of two of
+   * them (rare as a run, so the fingerprint cut-off does not see it) without either having taken
+   * it from the other. A short passage of unique text shared the same way is still reported.
+   */
+  @Test
+  void twoStockSentencesSideBySideAreNotALeakButAShortUniquePassageIs() throws Exception {
+    String overview = "Here is an overview of the material provided.";
+    String passage = "In addition, the records include the following passage:";
+    String unique = words(11, 20);
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    for (int t = 0; t < 12; t++) { // every tenant's replies use both sentences, never side by side
+      index.served(request("stock-" + t, "tenant-" + t, "2026-08-28T09:" + (10 + t) + ":00Z", 100, 200)
+          .promptText(words(300 + t, 30))
+          .responseText(words(400 + t, 12) + " " + overview + " " + words(500 + t, 12) + " " + passage + " " + words(600 + t, 12))
+          .build(), 100, false);
+    }
+    index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText(words(20, 30)).responseText(words(21, 15) + " " + overview + " " + passage + " " + unique + " " + words(22, 15))
+        .build(), 100, false);
+    index.served(request("later", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(30, 30)).responseText(words(31, 15) + " " + overview + " " + passage + " " + words(32, 15)
+            + " and also " + unique + " " + words(33, 15))
+        .build(), 100, false);
+
+    List<Finding> findings = new ArrayList<>();
+    String responseText;
+    try (var search = index.open()) {
+      new CrossTenantOverlap().analyze(new AnalysisContext(search, AnalysisOptions.defaults()), findings::add);
+      responseText = search.search("request_id:gw-later", 1).documents().get(0).get("response_text");
+    }
+
+    Finding later = findings.stream().filter(f -> f.requestId().equals("gw-later")).findFirst().orElseThrow();
+    assertThat(later.sources()).extracting(Source::requestId).containsExactly("gw-earlier");
+    assertThat(later.sources().get(0).spans())
+        .extracting(span -> responseText.substring(span.responseStart(), span.responseEnd()))
+        .containsExactly(unique);
+  }
 }
