@@ -69,4 +69,27 @@ class IdentifierLeaksTest {
     assertThat(findings).filteredOn(f -> f.kind() == FindingKind.CANARY_LEAK)
         .allSatisfy(f -> assertThat(f.confidence()).isEqualTo(Confidence.CONFIRMED));
   }
+
+  /**
+   * A conversation repeats what it was told: the request that held all the leaked identifiers is
+   * named, not the later turn that repeated one of them, nor the first turn that held only one.
+   */
+  @Test
+  void identifiersAreAttributedToTheFewestRequestsThatHeldThem() throws Exception {
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("turn-1", "victim", "2026-08-28T09:50:00Z", 100, 200)
+        .promptText("I am ana.lopez@victim.example").build(), 100, false);
+    index.served(request("turn-2", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText("I am ana.lopez@victim.example, call +44 20 7946 0958, account number 004512339876").build(), 100, false);
+    index.served(request("turn-3", "victim", "2026-08-28T10:02:00Z", 100, 200)
+        .promptText("Again, +44 20 7946 0958").build(), 100, false);
+    index.served(request("leak", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText("Tell me a story")
+        .responseText("Ana (ana.lopez@victim.example, +44 20 7946 0958) owns 004512339876").build(), 100, false);
+
+    List<Finding> findings = run(index);
+
+    assertThat(findings).extracting(Finding::requestId).containsExactly("gw-leak");
+    assertThat(findings.get(0).sources()).extracting(s -> s.requestId()).containsExactly("gw-turn-2");
+  }
 }
