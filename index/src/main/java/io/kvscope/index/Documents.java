@@ -323,11 +323,10 @@ public final class Documents {
   private static final IdentifierExtractor IDENTIFIERS = new IdentifierExtractor();
 
   /**
-   * The fingerprint scheme every request is indexed with; recorded in each commit. T = 16 words:
-   * leaked fragments start at about 20 model tokens, and punctuation that a model tokenizer counts
-   * is not a word here, so 20 model tokens can be as few as 16 words.
+   * The fingerprint scheme every request is indexed with (k = 8, T = 16 words; the fingerprint
+   * package says why); recorded in each commit.
    */
-  public static final FingerprintConfig FINGERPRINTS = FingerprintConfig.defaults().withThreshold(16);
+  public static final FingerprintConfig FINGERPRINTS = FingerprintConfig.defaults();
 
   /** Identifier terms, indexed for the rare-identifier and canary self-joins, never stored. */
   static void identifiers(Document doc, String field, String text) {

@@ -84,7 +84,8 @@ public final class CrossTenantOverlap implements Analyzer {
     FingerprintJoin join = new FingerprintJoin(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1);
     int cutoff = learnCutoff(join, context);
     long horizon = context.options().sourceHorizon().toMillis();
-    JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true);
+    JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true)
+        .withOwnPromptExplains(true);
     Verification verification = new Verification(context, columns, new SpanVerifier(scheme),
         new SpanFrequencyProbe(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1,
             Documents.FINGERPRINTS), // the probe must select fingerprints as the index did
@@ -105,12 +106,24 @@ public final class CrossTenantOverlap implements Analyzer {
     verification.finish();
     context.parameter("cross-tenant-overlap.min_span_tokens", scheme.threshold());
     context.parameter("cross-tenant-overlap.scheme", scheme.schemeId());
-    context.parameter("cross-tenant-overlap.join", Map.of("candidates", stats.candidates(),
-        "shared_fingerprints", stats.sharedTerms(), "skipped_boilerplate", stats.skippedByTenantFrequency(),
-        "verified_pairs", verification.verifiedPairs, "rejected_pairs", verification.rejectedPairs,
-        "focused_recipients", (long) focus.size(), "focused_candidates", (long) focusCandidates,
-        "stock_phrase_spans", verification.stockPhraseSpans));
+    Map<String, Long> joinCounts = new LinkedHashMap<>();
+    joinCounts.put("shared_fingerprints", stats.sharedTerms());
+    joinCounts.put("skipped_boilerplate", stats.skippedByTenantFrequency());
+    joinCounts.put("explained_by_own_prompt", stats.explainedByOwnPrompt());
+    joinCounts.put("candidates", stats.candidates());
+    joinCounts.put("focused_recipients", (long) focus.size());
+    joinCounts.put("focused_candidates", (long) focusCandidates);
+    joinCounts.put("verified_pairs", verification.verifiedPairs);
+    joinCounts.put("rejected_pairs", verification.rejectedPairs);
+    joinCounts.put("stock_phrase_spans", verification.stockPhraseSpans);
+    joinCounts.put("stock_phrase_lookups", verification.stockPhrases.lookups);
+    joinCounts.put("source_texts_read", verification.sourceTexts.misses);
+    joinCounts.put("source_texts_reused", verification.sourceTexts.hits);
+    context.parameter("cross-tenant-overlap.join", joinCounts);
   }
+
+  /** Source texts kept tokenized between candidates: 24 M chars, about 250 MB with their tokens. */
+  static final long SOURCE_TEXT_CACHE_CHARS = 24L << 20;
 
   /** Candidate sources verified per focused recipient, most shared fingerprints first. */
   static final int MAX_FOCUSED_CANDIDATES = 256;
@@ -211,6 +224,7 @@ public final class CrossTenantOverlap implements Analyzer {
     private final SpanVerifier verifier;
     private final SpanFrequencyProbe probe;
     private final StockPhrases stockPhrases;
+    private final TokenizedTextCache sourceTexts;
     private final int cutoff;
     private final Consumer<Finding> findings;
     private final IdentifierExtractor identifiers = new IdentifierExtractor();
@@ -235,6 +249,7 @@ public final class CrossTenantOverlap implements Analyzer {
       this.verifier = verifier;
       this.probe = probe;
       this.stockPhrases = stockPhrases;
+      this.sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
       this.cutoff = cutoff;
       this.findings = findings;
       this.overLength = context.requestsWith(FindingKind.OVER_LENGTH_ACCEPTED);
@@ -257,14 +272,19 @@ public final class CrossTenantOverlap implements Analyzer {
       List<Span> spans = new ArrayList<>();
       int tokens = 0;
       if (candidate.sharedWithSourcePrompt() > 0) {
-        TokenizedText sourcePrompt = tokenize(columns.text(source, Schema.PROMPT_TEXT));
+        TokenizedText sourcePrompt = sourceTexts.get(source, Schema.PROMPT_TEXT, 0);
         tokens += collect(verifier.unexplainedSpans(response, sourcePrompt, ownPrompt), Schema.PROMPT_TEXT, spans);
       }
       if (candidate.sharedWithSourceResponse() > 0) {
-        TokenizedText sourcePrompt = tokenize(columns.text(source, Schema.PROMPT_TEXT));
-        if (!sameQuestion(sourcePrompt, recipientSawItsPrompt)) {
-          TokenizedText sourceResponse = tokenize(columns.text(source, Schema.RESPONSE_TEXT));
-          tokens += collect(verifier.unexplainedSpans(response, sourceResponse, ownPrompt), Schema.RESPONSE_TEXT, spans);
+        // The reply first: replies are short, and most candidates end here with no span, so
+        // the source's prompt (often large) is read only to rule out the same question.
+        List<Span> fromResponse = new ArrayList<>();
+        TokenizedText sourceResponse = sourceTexts.get(source, Schema.RESPONSE_TEXT, 1);
+        int fromResponseTokens = collect(verifier.unexplainedSpans(response, sourceResponse, ownPrompt),
+            Schema.RESPONSE_TEXT, fromResponse);
+        if (!fromResponse.isEmpty() && !sameQuestion(sourceTexts.get(source, Schema.PROMPT_TEXT, 0), recipientSawItsPrompt)) {
+          spans.addAll(fromResponse);
+          tokens += fromResponseTokens;
         }
       }
       if (spans.isEmpty()) {

@@ -18,7 +18,7 @@ public record FingerprintConfig(int k, int threshold) {
   /** Default k-gram length; see the package documentation for the reasoning. */
   public static final int DEFAULT_K = 8;
   /** Default guarantee threshold T; see the package documentation for the reasoning. */
-  public static final int DEFAULT_THRESHOLD = 20;
+  public static final int DEFAULT_THRESHOLD = 16;
 
   public FingerprintConfig {
     if (k < 1) {
@@ -33,7 +33,7 @@ public record FingerprintConfig(int k, int threshold) {
     }
   }
 
-  /** k = 8, T = 20 (window 13). */
+  /** k = 8, T = 16 (window 9): the scheme the index is built with. */
   public static FingerprintConfig defaults() {
     return new FingerprintConfig(DEFAULT_K, DEFAULT_THRESHOLD);
   }

@@ -89,8 +89,16 @@ public final class FingerprintJoin {
               tally.skippedByPairs++;
               return;
             }
+            int ownPrompt = 0; // walks the sorted prompt docs alongside the sorted recipients
             for (int i = 0; i < recipients.size; i++) {
               int recipient = recipients.docs[i];
+              while (ownPrompt < prompts.size && prompts.docs[ownPrompt] < recipient) {
+                ownPrompt++;
+              }
+              if (options.ownPromptExplains() && ownPrompt < prompts.size && prompts.docs[ownPrompt] == recipient) {
+                tally.explainedByOwnPrompt++;
+                continue;
+              }
               int recipientTenant = tenantOf.applyAsInt(recipient);
               for (int j = 0; j < prompts.size; j++) {
                 if (accept(options, filter, recipient, recipientTenant, prompts.docs[j])) {
@@ -109,7 +117,7 @@ public final class FingerprintJoin {
       long candidates = counter.emit(options.minSharedFingerprints(), sink);
       return new JoinStats(
           walked, tally.shared, tally.skippedByTenants, tally.skippedSingleTenant,
-          tally.skippedByPairs, tally.updates, candidates, counter.spilledRuns());
+          tally.skippedByPairs, tally.explainedByOwnPrompt, tally.updates, candidates, counter.spilledRuns());
     }
   }
 
@@ -119,6 +127,7 @@ public final class FingerprintJoin {
     long skippedByTenants;
     long skippedSingleTenant;
     long skippedByPairs;
+    long explainedByOwnPrompt;
     long updates;
   }
 

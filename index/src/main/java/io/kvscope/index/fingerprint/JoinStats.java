@@ -9,6 +9,8 @@ package io.kvscope.index.fingerprint;
  * @param skippedSingleTenant shared fingerprints whose documents all have one tenant (skipped
  *     when same-tenant pairs are excluded)
  * @param skippedByPairLimit shared fingerprints skipped by the per-fingerprint pair guard
+ * @param explainedByOwnPrompt (recipient, fingerprint) pairs not counted because the recipient's
+ *     own prompt carries the fingerprint
  * @param pairUpdates (recipient, source, fingerprint) triples counted
  * @param candidates candidates emitted
  * @param spilledRuns sorted runs written to disk (0 when everything fit in memory)
@@ -19,6 +21,7 @@ public record JoinStats(
     long skippedByTenantFrequency,
     long skippedSingleTenant,
     long skippedByPairLimit,
+    long explainedByOwnPrompt,
     long pairUpdates,
     long candidates,
     int spilledRuns) {}

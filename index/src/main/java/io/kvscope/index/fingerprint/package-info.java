@@ -30,22 +30,28 @@
  *       double counting.
  * </ol>
  *
- * <h2>Defaults: k = 8, T = 20 (window 13)</h2>
+ * <h2>Defaults: k = 8, T = 16 words (window 9)</h2>
  *
  * <p>T is the shortest shared run the system promises to find; it is also the shortest span
- * verification reports. Leaked fragments are typically 20 to 200 tokens, so T = 20 catches the
- * short end. A run of 20 identical words between two different tenants' texts is rare by chance
- * once boilerplate (high tenant frequency) and the recipient's own prompt are set aside, so T is
- * also a reasonable evidence threshold. T is configurable
- * ({@link io.kvscope.index.fingerprint.FingerprintConfig#withThreshold(int)}).
+ * verification reports. Leaked fragments start at about 20 model tokens, and a model's tokenizer
+ * counts punctuation and word pieces that are not words here, so 20 model tokens can be as few
+ * as 16 words: T = 16 catches the short end. A run of 16 identical words between two tenants'
+ * texts is rare by chance once boilerplate (high tenant frequency), the recipient's own prompt and
+ * the same question are set aside; what remains of chance is a model's stock sentences placed
+ * side by side, which the overlap analyzer checks for on short reply-to-reply spans, and a span
+ * under 2T on a request the engine served normally is reported only as suspect. Measured on
+ * generated incidents (see the README): every leaked response and source found, none extra. T is
+ * configurable upwards at analysis time ({@code --min-span}) and at build time
+ * ({@link io.kvscope.index.fingerprint.FingerprintConfig#withThreshold(int)}); the index records
+ * the scheme it was built with.
  *
  * <p>k trades noise for index size. Every k-gram shared by two unrelated texts is a fingerprint
  * hit that costs a candidate pair; common phrases of 3 to 5 words ("at the end of the", "let me
  * know if you") are everywhere, especially in LLM output, while 8-word runs are mostly specific
- * to a text or are true boilerplate, which the tenant-frequency cut-off removes. A larger k (for
- * the same T) shrinks the window and raises the density (about {@code 2 / (w + 1)} of the
- * k-grams are selected): k = 8 gives w = 13 and about one fingerprint per 7 tokens, a fair index
- * cost. k must stay well below T so a window spans several k-grams; k = 8 with T = 20 does.
+ * to a text or are true boilerplate, which the tenant-frequency cut-off removes. For a given T a
+ * larger k shrinks the window and raises the density (about {@code 2 / (w + 1)} of the k-grams
+ * are selected): k = 8 gives w = 9 and about one fingerprint per 5 tokens, a fair index cost. k
+ * must stay well below T so a window spans several k-grams; k = 8 with T = 16 does.
  *
  * <h2>Stability</h2>
  *

@@ -69,8 +69,8 @@ class FingerprintGuaranteeTest {
 
   @Test
   void configValidatesAndNamesItsScheme() {
-    assertThat(FingerprintConfig.defaults().window()).isEqualTo(13);
-    assertThat(FingerprintConfig.defaults().schemeId()).isEqualTo("kvscope-winnow/1 k=8 t=20");
+    assertThat(FingerprintConfig.defaults().window()).isEqualTo(9);
+    assertThat(FingerprintConfig.defaults().schemeId()).isEqualTo("kvscope-winnow/1 k=8 t=16");
     assertThat(FingerprintConfig.defaults().withThreshold(30).window()).isEqualTo(23);
     assertThatThrownBy(() -> new FingerprintConfig(8, 7))
         .isInstanceOf(IllegalArgumentException.class);

@@ -80,6 +80,10 @@ class FingerprintJoinTest {
     // Sources or recipients that get deleted.
     plant(promptParts, 33, responseParts, 34, 40);
     plant(promptParts, 40, responseParts, 41, 40);
+    // Same question (t3 and t2): prompt 38 repeats part of prompt 15 and its reply quotes it.
+    List<String> question = promptParts.get(15).subList(100, 130);
+    promptParts.get(38).addAll(List.copyOf(question));
+    responseParts.get(38).addAll(3, List.copyOf(question));
     // Boilerplate: three responses echo part of the shared system prompt; twelve responses (two
     // per tenant) end with the same stock phrase.
     for (int i : ECHOING_RESPONSES) {
@@ -93,6 +97,9 @@ class FingerprintJoinTest {
       responses[i] = Words.join(responseParts.get(i));
     }
   }
+
+  /** Recipient 38 quotes its own prompt, which holds the same words as prompt 15. */
+  private static final String SAME_QUESTION = "38->15";
 
   private static final Set<Integer> ECHOING_RESPONSES = Set.of(1, 2, 13);
   private static final Set<Integer> STOCK_PHRASE_RESPONSES =
@@ -215,8 +222,10 @@ class FingerprintJoinTest {
           assertThat(responseToResponse ? c.sharedWithSourcePrompt() : c.sharedWithSourceResponse())
               .as(pair).isZero();
         } else {
-          // Anything else can only come from the edges of boilerplate that few docs selected.
-          assertThat(ECHOING_RESPONSES.contains(recipient)
+          // Anything else is the same question, or comes from the edges of boilerplate that few
+          // docs selected.
+          assertThat(pair.equals(SAME_QUESTION)
+                  || ECHOING_RESPONSES.contains(recipient)
                   || STOCK_PHRASE_RESPONSES.contains(recipient))
               .as(pair).isTrue();
           assertThat(tenants[recipient]).as(pair).isNotEqualTo(tenants[source]);
@@ -306,6 +315,23 @@ class FingerprintJoinTest {
       SharedSpan fromDeleted = new SpanVerifier(CONFIG)
           .verify(orphan, WordTokenizer.tokenize(prompts[33])).get(0);
       assertThat(probe.frequency(orphan, fromDeleted.recipient()).docFrequency()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void textTheRecipientsOwnPromptCarriesMakesNoCandidateWhenAskedTo() throws IOException {
+    try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
+      JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(3);
+      assertThat(join(reader, options, new ArrayList<>())).contains(SAME_QUESTION);
+
+      FingerprintJoin join =
+          new FingerprintJoin(reader, TenantOrdinals.fromSortedDocValues(reader, "tenant"));
+      List<String> pairs = new ArrayList<>();
+      JoinStats stats = join.run(options.withOwnPromptExplains(true), PairFilter.ALL,
+          c -> pairs.add(id(reader, c.recipientDoc()) + "->" + id(reader, c.sourceDoc())));
+
+      assertThat(pairs).containsAll(expectedCrossTenant()).doesNotContain(SAME_QUESTION);
+      assertThat(stats.explainedByOwnPrompt()).isPositive();
     }
   }
 
