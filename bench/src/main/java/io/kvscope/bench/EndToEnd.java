@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -31,6 +32,11 @@ import java.util.stream.Stream;
 public final class EndToEnd {
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /**
+   * How often the live heap of ingest and analyze is sampled; each sample is a full collection, so
+   * this costs the measured run a few percent.
+   */
+  private static final Duration LIVE_HEAP_INTERVAL = Duration.ofSeconds(10);
   private static final Pattern RECORDS = Pattern.compile("^\\s+(\\S+)\\s+([\\d,]+) records$");
   private static final Pattern SCORE_LINE = Pattern.compile(
       "(\\w[\\w -]*?)\\s+truth\\s+(\\d+)\\s+found\\s+(\\d+)\\s+precision\\s+([\\d.]+)\\s+recall\\s+([\\d.]+)");
@@ -218,7 +224,10 @@ public final class EndToEnd {
       return run;
     }
 
-    /** Runs a kvscope command under /usr/bin/time with the heap capped and GC logging on. */
+    /**
+     * Runs a kvscope command under /usr/bin/time with the heap capped, GC logging on and its live
+     * heap sampled.
+     */
     private ObjectNode timed(String name, List<String> args, Path dir, long inputBytes) throws IOException {
       Path timeFile = dir.resolve("time-" + name + ".txt");
       Path gcLog = dir.resolve("gc-" + name + ".log");
@@ -226,10 +235,10 @@ public final class EndToEnd {
           settings.kvscope().toString()));
       command.addAll(args);
       Double loadBefore = Machine.loadAverage();
-      int exit = Processes.run(command,
+      Processes.SampledRun run = Processes.runSampled(command,
           Map.of("KVSCOPE_JAVA_OPTS", "-Xmx" + settings.heap() + " -Xlog:gc*:file=" + gcLog),
-          dir.resolve(name + ".out"), dir.resolve(name + ".err"));
-      check(exit, name);
+          dir.resolve(name + ".out"), dir.resolve(name + ".err"), LIVE_HEAP_INTERVAL);
+      check(run.exit(), name);
       TimeReport time = TimeReport.read(timeFile);
       GcLog gc = GcLog.read(gcLog);
       ObjectNode node = JSON.createObjectNode();
@@ -243,6 +252,8 @@ public final class EndToEnd {
       node.put("peak_heap_mb", Math.round(gc.peakUsedMb()));
       node.put("peak_heap_after_gc_mb", Math.round(gc.peakLiveMb()));
       node.put("peak_heap_committed_mb", Math.round(gc.peakCommittedMb()));
+      node.put("peak_live_heap_mb", run.liveHeapPeakMb());
+      node.put("live_heap_samples", run.liveHeapSamples());
       node.put("gc_collections", gc.collections());
       node.put("gc_pause_s", round(gc.pauseSeconds()));
       node.put("load_average_before", loadBefore);

@@ -40,11 +40,12 @@ public final class Summary {
     }
     JsonNode t = results.path("targets");
     if (!t.isMissingNode() && t.size() > 0) {
-      out.printf(Locale.ROOT, "targets: ingest>=%.2fx jackson %s (worst %.3fx); analyze<=ingest %s; heap flat %s (%sx after GC, %sx before, input %sx); "
+      out.printf(Locale.ROOT, "targets: ingest>=%.2fx jackson %s (worst %.3fx); analyze<=ingest %s; heap flat %s (%sx live, %sx after GC, %sx before, input %sx); "
               + "time/MB growth %s (%sx wall, %sx cpu)%n",
           t.path("ingest_vs_jackson").path("target_min").asDouble(), verdict(t.path("ingest_vs_jackson")),
           t.path("ingest_vs_jackson").path("worst").asDouble(), verdict(t.path("analyze_no_slower_than_ingest")),
-          verdict(t.path("heap_flat")), t.path("heap_flat").path("after_gc_growth").asText("-"),
+          verdict(t.path("heap_flat")), t.path("heap_flat").path("live_growth").asText("-"),
+          t.path("heap_flat").path("after_gc_growth").asText("-"),
           t.path("heap_flat").path("before_gc_growth").asText("-"), t.path("heap_flat").path("input_growth").asText("-"),
           verdict(t.path("time_scaling")), t.path("time_scaling").path("wall_time_per_mb_growth").asText("-"),
           t.path("time_scaling").path("cpu_time_per_mb_growth").asText("-"));
@@ -60,6 +61,12 @@ public final class Summary {
    * MB per CPU-second beside MB/s because on a shared machine the wall clock also measures the
    * neighbours.
    */
+  /** The sampled live heap peak of the two processes, "-" for results recorded before sampling. */
+  private static String liveHeap(JsonNode ingest, JsonNode analyze) {
+    long peak = Math.max(ingest.path("peak_live_heap_mb").asLong(-1), analyze.path("peak_live_heap_mb").asLong(-1));
+    return peak > 0 ? Long.toString(peak) : "-";
+  }
+
   static String line(JsonNode run) {
     JsonNode ingest = run.path("ingest");
     JsonNode analyze = run.path("analyze");
@@ -67,12 +74,13 @@ public final class Summary {
     JsonNode b = run.path("baselines");
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
         "%-5s %,6.0f MB: ingest %.1f MB/s %.1f MB/cpu-s (%.3fx jackson %.0f MB/s) %,.0f rec/s %.0f s %.0f%% cpu, "
-            + "analyze %.1f s (%.2fx ingest speed), heap %d/%d MB (after/before GC), rss %d MB, index %.2fx input",
+            + "analyze %.1f s (%.2fx ingest speed), heap %s/%d/%d MB (live/after/before GC), rss %d MB, index %.2fx input",
         run.path("size").asText(), run.path("input_bytes").asDouble() / 1e6,
         ingest.path("mb_per_s").asDouble(), ingest.path("mb_per_cpu_s").asDouble(), ratios.path("ingest_vs_jackson").asDouble(),
         b.path("jackson").path("mb_per_s").asDouble(), ingest.path("records_per_s").asDouble(),
         ingest.path("wall_s").asDouble(), ingest.path("cpu_percent").asDouble(),
         analyze.path("wall_s").asDouble(), ratios.path("analyze_speed_vs_ingest").asDouble(),
+        liveHeap(ingest, analyze),
         Math.max(ingest.path("peak_heap_after_gc_mb").asInt(), analyze.path("peak_heap_after_gc_mb").asInt()),
         Math.max(ingest.path("peak_heap_mb").asInt(), analyze.path("peak_heap_mb").asInt()),
         Math.max(ingest.path("peak_rss_mb").asInt(), analyze.path("peak_rss_mb").asInt()),

@@ -45,6 +45,21 @@ class MeasurementsTest {
   }
 
   @Test
+  void samplesTheLiveHeapOfAJvmStartedThroughALauncher() throws Exception {
+    // A shell that starts the JVM, as the kvscope launcher does; the JVM keeps 48 MB reachable
+    // while it allocates garbage in a 256 MB heap for five seconds.
+    List<String> command = List.of("/bin/sh", "-c", "exec \"$0\" -Xmx256m -cp \"$1\" \"$2\"",
+        java(), System.getProperty("java.class.path"), Hold.class.getName());
+
+    Processes.SampledRun run = Processes.runSampled(command, java.util.Map.of(), tmp.resolve("out"), tmp.resolve("err"),
+        java.time.Duration.ofSeconds(1));
+
+    assertThat(run.exit()).as(() -> readQuietly(tmp.resolve("err"))).isZero();
+    assertThat(run.liveHeapSamples()).isPositive();
+    assertThat(run.liveHeapPeakMb()).isBetween(48L, 96L); // the held arrays, plus the JVM's own
+  }
+
+  @Test
   void readsWallCpuAndPeakRssFromGnuTime() throws Exception {
     assumeThat(Path.of("/usr/bin/time")).as("GNU time installed").isExecutable();
     Path report = tmp.resolve("time.txt");
@@ -73,6 +88,32 @@ class MeasurementsTest {
     assertThat(pass.bytes()).isEqualTo(Files.size(file));
     assertThat(pass.chars()).isEqualTo("id1messagescontenthelloid2n".length());
     assertThat(pass.tokens()).isEqualTo(11 + 6); // {, id, "1", messages, [, {, content, "hello", }, ], } and {, id, "2", n, 3, }
+  }
+
+  private static String readQuietly(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (java.io.IOException e) {
+      return e.toString();
+    }
+  }
+
+  /** Holds 48 MB reachable for five seconds while allocating garbage. */
+  public static final class Hold {
+    public static void main(String[] args) throws InterruptedException {
+      byte[][] held = new byte[48][];
+      for (int i = 0; i < held.length; i++) {
+        held[i] = new byte[1 << 20];
+      }
+      long end = System.nanoTime() + 5_000_000_000L;
+      long sum = 0;
+      while (System.nanoTime() < end) {
+        byte[] garbage = new byte[1 << 20];
+        sum += garbage[(int) (sum & 1023)];
+        Thread.sleep(1);
+      }
+      System.out.println(sum + held.length);
+    }
   }
 
   /** Allocates garbage so that the collector runs. */

@@ -85,7 +85,7 @@ public final class CrossTenantOverlap implements Analyzer {
     int cutoff = learnCutoff(join, context);
     long horizon = context.options().sourceHorizon().toMillis();
     JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true)
-        .withOwnPromptExplains(true);
+        .withOwnPromptExplains(true).withMinSharedFingerprints(MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY);
     Verification verification = new Verification(context, columns, new SpanVerifier(scheme),
         new SpanFrequencyProbe(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1,
             Documents.FINGERPRINTS), // the probe must select fingerprints as the index did
@@ -121,6 +121,17 @@ public final class CrossTenantOverlap implements Analyzer {
     joinCounts.put("source_texts_reused", verification.sourceTexts.hits);
     context.parameter("cross-tenant-overlap.join", joinCounts);
   }
+
+  /**
+   * Fingerprints a pair must share in the general join, which covers the requests the engine
+   * served normally (the focused pass takes every fingerprint of the others). There only a span of
+   * at least 2T words is confirmed, and such a span always holds two fingerprints: two disjoint
+   * winnowing windows lie inside it, and each selects a k-gram in both texts (the same one only if
+   * an 8-word run repeats within the span). A pair sharing one fingerprint could at best give a
+   * suspect; in generated text full of stock sentences such chance pairs grow with the square of
+   * the traffic on a node (4/5 of all candidates at 4 GB), so they are not verified.
+   */
+  static final int MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY = 2;
 
   /** Source texts kept tokenized between candidates: 24 M chars, about 250 MB with their tokens. */
   static final long SOURCE_TEXT_CACHE_CHARS = 24L << 20;
@@ -237,7 +248,9 @@ public final class CrossTenantOverlap implements Analyzer {
     private int recipient = -1;
     private boolean recipientSawItsPrompt;
     private TokenizedText response;
+    /** The recipient's own prompt and what of its response that prompt explains, read on first need. */
     private TokenizedText ownPrompt;
+    private List<SharedSpan> explainedByOwnPrompt;
     private final Map<Integer, List<Span>> crossSpans = new LinkedHashMap<>();
     private final Map<Integer, List<Span>> sameSpans = new LinkedHashMap<>();
     private final Map<Integer, Integer> tokensBySource = new LinkedHashMap<>();
@@ -261,7 +274,8 @@ public final class CrossTenantOverlap implements Analyzer {
         finish();
         recipient = candidate.recipientDoc();
         response = tokenize(columns.text(recipient, Schema.RESPONSE_TEXT));
-        ownPrompt = tokenize(columns.text(recipient, Schema.PROMPT_TEXT));
+        ownPrompt = null;
+        explainedByOwnPrompt = null;
         String id = columns.header(recipient).get(Schema.REQUEST_ID);
         recipientSawItsPrompt = !overLength.contains(id) && !underrun.contains(id);
       }
@@ -273,15 +287,14 @@ public final class CrossTenantOverlap implements Analyzer {
       int tokens = 0;
       if (candidate.sharedWithSourcePrompt() > 0) {
         TokenizedText sourcePrompt = sourceTexts.get(source, Schema.PROMPT_TEXT, 0);
-        tokens += collect(verifier.unexplainedSpans(response, sourcePrompt, ownPrompt), Schema.PROMPT_TEXT, spans);
+        tokens += collect(unexplainedSpans(sourcePrompt), Schema.PROMPT_TEXT, spans);
       }
       if (candidate.sharedWithSourceResponse() > 0) {
         // The reply first: replies are short, and most candidates end here with no span, so
         // the source's prompt (often large) is read only to rule out the same question.
         List<Span> fromResponse = new ArrayList<>();
         TokenizedText sourceResponse = sourceTexts.get(source, Schema.RESPONSE_TEXT, 1);
-        int fromResponseTokens = collect(verifier.unexplainedSpans(response, sourceResponse, ownPrompt),
-            Schema.RESPONSE_TEXT, fromResponse);
+        int fromResponseTokens = collect(unexplainedSpans(sourceResponse), Schema.RESPONSE_TEXT, fromResponse);
         if (!fromResponse.isEmpty() && !sameQuestion(sourceTexts.get(source, Schema.PROMPT_TEXT, 0), recipientSawItsPrompt)) {
           spans.addAll(fromResponse);
           tokens += fromResponseTokens;
@@ -298,12 +311,30 @@ public final class CrossTenantOverlap implements Analyzer {
     }
 
     /**
+     * Spans of the response shared with {@code source}, minus what the recipient's own prompt
+     * explains. Most candidates share no span at all, so the own prompt (often megabytes) is read
+     * and matched against the response only once one does, and then once per recipient.
+     */
+    private List<SharedSpan> unexplainedSpans(TokenizedText source) throws IOException {
+      List<SharedSpan> shared = verifier.verify(response, source);
+      if (shared.isEmpty()) {
+        return shared;
+      }
+      if (explainedByOwnPrompt == null) {
+        ownPrompt = tokenize(columns.text(recipient, Schema.PROMPT_TEXT));
+        explainedByOwnPrompt = ownPrompt == null ? List.of() : verifier.verify(response, ownPrompt);
+      }
+      return ownPrompt == null ? shared : verifier.subtract(response, source, shared, explainedByOwnPrompt);
+    }
+
+    /**
      * Two requests that asked the same thing get the same answer: a response-to-response match is
      * explained when the prompts share spans covering most of the shorter one. Not for a recipient
      * whose engine never prefilled its prompt (over-length accepted, underrun): its reply cannot
      * have come from its question.
      */
     private boolean sameQuestion(TokenizedText sourcePrompt, boolean recipientSawItsPrompt) {
+      // Called only after a span was found, so the own prompt has been read.
       if (!recipientSawItsPrompt || ownPrompt == null || sourcePrompt == null) {
         return false;
       }
