@@ -113,4 +113,36 @@ class CrossTenantOverlapTest {
         .extracting(span -> responseText.substring(span.responseStart(), span.responseEnd()))
         .containsExactly(unique);
   }
+
+  /**
+   * A passage of exactly T words holds one fingerprint. On a response the engine never prefilled
+   * (here, a prefill underrun) it is verified and confirmed; on a response served normally it
+   * could at best be a suspect, and a pair sharing one fingerprint is not even verified there.
+   */
+  @Test
+  void aPassageOfTWordsIsVerifiedWhereTheEngineNeverPrefilledThePrompt() throws Exception {
+    String passage = words(40, 16);
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText(words(41, 30) + " " + passage + " " + words(42, 30)).responseText(words(43, 20)).build(), 100, false);
+    for (String recipient : List.of("stale", "normal")) {
+      long seed = recipient.equals("stale") ? 50 : 60;
+      index.served(request(recipient, "tenant-" + recipient, "2026-08-28T10:05:00Z", 100, 200)
+          .promptText(words(seed, 30)).responseText(words(seed + 1, 20) + " " + passage + " " + words(seed + 2, 20))
+          .build(), 100, false);
+    }
+
+    List<Finding> findings = new ArrayList<>();
+    try (var search = index.open()) {
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      context.add(new Finding("prefill_underrun:gw-stale", FindingKind.PREFILL_UNDERRUN,
+          io.kvscope.analysis.finding.Confidence.CONFIRMED, "gw-stale", null, "tenant-stale", null, null, null, null, null));
+      new CrossTenantOverlap().analyze(context, findings::add);
+    }
+
+    assertThat(findings).extracting(f -> f.kind() + " " + f.confidence() + " " + f.requestId())
+        .containsExactly("CROSS_TENANT_OVERLAP CONFIRMED gw-stale");
+    assertThat(findings.get(0).sources()).extracting(Source::requestId, Source::matchedTokens)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("gw-earlier", 16L));
+  }
 }
