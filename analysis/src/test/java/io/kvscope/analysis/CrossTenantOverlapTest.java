@@ -145,4 +145,42 @@ class CrossTenantOverlapTest {
     assertThat(findings.get(0).sources()).extracting(Source::requestId, Source::matchedTokens)
         .containsExactly(org.assertj.core.groups.Tuple.tuple("gw-earlier", 16L));
   }
+
+  /**
+   * Stock sentences side by side, ending a few words into a third: every 8-word piece over those
+   * last words also holds the end of the sentence before, a pairing no other reply has, yet each
+   * sentence piece is stock. Not a leak, even on a response the engine never prefilled.
+   */
+  @Test
+  void stockSentencesEndingInsideAnotherStockSentenceAreNotALeak() throws Exception {
+    String overview = "Here is an overview of the material provided.";
+    String passage = "In addition, the records include the following passage:";
+    String later = "A later section states";
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    for (int t = 0; t < 12; t++) { // every tenant's replies use the three, never side by side
+      index.served(request("stock-" + t, "tenant-" + t, "2026-08-28T09:" + (10 + t) + ":00Z", 100, 200)
+          .promptText(words(700 + t, 30))
+          .responseText(words(710 + t, 12) + " " + overview + " " + words(720 + t, 12) + " " + passage + " "
+              + words(730 + t, 12) + ". " + later + " " + words(740 + t, 12))
+          .build(), 100, false);
+    }
+    index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText(words(750, 30)).responseText(words(751, 15) + ". " + overview + " " + passage + " " + later + " "
+            + words(752, 15))
+        .build(), 100, false);
+    index.served(request("stale", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(760, 30)).responseText(words(761, 15) + ". " + overview + " " + passage + " " + later + " "
+            + words(762, 15))
+        .build(), 100, false);
+
+    List<Finding> findings = new ArrayList<>();
+    try (var search = index.open()) {
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      context.add(new Finding("prefill_underrun:gw-stale", FindingKind.PREFILL_UNDERRUN,
+          io.kvscope.analysis.finding.Confidence.CONFIRMED, "gw-stale", null, "recipient", null, null, null, null, null));
+      new CrossTenantOverlap().analyze(context, findings::add);
+    }
+
+    assertThat(findings).extracting(Finding::requestId).doesNotContain("gw-stale");
+  }
 }

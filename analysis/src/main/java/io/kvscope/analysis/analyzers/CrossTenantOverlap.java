@@ -344,9 +344,10 @@ public final class CrossTenantOverlap implements Analyzer {
     }
 
     /**
-     * Keeps spans that are not boilerplate; returns their recipient token count. A short span
-     * shared with another reply is also checked for being two of the model's stock sentences
-     * side by side (see {@link StockPhrases}); a long one is too specific for that.
+     * Keeps spans that are not boilerplate; returns their recipient token count. A short span is
+     * also checked for being the model's stock sentences side by side (see {@link StockPhrases}),
+     * whichever field of the source held it: a conversation's later prompts repeat its earlier
+     * replies. A long span is too specific for that.
      */
     private int collect(List<SharedSpan> shared, String sourceField, List<Span> out) throws IOException {
       int tokens = 0;
@@ -354,7 +355,7 @@ public final class CrossTenantOverlap implements Analyzer {
         if (probe.frequency(response, span.recipient()).tenantFrequency() > cutoff) {
           continue;
         }
-        if (sourceField.equals(Schema.RESPONSE_TEXT) && span.tokenCount() < 2 * verifier.config().threshold()
+        if (span.tokenCount() < 2 * verifier.config().threshold()
             && stockPhrases.isStock(response, span.recipient())) {
           stockPhraseSpans++;
           continue;

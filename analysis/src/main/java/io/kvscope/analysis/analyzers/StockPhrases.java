@@ -56,8 +56,45 @@ final class StockPhrases {
     this.minTenants = minTenants;
   }
 
-  /** Whether every word of {@code range} in {@code text} lies in a common piece. */
+  /**
+   * Whether every word of {@code range} in {@code text} lies in a common piece, or every sentence
+   * piece of it is common.
+   */
   boolean isStock(TokenizedText text, TextRange range) throws IOException {
+    return coveredByCommonPieces(text, range) || sentencesAreCommon(text, range);
+  }
+
+  /**
+   * Whether each piece of {@code range} between sentence ends ({@code . ! ? : ;} and a space) is
+   * common. Eight-word pieces miss a span that ends a few words into a stock sentence: every piece
+   * covering those words also holds the end of the sentence before, a pairing few replies share.
+   */
+  private boolean sentencesAreCommon(TokenizedText text, TextRange range) throws IOException {
+    int from = range.tokenStart();
+    for (int word = range.tokenStart(); word < range.tokenEnd(); word++) {
+      if (word == range.tokenEnd() - 1 || endsSentence(text, word)) {
+        if (!isCommon(text.text().substring(text.start(from), text.end(word)))) {
+          return false;
+        }
+        from = word + 1;
+      }
+    }
+    return true;
+  }
+
+  private static boolean endsSentence(TokenizedText text, int word) {
+    int next = word + 1 < text.size() ? text.start(word + 1) : text.text().length();
+    for (int i = text.end(word); i < next; i++) {
+      char c = text.text().charAt(i);
+      boolean thenSpace = i + 1 >= text.text().length() || Character.isWhitespace(text.text().charAt(i + 1));
+      if ((c == '.' || c == '!' || c == '?' || c == ':' || c == ';') && thenSpace) {
+        return true; // not the point inside 10.7 or a host name
+      }
+    }
+    return false;
+  }
+
+  private boolean coveredByCommonPieces(TokenizedText text, TextRange range) throws IOException {
     int coveredUpTo = range.tokenStart(); // words before this lie in a common piece
     for (int piece = range.tokenStart(); piece + pieceWords <= range.tokenEnd(); piece++) {
       if (piece > coveredUpTo) {
