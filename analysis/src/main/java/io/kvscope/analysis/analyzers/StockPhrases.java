@@ -21,14 +21,15 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.QueryBuilder;
 
 /**
- * Tells a model's stock phrasing from a copied passage, for short reply-to-reply matches.
+ * Tells a model's stock phrasing from a copied passage, for short matches.
  *
  * <p>Fingerprints see runs of T words. A model's stock sentences ("Here is an overview of the
  * material provided.") are shorter and combine freely, so two replies can share a run of T words
  * made of two such sentences that neither took from the other; the run itself is rare, so the
  * boilerplate cut-off on fingerprints does not catch it. Such a span is stock phrasing when every
  * word of it lies in a piece of {@code pieceWords} words that replies of at least
- * {@code minTenants} tenants contain. Pieces are looked up as phrase queries on the reply text
+ * {@code minTenants} tenants contain, or when each of its sentence pieces is in that many
+ * tenants' replies. Pieces are looked up as phrase queries on the reply text
  * (replies are short, so their positions are cheap to read) and remembered, as the same stock
  * sentences come back in reply after reply.
  */
