@@ -132,13 +132,7 @@ class CrossTenantOverlapTest {
           .build(), 100, false);
     }
 
-    List<Finding> findings = new ArrayList<>();
-    try (var search = index.open()) {
-      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
-      context.add(new Finding("prefill_underrun:gw-stale", FindingKind.PREFILL_UNDERRUN,
-          io.kvscope.analysis.finding.Confidence.CONFIRMED, "gw-stale", null, "tenant-stale", null, null, null, null, null));
-      new CrossTenantOverlap().analyze(context, findings::add);
-    }
+    List<Finding> findings = analyzeWithUnderrun(index, "gw-stale", "tenant-stale");
 
     assertThat(findings).extracting(f -> f.kind() + " " + f.confidence() + " " + f.requestId())
         .containsExactly("CROSS_TENANT_OVERLAP CONFIRMED gw-stale");
@@ -173,14 +167,23 @@ class CrossTenantOverlapTest {
             + words(762, 15))
         .build(), 100, false);
 
+    List<Finding> findings = analyzeWithUnderrun(index, "gw-stale", "recipient");
+
+    assertThat(findings).extracting(Finding::requestId).doesNotContain("gw-stale");
+  }
+
+  /**
+   * Runs the overlap analysis with {@code requestId} already flagged as a prefill underrun, as the
+   * analyzer that runs before it would have: the engine never prefilled that request's prompt.
+   */
+  private static List<Finding> analyzeWithUnderrun(TestIndex index, String requestId, String tenant) throws Exception {
     List<Finding> findings = new ArrayList<>();
     try (var search = index.open()) {
       AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
-      context.add(new Finding("prefill_underrun:gw-stale", FindingKind.PREFILL_UNDERRUN,
-          io.kvscope.analysis.finding.Confidence.CONFIRMED, "gw-stale", null, "recipient", null, null, null, null, null));
+      context.add(new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
+          io.kvscope.analysis.finding.Confidence.CONFIRMED, requestId, null, tenant, null, null, null, null, null));
       new CrossTenantOverlap().analyze(context, findings::add);
     }
-
-    assertThat(findings).extracting(Finding::requestId).doesNotContain("gw-stale");
+    return findings;
   }
 }

@@ -56,17 +56,17 @@ public final class Summary {
     }
   }
 
-  /**
-   * {@code 1G 991 MB: ingest 9.3 MB/s 9.7 MB/cpu-s (0.012x jackson 755 MB/s) ..., analyze 35.2 s ...}:
-   * MB per CPU-second beside MB/s because on a shared machine the wall clock also measures the
-   * neighbours.
-   */
   /** The sampled live heap peak of the two processes, "-" for results recorded before sampling. */
   private static String liveHeap(JsonNode ingest, JsonNode analyze) {
     long peak = Math.max(ingest.path("peak_live_heap_mb").asLong(-1), analyze.path("peak_live_heap_mb").asLong(-1));
     return peak > 0 ? Long.toString(peak) : "-";
   }
 
+  /**
+   * {@code 1G 991 MB: ingest 9.3 MB/s 9.7 MB/cpu-s (0.012x jackson 755 MB/s) ..., analyze 35.2 s ...}:
+   * MB per CPU-second beside MB/s because on a shared machine the wall clock also measures the
+   * neighbours.
+   */
   static String line(JsonNode run) {
     JsonNode ingest = run.path("ingest");
     JsonNode analyze = run.path("analyze");

@@ -129,11 +129,11 @@ public final class CrossTenantOverlap implements Analyzer {
    * winnowing windows lie inside it, and each selects a k-gram in both texts (the same one only if
    * an 8-word run repeats within the span). A pair sharing one fingerprint could at best give a
    * suspect; in generated text full of stock sentences such chance pairs grow with the square of
-   * the traffic on a node (4/5 of all candidates at 4 GB), so they are not verified.
+   * the traffic on a node (96% of all candidates at 4 GB), so they are not verified.
    */
   static final int MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY = 2;
 
-  /** Source texts kept tokenized between candidates: 24 M chars, about 250 MB with their tokens. */
+  /** Source texts kept tokenized between candidates: 24 M chars, about 150 MB with their tokens. */
   static final long SOURCE_TEXT_CACHE_CHARS = 24L << 20;
 
   /** Candidate sources verified per focused recipient, most shared fingerprints first. */
@@ -286,16 +286,16 @@ public final class CrossTenantOverlap implements Analyzer {
       List<Span> spans = new ArrayList<>();
       int tokens = 0;
       if (candidate.sharedWithSourcePrompt() > 0) {
-        TokenizedText sourcePrompt = sourceTexts.get(source, Schema.PROMPT_TEXT, 0);
+        TokenizedText sourcePrompt = sourceTexts.get(source, Schema.PROMPT_TEXT);
         tokens += collect(unexplainedSpans(sourcePrompt), Schema.PROMPT_TEXT, spans);
       }
       if (candidate.sharedWithSourceResponse() > 0) {
         // The reply first: replies are short, and most candidates end here with no span, so
         // the source's prompt (often large) is read only to rule out the same question.
         List<Span> fromResponse = new ArrayList<>();
-        TokenizedText sourceResponse = sourceTexts.get(source, Schema.RESPONSE_TEXT, 1);
+        TokenizedText sourceResponse = sourceTexts.get(source, Schema.RESPONSE_TEXT);
         int fromResponseTokens = collect(unexplainedSpans(sourceResponse), Schema.RESPONSE_TEXT, fromResponse);
-        if (!fromResponse.isEmpty() && !sameQuestion(sourceTexts.get(source, Schema.PROMPT_TEXT, 0), recipientSawItsPrompt)) {
+        if (!fromResponse.isEmpty() && !sameQuestion(sourceTexts.get(source, Schema.PROMPT_TEXT), recipientSawItsPrompt)) {
           spans.addAll(fromResponse);
           tokens += fromResponseTokens;
         }

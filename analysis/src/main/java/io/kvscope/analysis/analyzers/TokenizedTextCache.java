@@ -1,6 +1,7 @@
 package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.RequestColumns;
+import io.kvscope.index.Schema;
 import io.kvscope.index.fingerprint.TokenizedText;
 import io.kvscope.index.fingerprint.WordTokenizer;
 import java.io.IOException;
@@ -24,15 +25,15 @@ final class TokenizedTextCache {
   /** In access order, so iteration starts at the least recently used text. */
   private final LinkedHashMap<Long, TokenizedText> texts = new LinkedHashMap<>(256, 0.75f, true);
 
-  /** @param maxChars chars of text held at most (each char costs about 10 bytes with its tokens) */
+  /** @param maxChars chars of text held at most (each char costs about 6 bytes with its tokens) */
   TokenizedTextCache(RequestColumns columns, long maxChars) {
     this.columns = columns;
     this.maxChars = maxChars;
   }
 
   /** The tokenized {@code field} of {@code doc}, or null when the request has no such text. */
-  TokenizedText get(int doc, String field, int fieldOrdinal) throws IOException {
-    long key = ((long) doc << 1) | fieldOrdinal;
+  TokenizedText get(int doc, String field) throws IOException {
+    long key = ((long) doc << 1) | (field.equals(Schema.PROMPT_TEXT) ? 0 : 1);
     TokenizedText text = texts.get(key);
     if (text != null) {
       hits++;
