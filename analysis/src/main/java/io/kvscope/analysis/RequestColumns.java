@@ -96,6 +96,15 @@ public final class RequestColumns {
     return start[doc];
   }
 
+  /** Decode nodes seen, numbered from 0 as {@link #decodeNode(int)} gives them. */
+  public int nodeCount() {
+    return nodeNames.size();
+  }
+
+  public String nodeName(int node) {
+    return nodeNames.get(node);
+  }
+
   /** The handful of stored fields a finding names, without loading the texts. */
   public Document header(int doc) throws IOException {
     return reader.storedFields().document(doc, Set.of(Schema.REQUEST_ID, Schema.ENGINE_RID, Schema.TENANT,

@@ -8,6 +8,8 @@ import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.finding.Span;
+import io.kvscope.ingest.record.NodeRole;
+import io.kvscope.ingest.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,7 +134,7 @@ class CrossTenantOverlapTest {
           .build(), 100, false);
     }
 
-    List<Finding> findings = analyzeWithUnderrun(index, "gw-stale", "tenant-stale");
+    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stale");
 
     assertThat(findings).extracting(f -> f.kind() + " " + f.confidence() + " " + f.requestId())
         .containsExactly("CROSS_TENANT_OVERLAP CONFIRMED gw-stale");
@@ -143,45 +145,170 @@ class CrossTenantOverlapTest {
   /**
    * Stock sentences side by side, ending a few words into a third: every 8-word piece over those
    * last words also holds the end of the sentence before, a pairing no other reply has, yet each
-   * sentence piece is stock. Not a leak, even on a response the engine never prefilled.
+   * sentence piece is stock. When two tenants within reach of the recipient's pool held that run,
+   * it cannot be told whose pages it came from: not a leak, even on a response the engine never
+   * prefilled.
    */
   @Test
-  void stockSentencesEndingInsideAnotherStockSentenceAreNotALeak() throws Exception {
-    String overview = "Here is an overview of the material provided.";
-    String passage = "In addition, the records include the following passage:";
-    String later = "A later section states";
-    TestIndex index = new TestIndex(tmp.resolve("index"));
-    for (int t = 0; t < 12; t++) { // every tenant's replies use the three, never side by side
-      index.served(request("stock-" + t, "tenant-" + t, "2026-08-28T09:" + (10 + t) + ":00Z", 100, 200)
-          .promptText(words(700 + t, 30))
-          .responseText(words(710 + t, 12) + " " + overview + " " + words(720 + t, 12) + " " + passage + " "
-              + words(730 + t, 12) + ". " + later + " " + words(740 + t, 12))
-          .build(), 100, false);
-    }
+  void stockSentencesTwoTenantsWithinReachHeldAreNotALeak() throws Exception {
+    TestIndex index = stockSentenceReplies();
     index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
-        .promptText(words(750, 30)).responseText(words(751, 15) + ". " + overview + " " + passage + " " + later + " "
-            + words(752, 15))
-        .build(), 100, false);
-    index.served(request("stale", "recipient", "2026-08-28T10:05:00Z", 100, 200)
-        .promptText(words(760, 30)).responseText(words(761, 15) + ". " + overview + " " + passage + " " + later + " "
-            + words(762, 15))
-        .build(), 100, false);
+        .promptText(words(750, 30)).responseText(words(751, 15) + ". " + STOCK_RUN + " " + words(752, 15)).build(), 100, false);
+    index.served(request("also", "bystander", "2026-08-28T10:01:00Z", 100, 200)
+        .promptText(words(753, 30)).responseText(words(754, 15) + ". " + STOCK_RUN + " " + words(755, 15)).build(), 100, false);
+    index.served(stockRunRecipient(), 100, false);
 
-    List<Finding> findings = analyzeWithUnderrun(index, "gw-stale", "recipient");
+    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stale");
 
     assertThat(findings).extracting(Finding::requestId).doesNotContain("gw-stale");
   }
 
   /**
-   * Runs the overlap analysis with {@code requestId} already flagged as a prefill underrun, as the
-   * analyzer that runs before it would have: the engine never prefilled that request's prompt.
+   * The same run of stock sentences, held by one tenant within reach of the recipient's pool: the
+   * others that held it decoded on another node, or never had their prompt prefilled (their reply
+   * was itself written from stale pages). Only the one tenant's pages can have carried it.
    */
-  private static List<Finding> analyzeWithUnderrun(TestIndex index, String requestId, String tenant) throws Exception {
+  @Test
+  void aStockRunOnlyOneTenantWithinReachHeldCameFromThatTenant() throws Exception {
+    TestIndex index = stockSentenceReplies();
+    index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText(words(750, 30)).responseText(words(751, 15) + ". " + STOCK_RUN + " " + words(752, 15)).build(), 100, false);
+    index.servedOn(request("elsewhere", "bystander", "2026-08-28T10:01:00Z", 100, 200)
+        .promptText(words(753, 30)).responseText(words(754, 15) + ". " + STOCK_RUN + " " + words(755, 15)).build(), "decode-1");
+    index.served(request("stub", "other-stale", "2026-08-28T10:02:00Z", 100, 200)
+        .promptText(words(756, 30)).responseText(words(757, 15) + ". " + STOCK_RUN + " " + words(758, 15)).build(), 100, false);
+    index.served(stockRunRecipient(), 100, false);
+
+    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stub", "gw-stale");
+
+    Finding stale = findings.stream().filter(f -> f.requestId().equals("gw-stale")).findFirst().orElseThrow();
+    assertThat(stale.sources()).extracting(Source::requestId).containsExactly("gw-earlier");
+  }
+
+  /**
+   * A short run whose every eight-word piece is common, though the run itself is not: twelve
+   * tenants' replies hold the sentence twice over, the victim's holds it twice and a word more.
+   * The fingerprint bound calls the run boilerplate (its pieces are in twelve tenants' texts); on
+   * a response the engine never prefilled, the run is counted word for word instead, and only the
+   * victim held it.
+   */
+  @Test
+  void aRunIsCountedWordForWordWhereOnlyItsPiecesAreCommon() throws Exception {
+    String sentence = "please forward the signed quarterly schedule to finance";
+    String twice = sentence + " " + sentence;
+    String run = twice + " please"; // 17 words
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    for (int t = 0; t < 12; t++) {
+      index.served(request("common-" + t, "tenant-" + t, "2026-08-28T09:" + (10 + t) + ":00Z", 100, 200)
+          .promptText(words(1000 + t, 30)).responseText(words(1020 + t, 12) + " " + twice + ". " + words(1040 + t, 12))
+          .build(), 100, false);
+    }
+    for (int pair = 0; pair < 60; pair++) { // ordinary shared text, so the learned cut-off stays low
+      String passage = words(2000 + pair, 100);
+      String start = "2026-08-28T08:" + String.format("%02d", pair) + ":00Z";
+      index.served(request("pair-a-" + pair, "pair-a-" + pair, start, 100, 200)
+          .promptText(passage).responseText(words(3000 + pair, 10)).build(), 100, false);
+      index.served(request("pair-b-" + pair, "pair-b-" + pair, start, 100, 200)
+          .promptText(words(4000 + pair, 10)).responseText(passage).build(), 100, false);
+    }
+    index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText(words(1100, 30)).responseText(words(1101, 15) + ". " + run + " " + words(1102, 15)).build(), 100, false);
+    index.served(request("stale", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(1103, 30)).responseText(words(1104, 15) + ". " + run + " " + words(1105, 15)).build(), 100, false);
+
+    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stale");
+
+    Finding stale = findings.stream().filter(f -> f.requestId().equals("gw-stale")).findFirst().orElseThrow();
+    assertThat(stale.sources()).extracting(Source::requestId).containsExactly("gw-earlier");
+  }
+
+  private static final String STOCK_RUN = "Here is an overview of the material provided. "
+      + "In addition, the records include the following passage: A later section states";
+
+  /** Replies of twelve tenants that each use the stock run's three sentences, never side by side. */
+  private TestIndex stockSentenceReplies() {
+    String[] sentences = STOCK_RUN.split("(?<=[.:]) ");
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    for (int t = 0; t < 12; t++) {
+      index.served(request("stock-" + t, "tenant-" + t, "2026-08-28T09:" + (10 + t) + ":00Z", 100, 200)
+          .promptText(words(700 + t, 30))
+          .responseText(words(710 + t, 12) + " " + sentences[0] + " " + words(720 + t, 12) + " " + sentences[1] + " "
+              + words(730 + t, 12) + ". " + sentences[2] + " " + words(740 + t, 12))
+          .build(), 100, false);
+    }
+    return index;
+  }
+
+  private static RequestRecord stockRunRecipient() {
+    return request("stale", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(760, 30)).responseText(words(761, 15) + ". " + STOCK_RUN + " " + words(762, 15)).build();
+  }
+
+  /**
+   * Stale pages live in one engine process's pool: a restart of the decode engine leaves nothing
+   * of the requests before it. And a request the engine never prefilled wrote only its reply into
+   * the pool, a reply itself made of other requests' pages: a later response repeating it names
+   * the request that first held the text, never the stub.
+   */
+  @Test
+  void nothingFromBeforeADecodeRestartNorFromAStubsReplyIsASource() throws Exception {
+    String beforeRestart = words(800, 40);
+    String stubReply = words(801, 40);
+    String fresh = words(802, 40);
+    TestIndex index = new TestIndex(tmp.resolve("index"))
+        .epoch("decode-0", NodeRole.DECODE, "2026-08-28T08:00:00Z", 681_280, 1_048_576, "0.5.21")
+        .epoch("decode-0", NodeRole.DECODE, "2026-08-28T09:30:00Z", 681_280, 1_048_576, "0.5.21");
+    index.served(request("old", "tenant-old", "2026-08-28T09:00:00Z", 100, 200)
+        .promptText(words(803, 20) + " " + beforeRestart).responseText(words(804, 20)).build(), 100, false);
+    index.served(request("stub", "tenant-stub", "2026-08-28T09:50:00Z", 100, 200)
+        .promptText(words(805, 20)).responseText(words(806, 10) + " " + stubReply).build(), 100, false);
+    index.served(request("fresh", "tenant-fresh", "2026-08-28T09:40:00Z", 100, 200)
+        .promptText(words(807, 20) + " " + fresh).responseText(words(808, 20)).build(), 100, false);
+    index.served(request("stale", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(809, 20))
+        .responseText(beforeRestart + " then " + stubReply + " and " + fresh).build(), 100, false);
+
+    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stub", "gw-stale");
+
+    Finding stale = findings.stream().filter(f -> f.requestId().equals("gw-stale")).findFirst().orElseThrow();
+    assertThat(stale.sources()).extracting(Source::requestId).containsExactly("gw-fresh");
+  }
+
+  /**
+   * Stale pages are copied as runs: a response that carries a whole passage took it from the one
+   * request that held all of it, even when an earlier request of another tenant held a part.
+   */
+  @Test
+  void aSpanInsideALongerRunFromAnotherSourceCameWithThatRun() throws Exception {
+    String passage = words(900, 50);
+    String part = String.join(" ", java.util.Arrays.asList(passage.split(" ")).subList(15, 37));
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("part", "tenant-part", "2026-08-28T09:00:00Z", 100, 200)
+        .promptText(words(901, 20) + " " + part + " " + words(902, 20)).responseText(words(903, 20)).build(), 100, false);
+    index.served(request("whole", "tenant-whole", "2026-08-28T09:30:00Z", 100, 200)
+        .promptText(words(904, 20) + " " + passage).responseText(words(905, 20)).build(), 100, false);
+    index.served(request("stale", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(906, 20)).responseText(words(907, 10) + " " + passage + " " + words(908, 10)).build(), 100, false);
+
+    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stale");
+
+    Finding stale = findings.stream().filter(f -> f.requestId().equals("gw-stale")).findFirst().orElseThrow();
+    assertThat(stale.sources()).extracting(Source::requestId, Source::matchedTokens)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("gw-whole", 50L));
+  }
+
+  /**
+   * Runs the overlap analysis with {@code requestIds} already flagged as prefill underruns, as the
+   * analyzer that runs before it would have: the engine never prefilled those requests' prompts.
+   */
+  private static List<Finding> analyzeWithNeverPrefilled(TestIndex index, String... requestIds) throws Exception {
     List<Finding> findings = new ArrayList<>();
     try (var search = index.open()) {
       AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
-      context.add(new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
-          io.kvscope.analysis.finding.Confidence.CONFIRMED, requestId, null, tenant, null, null, null, null, null));
+      for (String requestId : requestIds) {
+        context.add(new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
+            io.kvscope.analysis.finding.Confidence.CONFIRMED, requestId, null, null, null, null, null, null, null));
+      }
       new CrossTenantOverlap().analyze(context, findings::add);
     }
     return findings;

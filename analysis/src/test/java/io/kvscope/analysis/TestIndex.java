@@ -41,14 +41,23 @@ final class TestIndex {
 
   /** A request served by prefill-0/decode-0, with the engine's prefill length and an optional rejection. */
   TestIndex served(RequestRecord request, long engineInputLen, boolean rejected) {
+    return served(request, engineInputLen, rejected, "decode-0");
+  }
+
+  /** A request served by prefill-0 and {@code decodeNode}, whose engine prefilled its whole prompt. */
+  TestIndex servedOn(RequestRecord request, String decodeNode) {
+    return served(request, request.promptTokens(), false, decodeNode);
+  }
+
+  private TestIndex served(RequestRecord request, long engineInputLen, boolean rejected, String decodeNode) {
     add(request);
     String rid = request.engineRid();
     long time = request.startTime();
     add(new EngineEvent(EngineEvent.Kind.TIME_STATS, "prefill-0", NodeRole.PREFILL, rid, 7L, time, engineInputLen,
         null, null, request.cachedTokens(), null, 1.0, null, null, null, null, "prefill-0.log", items.size()));
-    add(new EngineEvent(EngineEvent.Kind.TIME_STATS, "decode-0", NodeRole.DECODE, rid, 7L, time + 5,
+    add(new EngineEvent(EngineEvent.Kind.TIME_STATS, decodeNode, NodeRole.DECODE, rid, 7L, time + 5,
         request.promptTokens(), null, null, null, request.completionTokens(), null, 3.0, null, null, null,
-        "decode-0.log", items.size()));
+        decodeNode + ".log", items.size()));
     if (rejected) {
       add(new EngineEvent(EngineEvent.Kind.REJECTED, "prefill-0", NodeRole.PREFILL, rid, null, time, null,
           request.promptTokens(), 681_280L, null, null, null, null, null, null, "over-length", "prefill-0.log", items.size()));

@@ -3,6 +3,7 @@ package io.kvscope.analysis.analyzers;
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
 import io.kvscope.analysis.RequestColumns;
+import io.kvscope.analysis.StalePageReach;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -12,7 +13,9 @@ import io.kvscope.index.Documents;
 import io.kvscope.index.Schema;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.FingerprintConfig;
+import io.kvscope.index.fingerprint.FingerprintFields;
 import io.kvscope.index.fingerprint.FingerprintJoin;
+import io.kvscope.index.fingerprint.Fingerprinter;
 import io.kvscope.index.fingerprint.FrequencyHistogram;
 import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.index.fingerprint.JoinStats;
@@ -20,6 +23,7 @@ import io.kvscope.index.fingerprint.SharedSpan;
 import io.kvscope.index.fingerprint.SpanFrequencyProbe;
 import io.kvscope.index.fingerprint.SpanMatch;
 import io.kvscope.index.fingerprint.SpanVerifier;
+import io.kvscope.index.fingerprint.TextRange;
 import io.kvscope.index.fingerprint.TokenizedText;
 import io.kvscope.index.fingerprint.WordTokenizer;
 import io.kvscope.index.identifiers.Identifier;
@@ -27,24 +31,34 @@ import io.kvscope.index.identifiers.IdentifierExtractor;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * Verbatim spans of a response that came from another request's prompt or partial generation.
  *
  * <p>Candidates come from one self-join over the fingerprint terms (see
- * {@link io.kvscope.index.fingerprint}), restricted by the mechanism: the source started before the
- * recipient and within the horizon. Each candidate is verified on the stored texts: maximal shared
- * spans of at least T tokens, minus what the recipient's own prompt explains, minus text that many
- * tenants carry (boilerplate, learned from the data). A response-to-response match between two
- * requests that asked the same question is the same answer, not a leak. What remains from another
- * tenant is a {@code confirmed} cross-tenant overlap; from the same tenant, same-tenant reuse.
+ * {@link io.kvscope.index.fingerprint}), restricted by the mechanism: the source's pages could
+ * still have been in the recipient's decode pool ({@link StalePageReach}). Each candidate is
+ * verified on the stored texts: maximal shared spans of at least T tokens, minus what the
+ * recipient's own prompt explains, minus text that many tenants carry (boilerplate, learned from
+ * the data). A response-to-response match between two requests that asked the same question is the
+ * same answer, not a leak. Each span is given to one origin (the source of the longest run, then
+ * the earliest holder). What remains from another tenant is a {@code confirmed} cross-tenant
+ * overlap; from the same tenant, same-tenant reuse.
  */
 public final class CrossTenantOverlap implements Analyzer {
 
@@ -81,9 +95,9 @@ public final class CrossTenantOverlap implements Analyzer {
     }
     FingerprintConfig scheme = Documents.FINGERPRINTS.withThreshold(minSpan);
     RequestColumns columns = RequestColumns.load(context);
+    StalePageReach reach = StalePageReach.of(context, columns);
     FingerprintJoin join = new FingerprintJoin(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1);
     int cutoff = learnCutoff(join, context);
-    long horizon = context.options().sourceHorizon().toMillis();
     JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true)
         .withOwnPromptExplains(true).withMinSharedFingerprints(MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY);
     Verification verification = new Verification(context, columns, new SpanVerifier(scheme),
@@ -91,18 +105,15 @@ public final class CrossTenantOverlap implements Analyzer {
             Documents.FINGERPRINTS), // the probe must select fingerprints as the index did
         new StockPhrases(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1,
             Documents.FINGERPRINTS.k(), cutoff),
-        cutoff, findings);
+        new SpanHolders(context.reader(), columns, reach), cutoff, findings);
     // Recipients whose engine never prefilled their prompt are where stale pages surface; they
     // get a focused pass over all their fingerprints, boilerplate-frequent ones included.
-    Set<Integer> focus = focusRecipients(context, columns);
-    int focusCandidates = focusedPass(context, columns, focus, horizon, verification);
-    JoinStats stats = join.run(options, (recipient, source) -> {
-      if (!columns.isRecipient(recipient) || !columns.isRequest(source) || focus.contains(recipient)) {
-        return false;
-      }
-      long gap = columns.start(recipient) - columns.start(source);
-      return gap > 0 && gap <= horizon && samePoolPossible(columns, recipient, source);
-    }, verification::accept);
+    Set<Integer> focus = new TreeSet<>();
+    reach.neverPrefilled().filter(columns::isRecipient).forEach(focus::add);
+    int focusCandidates = focusedPass(context, columns, focus, reach, verification);
+    JoinStats stats = join.run(options,
+        (recipient, source) -> columns.isRecipient(recipient) && !focus.contains(recipient) && reach.reaches(source, recipient),
+        verification::accept);
     verification.finish();
     context.parameter("cross-tenant-overlap.min_span_tokens", scheme.threshold());
     context.parameter("cross-tenant-overlap.scheme", scheme.schemeId());
@@ -116,7 +127,9 @@ public final class CrossTenantOverlap implements Analyzer {
     joinCounts.put("verified_pairs", verification.verifiedPairs);
     joinCounts.put("rejected_pairs", verification.rejectedPairs);
     joinCounts.put("stock_phrase_spans", verification.stockPhraseSpans);
+    joinCounts.put("stock_phrase_spans_held_by_one_tenant", verification.stockSpansHeldByOneTenant);
     joinCounts.put("stock_phrase_lookups", verification.stockPhrases.lookups);
+    joinCounts.put("span_holder_lookups", verification.holders.lookups);
     joinCounts.put("source_texts_read", verification.sourceTexts.misses);
     joinCounts.put("source_texts_reused", verification.sourceTexts.hits);
     context.parameter("cross-tenant-overlap.join", joinCounts);
@@ -139,59 +152,42 @@ public final class CrossTenantOverlap implements Analyzer {
   /** Candidate sources verified per focused recipient, most shared fingerprints first. */
   static final int MAX_FOCUSED_CANDIDATES = 256;
 
-  /** Docs of requests flagged over-length-accepted or underrun by the analyzers that ran before. */
-  private static Set<Integer> focusRecipients(AnalysisContext context, RequestColumns columns) throws IOException {
-    Set<String> ids = new java.util.HashSet<>(context.requestsWith(FindingKind.OVER_LENGTH_ACCEPTED));
-    ids.addAll(context.requestsWith(FindingKind.PREFILL_UNDERRUN));
-    Set<Integer> docs = new TreeSet<>();
-    context.forEachRequest(row -> {
-      if (ids.contains(row.requestId()) && columns.isRecipient(row.doc())) {
-        docs.add(row.doc());
-      }
-    });
-    return docs;
-  }
-
   /**
-   * For each focused recipient, every request sharing any of its response fingerprints (earlier,
-   * within the horizon, same decode pool) is counted, and the best-sharing ones are verified.
+   * For each focused recipient, every request sharing any of its response fingerprints (and
+   * within reach of its decode pool, see {@link StalePageReach}) is counted, and the best-sharing
+   * ones are verified.
    * Generated text is full of stock phrases many tenants share; a leaked fragment of it is still
    * a leak, and winnowing may have picked only stock-phrase fingerprints for it, which the
    * boilerplate cut-off drops from the general join. Few recipients are focused, so looking up
    * their fingerprints one by one stays cheap.
    */
-  private static int focusedPass(AnalysisContext context, RequestColumns columns, Set<Integer> focus, long horizon,
-      Verification verification) throws IOException {
-    io.kvscope.index.fingerprint.Fingerprinter fingerprinter =
-        new io.kvscope.index.fingerprint.Fingerprinter(Documents.FINGERPRINTS);
+  private static int focusedPass(AnalysisContext context, RequestColumns columns, Set<Integer> focus,
+      StalePageReach reach, Verification verification) throws IOException {
+    Fingerprinter fingerprinter = new Fingerprinter(Documents.FINGERPRINTS);
     int candidates = 0;
     for (int recipient : focus) {
       String response = columns.text(recipient, Schema.RESPONSE_TEXT);
       if (response == null) {
         continue;
       }
-      Map<Integer, int[]> shared = new java.util.HashMap<>();
+      Map<Integer, int[]> shared = new HashMap<>();
       for (long hash : fingerprinter.fingerprint(response).distinctHashes()) {
-        org.apache.lucene.util.BytesRef term = io.kvscope.index.fingerprint.FingerprintFields.term(hash);
+        BytesRef term = FingerprintFields.term(hash);
         for (int side = 0; side < 2; side++) {
-          String field = side == 0 ? io.kvscope.index.fingerprint.FingerprintFields.PROMPT
-              : io.kvscope.index.fingerprint.FingerprintFields.RESPONSE;
-          org.apache.lucene.index.PostingsEnum docs =
-              org.apache.lucene.index.MultiTerms.getTermPostingsEnum(context.reader(), field, term, 0);
+          String field = side == 0 ? FingerprintFields.PROMPT : FingerprintFields.RESPONSE;
+          PostingsEnum docs = MultiTerms.getTermPostingsEnum(context.reader(), field, term, 0);
           if (docs == null) {
             continue;
           }
-          for (int doc = docs.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-            long gap = columns.start(recipient) - (columns.isRequest(doc) ? columns.start(doc) : 0);
-            if (doc != recipient && columns.isRequest(doc) && gap > 0 && gap <= horizon
-                && samePoolPossible(columns, recipient, doc)) {
+          for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+            if (reach.reaches(doc, recipient)) {
               shared.computeIfAbsent(doc, d -> new int[2])[side]++;
             }
           }
         }
       }
       List<Map.Entry<Integer, int[]>> best = shared.entrySet().stream()
-          .sorted(java.util.Comparator.comparingInt((Map.Entry<Integer, int[]> e) -> -(e.getValue()[0] + e.getValue()[1]))
+          .sorted(Comparator.comparingInt((Map.Entry<Integer, int[]> e) -> -(e.getValue()[0] + e.getValue()[1]))
               .thenComparing(Map.Entry::getKey))
           .limit(MAX_FOCUSED_CANDIDATES).sorted(Map.Entry.comparingByKey()).toList();
       for (Map.Entry<Integer, int[]> entry : best) {
@@ -201,16 +197,6 @@ public final class CrossTenantOverlap implements Analyzer {
     }
     verification.finish();
     return candidates;
-  }
-
-  /**
-   * Stale pages live in one decode node's KV pool, so a source decoded elsewhere cannot have
-   * left its text there. When either node is unknown (no engine log), the pair stays possible.
-   */
-  static boolean samePoolPossible(RequestColumns columns, int recipient, int source) {
-    int a = columns.decodeNode(recipient);
-    int b = columns.decodeNode(source);
-    return a < 0 || b < 0 || a == b;
   }
 
   /**
@@ -235,6 +221,7 @@ public final class CrossTenantOverlap implements Analyzer {
     private final SpanVerifier verifier;
     private final SpanFrequencyProbe probe;
     private final StockPhrases stockPhrases;
+    private final SpanHolders holders;
     private final TokenizedTextCache sourceTexts;
     private final int cutoff;
     private final Consumer<Finding> findings;
@@ -244,6 +231,7 @@ public final class CrossTenantOverlap implements Analyzer {
     long verifiedPairs;
     long rejectedPairs;
     long stockPhraseSpans;
+    long stockSpansHeldByOneTenant;
 
     private int recipient = -1;
     private boolean recipientSawItsPrompt;
@@ -254,14 +242,17 @@ public final class CrossTenantOverlap implements Analyzer {
     private final Map<Integer, List<Span>> crossSpans = new LinkedHashMap<>();
     private final Map<Integer, List<Span>> sameSpans = new LinkedHashMap<>();
     private final Map<Integer, Integer> tokensBySource = new LinkedHashMap<>();
+    /** The one tenant within reach holding each stock span of the recipient, by char range. */
+    private final Map<Long, Integer> soleHolderBySpan = new HashMap<>();
 
     Verification(AnalysisContext context, RequestColumns columns, SpanVerifier verifier, SpanFrequencyProbe probe,
-        StockPhrases stockPhrases, int cutoff, Consumer<Finding> findings) {
+        StockPhrases stockPhrases, SpanHolders holders, int cutoff, Consumer<Finding> findings) {
       this.context = context;
       this.columns = columns;
       this.verifier = verifier;
       this.probe = probe;
       this.stockPhrases = stockPhrases;
+      this.holders = holders;
       this.sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
       this.cutoff = cutoff;
       this.findings = findings;
@@ -276,6 +267,7 @@ public final class CrossTenantOverlap implements Analyzer {
         response = tokenize(columns.text(recipient, Schema.RESPONSE_TEXT));
         ownPrompt = null;
         explainedByOwnPrompt = null;
+        soleHolderBySpan.clear();
         String id = columns.header(recipient).get(Schema.REQUEST_ID);
         recipientSawItsPrompt = !overLength.contains(id) && !underrun.contains(id);
       }
@@ -287,14 +279,14 @@ public final class CrossTenantOverlap implements Analyzer {
       int tokens = 0;
       if (candidate.sharedWithSourcePrompt() > 0) {
         TokenizedText sourcePrompt = sourceTexts.get(source, Schema.PROMPT_TEXT);
-        tokens += collect(unexplainedSpans(sourcePrompt), Schema.PROMPT_TEXT, spans);
+        tokens += collect(source, unexplainedSpans(sourcePrompt), Schema.PROMPT_TEXT, spans);
       }
       if (candidate.sharedWithSourceResponse() > 0) {
         // The reply first: replies are short, and most candidates end here with no span, so
         // the source's prompt (often large) is read only to rule out the same question.
         List<Span> fromResponse = new ArrayList<>();
         TokenizedText sourceResponse = sourceTexts.get(source, Schema.RESPONSE_TEXT);
-        int fromResponseTokens = collect(unexplainedSpans(sourceResponse), Schema.RESPONSE_TEXT, fromResponse);
+        int fromResponseTokens = collect(source, unexplainedSpans(sourceResponse), Schema.RESPONSE_TEXT, fromResponse);
         if (!fromResponse.isEmpty() && !sameQuestion(sourceTexts.get(source, Schema.PROMPT_TEXT), recipientSawItsPrompt)) {
           spans.addAll(fromResponse);
           tokens += fromResponseTokens;
@@ -347,18 +339,23 @@ public final class CrossTenantOverlap implements Analyzer {
      * Keeps spans that are not boilerplate; returns their recipient token count. A short span is
      * also checked for being the model's stock sentences side by side (see {@link StockPhrases}),
      * whichever field of the source held it: a conversation's later prompts repeat its earlier
-     * replies. A long span is too specific for that.
+     * replies. A long span is too specific for that. Where the engine never prefilled the
+     * recipient's prompt, a stock span is still kept when the source's tenant is the only one
+     * within reach of the recipient's pool that held it word for word.
      */
-    private int collect(List<SharedSpan> shared, String sourceField, List<Span> out) throws IOException {
+    private int collect(int source, List<SharedSpan> shared, String sourceField, List<Span> out) throws IOException {
       int tokens = 0;
       for (SharedSpan span : shared) {
-        if (probe.frequency(response, span.recipient()).tenantFrequency() > cutoff) {
+        if (isBoilerplate(span.recipient())) {
           continue;
         }
         if (span.tokenCount() < 2 * verifier.config().threshold()
             && stockPhrases.isStock(response, span.recipient())) {
-          stockPhraseSpans++;
-          continue;
+          if (recipientSawItsPrompt || soleHolder(span.recipient()) != columns.tenant(source)) {
+            stockPhraseSpans++;
+            continue;
+          }
+          stockSpansHeldByOneTenant++;
         }
         for (SpanMatch part : span.parts()) {
           out.add(new Span(part.recipient().charStart(), part.recipient().charEnd(), sourceField,
@@ -370,20 +367,54 @@ public final class CrossTenantOverlap implements Analyzer {
     }
 
     /**
-     * Text has one origin: the earliest request that held it. A later request that carries the
-     * same text (a conversation's next turn quoting the last answer, another tenant's response
-     * that itself leaked it) only repeated it. So a span is dropped where a span from an earlier
-     * source covers most of it, and a source left with nothing is no source.
+     * Whether more tenants than the cut-off hold this stretch of the response. The fingerprint
+     * bound decides, except where the engine never prefilled the recipient's prompt: there a short
+     * leaked passage of common words must not be lost to a loose bound, so the phrase is counted.
+     */
+    private boolean isBoilerplate(TextRange range) throws IOException {
+      if (probe.frequency(response, range).tenantFrequency() <= cutoff) {
+        return false;
+      }
+      return recipientSawItsPrompt || holders.tenantsHolding(textOf(range), cutoff + 1) > cutoff;
+    }
+
+    private String textOf(TextRange range) {
+      return response.text().substring(range.charStart(), range.charEnd());
+    }
+
+    /** The one tenant within reach holding this stretch of the response, looked up once per recipient. */
+    private int soleHolder(TextRange range) throws IOException {
+      long key = ((long) range.charStart() << 32) | range.charEnd();
+      Integer tenant = soleHolderBySpan.get(key);
+      if (tenant == null) {
+        tenant = holders.soleTenantHolding(textOf(range), recipient);
+        soleHolderBySpan.put(key, tenant);
+      }
+      return tenant;
+    }
+
+    /**
+     * Text has one origin. Stale pages are copied as runs, so a span that lies inside a longer span
+     * from another source came with that longer run: only that source held all of it. Then the
+     * earliest request that held the text is its origin: a later request that carries the same text
+     * (a conversation's next turn quoting the last answer, another tenant's response that itself
+     * leaked it) only repeated it. So a span is dropped where a longer span from another source
+     * contains it, or where spans from earlier sources cover most of it; a source left with nothing
+     * is no source.
      */
     private void keepEarliestOrigins() {
-      List<int[]> all = new ArrayList<>(); // {source, responseStart, responseEnd}
+      List<SourcedSpan> all = new ArrayList<>();
       for (Map<Integer, List<Span>> group : List.of(crossSpans, sameSpans)) {
-        group.forEach((source, spans) -> spans.forEach(span -> all.add(new int[] {source, span.responseStart(), span.responseEnd()})));
+        group.forEach((source, spans) -> spans.forEach(span -> all.add(new SourcedSpan(source, span))));
       }
+      Set<SourcedSpan> whole = all.stream().filter(s -> !insideLongerRun(s, all))
+          .collect(Collectors.toCollection(LinkedHashSet::new));
       for (Map<Integer, List<Span>> group : List.of(crossSpans, sameSpans)) {
         for (Map.Entry<Integer, List<Span>> entry : group.entrySet()) {
           int source = entry.getKey();
-          List<Span> kept = entry.getValue().stream().filter(span -> !coveredByEarlier(source, span, all)).toList();
+          List<Span> kept = entry.getValue().stream()
+              .filter(span -> whole.contains(new SourcedSpan(source, span)) && !coveredByEarlier(source, span, whole))
+              .toList();
           if (kept.size() < entry.getValue().size()) {
             tokensBySource.put(source, kept.stream().mapToInt(Span::tokens).sum());
           }
@@ -393,11 +424,21 @@ public final class CrossTenantOverlap implements Analyzer {
       }
     }
 
-    private boolean coveredByEarlier(int source, Span span, List<int[]> all) {
+    private record SourcedSpan(int source, Span span) {}
+
+    private static boolean insideLongerRun(SourcedSpan candidate, List<SourcedSpan> all) {
+      Span span = candidate.span();
+      return all.stream().anyMatch(other -> other.source() != candidate.source()
+          && other.span().responseStart() <= span.responseStart() && other.span().responseEnd() >= span.responseEnd()
+          && other.span().tokens() > span.tokens());
+    }
+
+    private boolean coveredByEarlier(int source, Span span, Set<SourcedSpan> all) {
       int covered = 0;
-      for (int[] other : all) {
-        if (other[0] != source && columns.start(other[0]) < columns.start(source)) {
-          covered += Math.max(0, Math.min(span.responseEnd(), other[2]) - Math.max(span.responseStart(), other[1]));
+      for (SourcedSpan other : all) {
+        if (other.source() != source && columns.start(other.source()) < columns.start(source)) {
+          covered += Math.max(0, Math.min(span.responseEnd(), other.span().responseEnd())
+              - Math.max(span.responseStart(), other.span().responseStart()));
         }
       }
       return 2 * covered >= span.responseEnd() - span.responseStart();
@@ -443,7 +484,7 @@ public final class CrossTenantOverlap implements Analyzer {
       }
       String requestId = header.get(Schema.REQUEST_ID);
       // Most tokens first, then by id: the join's doc order changes from one ingest to the next.
-      sources.sort(java.util.Comparator.comparingLong(Source::matchedTokens).reversed().thenComparing(Source::requestId));
+      sources.sort(Comparator.comparingLong(Source::matchedTokens).reversed().thenComparing(Source::requestId));
       Map<String, Object> evidence = new LinkedHashMap<>();
       evidence.put("longest_span_tokens", longest);
       evidence.put("spans", sources.stream().mapToInt(s -> s.spans().size()).sum());

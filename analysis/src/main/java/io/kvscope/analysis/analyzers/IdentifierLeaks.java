@@ -3,6 +3,7 @@ package io.kvscope.analysis.analyzers;
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
 import io.kvscope.analysis.RequestColumns;
+import io.kvscope.analysis.StalePageReach;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -62,7 +63,7 @@ public final class IdentifierLeaks implements Analyzer {
   @Override
   public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {
     RequestColumns columns = RequestColumns.load(context);
-    long horizon = context.options().sourceHorizon().toMillis();
+    StalePageReach reach = StalePageReach.of(context, columns);
     Terms responseTerms = MultiTerms.getTerms(context.reader(), Schema.IDENT_RESPONSE);
     Terms promptTerms = MultiTerms.getTerms(context.reader(), Schema.IDENT_PROMPT);
     if (responseTerms == null) {
@@ -95,7 +96,7 @@ public final class IdentifierLeaks implements Analyzer {
         if (!columns.isRecipient(recipient) || ownPrompt.contains(recipient)) {
           continue; // the recipient's own prompt explains it
         }
-        int[] holders = possibleOrigins(recipient, prompters, responders, columns, horizon);
+        int[] holders = possibleOrigins(recipient, prompters, responders, reach);
         if (holders.length > 0) {
           recipients.computeIfAbsent(recipient, r -> new Recipient()).carried.add(new Carried(value, category, holders));
         }
@@ -135,20 +136,15 @@ public final class IdentifierLeaks implements Analyzer {
   }
 
   /**
-   * The requests whose stale pages could have held the identifier: earlier than the recipient,
-   * within the horizon, and decoded on the recipient's node when both are known (stale pages stay
-   * in one decode pool). Its owner is who wrote it into a prompt; a response that carried it is a
+   * The requests whose stale pages could have held the identifier ({@link StalePageReach}). Its owner is who wrote it into a prompt; a response that carried it is a
    * possible origin only when no prompt did. No preference for another tenant: that would turn a
    * tenant's own reuse into a leak.
    */
   private static int[] possibleOrigins(int recipient, List<Integer> prompters, List<Integer> responders,
-      RequestColumns columns, long horizon) {
+      StalePageReach reach) {
     for (List<Integer> candidates : List.of(prompters, responders)) {
-      int[] possible = candidates.stream().mapToInt(Integer::intValue).filter(candidate -> {
-        long gap = columns.start(recipient) - columns.start(candidate);
-        return candidate != recipient && gap >= 0 && gap <= horizon
-            && CrossTenantOverlap.samePoolPossible(columns, recipient, candidate);
-      }).toArray();
+      int[] possible = candidates.stream().mapToInt(Integer::intValue)
+          .filter(candidate -> reach.reaches(candidate, recipient)).toArray();
       if (possible.length > 0) {
         return possible;
       }

@@ -1,0 +1,117 @@
+package io.kvscope.analysis;
+
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.ingest.record.ConfigEpoch;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+/**
+ * Whether a request's KV pages could still have been in a recipient's decode pool when the
+ * recipient decoded over stale pages: the mechanism's limits on who can have leaked to whom.
+ *
+ * <p>A source must have started before the recipient, within the horizon (freed pages are
+ * overwritten sooner or later), on the recipient's decode node (each node has its own pool), and
+ * in the same run of that node's engine process: a restart allocates a new pool, so nothing from
+ * before it can be read after. Its text must also have been written into the pool. A request the
+ * engine never prefilled (over-length accepted, prefill underrun) left only a placeholder and its
+ * reply, and that reply was written from other requests' pages: whatever of it a later response
+ * repeats belongs to those requests, not to its tenant.
+ *
+ * <p>Where a fact is unknown (no engine log for a node, no restart seen), the pair stays possible.
+ */
+public final class StalePageReach {
+
+  private final RequestColumns columns;
+  private final long horizonMillis;
+  /** Per decode-node ordinal: the gateway-clock start of each engine process after the first, ascending. */
+  private final long[][] restarts;
+  private final BitSet neverPrefilled;
+
+  private StalePageReach(RequestColumns columns, long horizonMillis, long[][] restarts, BitSet neverPrefilled) {
+    this.columns = columns;
+    this.horizonMillis = horizonMillis;
+    this.restarts = restarts;
+    this.neverPrefilled = neverPrefilled;
+  }
+
+  /**
+   * Built after the over-length and underrun analyzers ran, from their findings and the nodes'
+   * config epochs (one per engine startup, from the engine logs).
+   */
+  public static StalePageReach of(AnalysisContext context, RequestColumns columns) throws IOException {
+    Set<String> stubs = new HashSet<>(context.requestsWith(FindingKind.OVER_LENGTH_ACCEPTED));
+    stubs.addAll(context.requestsWith(FindingKind.PREFILL_UNDERRUN));
+    BitSet neverPrefilled = new BitSet();
+    if (!stubs.isEmpty()) {
+      RequestRows.forEach(context.reader(), row -> {
+        if (stubs.contains(row.requestId())) {
+          neverPrefilled.set(row.doc());
+        }
+      });
+    }
+    long[][] restarts = new long[columns.nodeCount()][];
+    for (int node = 0; node < restarts.length; node++) {
+      restarts[node] = restartsOf(context, columns.nodeName(node));
+    }
+    return new StalePageReach(columns, context.options().sourceHorizon().toMillis(), restarts, neverPrefilled);
+  }
+
+  /**
+   * Startups of {@code node}'s engine after its first, on the gateway's clock. Prometheus
+   * snapshots are not startups; an epoch split within one startup (data-parallel ranks reporting
+   * different pools) comes before the node serves anything, so treating it as one costs nothing.
+   */
+  private static long[] restartsOf(AnalysisContext context, String node) {
+    List<ConfigEpoch> epochs = context.epochs().byNode().getOrDefault(node, List.of());
+    return epochs.stream().filter(e -> !"prometheus".equals(e.source()))
+        .mapToLong(e -> context.clocks().toGatewayTime(node, e.start()))
+        .sorted().distinct().skip(1).toArray();
+  }
+
+  /** Whether {@code source}'s pages could have been among those {@code recipient} decoded over. */
+  public boolean reaches(int source, int recipient) {
+    if (source == recipient || !columns.isRequest(source) || neverPrefilled.get(source)) {
+      return false;
+    }
+    long sourceStart = columns.start(source);
+    long recipientStart = columns.start(recipient);
+    long gap = recipientStart - sourceStart;
+    if (gap <= 0 || gap > horizonMillis) {
+      return false;
+    }
+    int node = columns.decodeNode(recipient);
+    int sourceNode = columns.decodeNode(source);
+    if (node >= 0 && sourceNode >= 0 && node != sourceNode) {
+      return false;
+    }
+    node = node >= 0 ? node : sourceNode;
+    return node < 0 || !restartedBetween(restarts[node], sourceStart, recipientStart);
+  }
+
+  /** Requests whose prompt the engine never prefilled: their replies were decoded over stale pages. */
+  public IntStream neverPrefilled() {
+    return neverPrefilled.stream();
+  }
+
+  /** Whether a startup lies in {@code (from, to]}. */
+  private static boolean restartedBetween(long[] startups, long from, long to) {
+    int i = Arrays.binarySearch(startups, from);
+    int next = i >= 0 ? i + 1 : -i - 1; // the first startup after {@code from}
+    return next < startups.length && startups[next] <= to;
+  }
+
+  /** Each decode node's restarts, for the report. */
+  public Map<String, Integer> restartCounts() {
+    Map<String, Integer> counts = new java.util.TreeMap<>();
+    for (int node = 0; node < restarts.length; node++) {
+      counts.put(columns.nodeName(node), restarts[node].length);
+    }
+    return counts;
+  }
+}
