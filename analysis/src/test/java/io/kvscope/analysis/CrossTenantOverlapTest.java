@@ -183,6 +183,7 @@ class CrossTenantOverlapTest {
 
     Finding stale = findings.stream().filter(f -> f.requestId().equals("gw-stale")).findFirst().orElseThrow();
     assertThat(stale.sources()).extracting(Source::requestId).containsExactly("gw-earlier");
+    assertThat(stale.evidence()).containsEntry("sources_named_as_sole_holder_of_stock_phrasing", List.of("gw-earlier"));
   }
 
   /**
@@ -272,6 +273,7 @@ class CrossTenantOverlapTest {
 
     Finding stale = findings.stream().filter(f -> f.requestId().equals("gw-stale")).findFirst().orElseThrow();
     assertThat(stale.sources()).extracting(Source::requestId).containsExactly("gw-fresh");
+    assertThat(stale.evidence()).containsEntry("sources_named_as_sole_holder_of_stock_phrasing", List.of());
   }
 
   /**

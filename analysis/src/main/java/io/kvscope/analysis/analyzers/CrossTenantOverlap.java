@@ -133,6 +133,7 @@ public final class CrossTenantOverlap implements Analyzer {
     joinCounts.put("source_texts_read", verification.sourceTexts.misses);
     joinCounts.put("source_texts_reused", verification.sourceTexts.hits);
     context.parameter("cross-tenant-overlap.join", joinCounts);
+    context.parameter("cross-tenant-overlap.decode_restarts", reach.restartCounts());
   }
 
   /**
@@ -242,6 +243,8 @@ public final class CrossTenantOverlap implements Analyzer {
     private final Map<Integer, List<Span>> crossSpans = new LinkedHashMap<>();
     private final Map<Integer, List<Span>> sameSpans = new LinkedHashMap<>();
     private final Map<Integer, Integer> tokensBySource = new LinkedHashMap<>();
+    /** Sources of the recipient kept on a stock span only their tenant held within reach. */
+    private final Set<Integer> namedAsSoleHolder = new TreeSet<>();
     /** The one tenant within reach holding each stock span of the recipient, by char range. */
     private final Map<Long, Integer> soleHolderBySpan = new HashMap<>();
 
@@ -356,6 +359,7 @@ public final class CrossTenantOverlap implements Analyzer {
             continue;
           }
           stockSpansHeldByOneTenant++;
+          namedAsSoleHolder.add(source);
         }
         for (SpanMatch part : span.parts()) {
           out.add(new Span(part.recipient().charStart(), part.recipient().charEnd(), sourceField,
@@ -375,11 +379,40 @@ public final class CrossTenantOverlap implements Analyzer {
       if (probe.frequency(response, range).tenantFrequency() <= cutoff) {
         return false;
       }
-      return recipientSawItsPrompt || holders.tenantsHolding(textOf(range), cutoff + 1) > cutoff;
+      if (recipientSawItsPrompt) {
+        return true;
+      }
+      int tenants = holders.tenantsHolding(textOf(range), cutoff + 1);
+      return tenants == 0 || tenants > cutoff; // 0: the phrase missed even the response it came from
     }
 
+    /** The range's text for a phrase query, without a word it cuts at either end. */
     private String textOf(TextRange range) {
-      return response.text().substring(range.charStart(), range.charEnd());
+      String text = response.text();
+      int start = range.charStart();
+      int end = range.charEnd();
+      if (insideWord(text, start - 1, -1)) { // e.g. a span starting at the 7 of 10.7
+        int space = text.indexOf(' ', start);
+        start = space < 0 || space > end ? end : space;
+      }
+      if (insideWord(text, end, 1)) {
+        end = Math.max(start, text.lastIndexOf(' ', end - 1));
+      }
+      return text.substring(start, end);
+    }
+
+    /**
+     * Whether the char at {@code i}, next to a span's edge, continues the edge word for the search
+     * analyzer: a letter or digit, or a mark between word chars (the point of 10.7).
+     */
+    private static boolean insideWord(String text, int i, int outward) {
+      if (i < 0 || i >= text.length()) {
+        return false;
+      }
+      char c = text.charAt(i);
+      int beyond = i + outward;
+      return Character.isLetterOrDigit(c) || !Character.isWhitespace(c) && beyond >= 0 && beyond < text.length()
+          && Character.isLetterOrDigit(text.charAt(beyond));
     }
 
     /** The one tenant within reach holding this stretch of the response, looked up once per recipient. */
@@ -458,6 +491,7 @@ public final class CrossTenantOverlap implements Analyzer {
       }
       crossSpans.clear();
       sameSpans.clear();
+      namedAsSoleHolder.clear();
       tokensBySource.clear();
       recipient = -1;
     }
@@ -467,10 +501,14 @@ public final class CrossTenantOverlap implements Analyzer {
       boolean sameNode = false;
       long newestSourceAgeMs = Long.MAX_VALUE;
       Set<String> categories = new TreeSet<>();
+      Set<String> soleHolders = new TreeSet<>();
       int longest = 0;
       for (Map.Entry<Integer, List<Span>> entry : bySource.entrySet()) {
         int source = entry.getKey();
         Document sourceHeader = columns.header(source);
+        if (namedAsSoleHolder.contains(source)) {
+          soleHolders.add(sourceHeader.get(Schema.REQUEST_ID));
+        }
         sources.add(new Source(sourceHeader.get(Schema.REQUEST_ID), sourceHeader.get(Schema.ENGINE_RID),
             sourceHeader.get(Schema.TENANT), tokensBySource.get(source), entry.getValue()));
         sameNode |= columns.decodeNode(source) >= 0 && columns.decodeNode(source) == columns.decodeNode(recipient);
@@ -489,6 +527,8 @@ public final class CrossTenantOverlap implements Analyzer {
       evidence.put("longest_span_tokens", longest);
       evidence.put("spans", sources.stream().mapToInt(s -> s.spans().size()).sum());
       evidence.put("same_decode_node", sameNode);
+      // A source named on stock phrasing rests on elimination, not on the text alone: say so.
+      evidence.put("sources_named_as_sole_holder_of_stock_phrasing", List.copyOf(soleHolders));
       evidence.put("newest_source_age_s", newestSourceAgeMs / 1000);
       evidence.put("recipient_over_length_accepted", overLength.contains(requestId));
       evidence.put("recipient_prefill_underrun", underrun.contains(requestId));
