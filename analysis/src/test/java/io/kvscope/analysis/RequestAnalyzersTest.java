@@ -66,6 +66,23 @@ class RequestAnalyzersTest {
         .isEqualTo(Confidence.CONFIRMED);
   }
 
+  /**
+   * An hour of the prefill node's log is missing, so a request's prefill node is unknown; its
+   * decode node holds a million tokens. Every prefill node of its deployment holds 681,280, so a
+   * 700,000-token prompt was past the limit of whichever prefilled it.
+   */
+  @Test
+  void overLengthWhereThePrefillNodeIsNotInTheLogsIsJudgedByTheDeploymentsPrefillNodes() throws Exception {
+    index.epoch("decode-1", NodeRole.DECODE, "2026-08-20T00:00:00Z", 1_572_864, 1_048_576, "0.5.21");
+    index.decodedOnly(request("gap", "acme", "2026-08-29T01:00:00Z", 700_000, 200).build(), "decode-1");
+    index.decodedOnly(request("fits", "acme", "2026-08-29T02:00:00Z", 600_000, 200).build(), "decode-1");
+
+    List<Finding> findings = run(new OverLengthAccepted());
+
+    assertThat(findings).extracting(Finding::requestId).containsExactly("gw-gap");
+    assertThat(findings.get(0).evidence()).containsEntry("limit", 681_280L);
+  }
+
   @Test
   void underrunIsAStubPrefillNotAPrefixCacheHit() throws Exception {
     index.served(request("stub", "acme", "2026-08-29T01:00:00Z", 700_000, 200).build(), 1, true);

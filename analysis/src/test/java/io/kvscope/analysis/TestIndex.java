@@ -65,6 +65,15 @@ final class TestIndex {
     return this;
   }
 
+  /** A request whose prefill node left no log line about it (a gap in that node's log), decoded on {@code decodeNode}. */
+  TestIndex decodedOnly(RequestRecord request, String decodeNode) {
+    add(request);
+    add(new EngineEvent(EngineEvent.Kind.TIME_STATS, decodeNode, NodeRole.DECODE, request.engineRid(), 7L,
+        request.startTime() + 5, request.promptTokens(), null, null, null, request.completionTokens(), null, 3.0, null,
+        null, null, decodeNode + ".log", items.size()));
+    return this;
+  }
+
   static RequestRecord.Builder request(String id, String tenant, String start, long promptTokens, int status) {
     return RequestRecord.builder("gw-" + id).engineRid(id).tenant(tenant).model("m").deployment("dep")
         .startTime(at(start)).firstTokenTime(at(start) + 100).endTime(at(start) + 2_000)

@@ -13,7 +13,9 @@ import java.util.function.Consumer;
 /**
  * Successful responses to prompts the serving nodes could not hold: longer than the smaller of the
  * node's context length and KV pool at the time, or rejected by the node's own engine. Such a
- * response cannot have come from the prompt it answered.
+ * response cannot have come from the prompt it answered. Where the prefill node is not in the logs,
+ * the prefill nodes that could have served the request bound it: past the largest of their limits
+ * is past its own.
  */
 public final class OverLengthAccepted implements Analyzer {
 
@@ -35,18 +37,32 @@ public final class OverLengthAccepted implements Analyzer {
   @Override
   public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {
     PromptLengths lengths = PromptLengths.learn(context);
+    DeploymentPrefillLimits deploymentLimits = DeploymentPrefillLimits.learn(context);
     context.forEachRequest(row -> {
       if (!row.succeeded()) {
         return;
       }
       PromptLengths.Length length = lengths.of(row);
       Long limit = row.servingLimit();
+      boolean fromDeployment = false;
+      if (row.prefillNode() == null) {
+        Long prefillLimit = deploymentLimits.largestFor(row);
+        if (prefillLimit != null && (limit == null || prefillLimit < limit)) {
+          limit = prefillLimit;
+          fromDeployment = true;
+        }
+      }
       boolean pastLimit = length != null && limit != null && length.tokens() > limit;
       if (!pastLimit && !row.rejected()) {
         return;
       }
+      Map<String, Object> evidence = evidence(row, length, limit);
+      evidence.put("limit_from", fromDeployment
+          ? "the largest limit of the prefill nodes that could have served it " + deploymentLimits.candidates(row)
+              + " (its own prefill node is not in the logs)"
+          : "the request's own nodes");
       findings.accept(RequestFindings.of(FindingKind.OVER_LENGTH_ACCEPTED, confidence(row, length, limit), row,
-          evidence(row, length, limit)));
+          evidence));
     });
   }
 
