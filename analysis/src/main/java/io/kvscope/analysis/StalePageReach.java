@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 /**
@@ -108,7 +109,7 @@ public final class StalePageReach {
 
   /** Each decode node's restarts, for the report. */
   public Map<String, Integer> restartCounts() {
-    Map<String, Integer> counts = new java.util.TreeMap<>();
+    Map<String, Integer> counts = new TreeMap<>();
     for (int node = 0; node < restarts.length; node++) {
       counts.put(columns.nodeName(node), restarts[node].length);
     }

@@ -152,11 +152,9 @@ class CrossTenantOverlapTest {
   @Test
   void stockSentencesTwoTenantsWithinReachHeldAreNotALeak() throws Exception {
     TestIndex index = stockSentenceReplies();
-    index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
-        .promptText(words(750, 30)).responseText(words(751, 15) + ". " + STOCK_RUN + " " + words(752, 15)).build(), 100, false);
-    index.served(request("also", "bystander", "2026-08-28T10:01:00Z", 100, 200)
-        .promptText(words(753, 30)).responseText(words(754, 15) + ". " + STOCK_RUN + " " + words(755, 15)).build(), 100, false);
-    index.served(stockRunRecipient(), 100, false);
+    index.served(stockRunHolder("earlier", "victim", "2026-08-28T10:00:00Z", 750), 100, false);
+    index.served(stockRunHolder("also", "bystander", "2026-08-28T10:01:00Z", 753), 100, false);
+    index.served(stockRunHolder("stale", "recipient", "2026-08-28T10:05:00Z", 760), 100, false);
 
     List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stale");
 
@@ -171,13 +169,10 @@ class CrossTenantOverlapTest {
   @Test
   void aStockRunOnlyOneTenantWithinReachHeldCameFromThatTenant() throws Exception {
     TestIndex index = stockSentenceReplies();
-    index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
-        .promptText(words(750, 30)).responseText(words(751, 15) + ". " + STOCK_RUN + " " + words(752, 15)).build(), 100, false);
-    index.servedOn(request("elsewhere", "bystander", "2026-08-28T10:01:00Z", 100, 200)
-        .promptText(words(753, 30)).responseText(words(754, 15) + ". " + STOCK_RUN + " " + words(755, 15)).build(), "decode-1");
-    index.served(request("stub", "other-stale", "2026-08-28T10:02:00Z", 100, 200)
-        .promptText(words(756, 30)).responseText(words(757, 15) + ". " + STOCK_RUN + " " + words(758, 15)).build(), 100, false);
-    index.served(stockRunRecipient(), 100, false);
+    index.served(stockRunHolder("earlier", "victim", "2026-08-28T10:00:00Z", 750), 100, false);
+    index.servedOn(stockRunHolder("elsewhere", "bystander", "2026-08-28T10:01:00Z", 753), "decode-1");
+    index.served(stockRunHolder("stub", "other-stale", "2026-08-28T10:02:00Z", 756), 100, false);
+    index.served(stockRunHolder("stale", "recipient", "2026-08-28T10:05:00Z", 760), 100, false);
 
     List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stub", "gw-stale");
 
@@ -240,9 +235,10 @@ class CrossTenantOverlapTest {
     return index;
   }
 
-  private static RequestRecord stockRunRecipient() {
-    return request("stale", "recipient", "2026-08-28T10:05:00Z", 100, 200)
-        .promptText(words(760, 30)).responseText(words(761, 15) + ". " + STOCK_RUN + " " + words(762, 15)).build();
+  /** A request whose reply carries the stock run between unique words drawn from {@code seed} on. */
+  private static RequestRecord stockRunHolder(String id, String tenant, String start, long seed) {
+    return request(id, tenant, start, 100, 200).promptText(words(seed, 30))
+        .responseText(words(seed + 1, 15) + ". " + STOCK_RUN + " " + words(seed + 2, 15)).build();
   }
 
   /**

@@ -100,12 +100,11 @@ public final class CrossTenantOverlap implements Analyzer {
     int cutoff = learnCutoff(join, context);
     JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true)
         .withOwnPromptExplains(true).withMinSharedFingerprints(MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY);
+    SpanHolders holders = new SpanHolders(context.reader(), columns, reach);
     Verification verification = new Verification(context, columns, new SpanVerifier(scheme),
         new SpanFrequencyProbe(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1,
             Documents.FINGERPRINTS), // the probe must select fingerprints as the index did
-        new StockPhrases(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1,
-            Documents.FINGERPRINTS.k(), cutoff),
-        new SpanHolders(context.reader(), columns, reach), cutoff, findings);
+        new StockPhrases(holders, Documents.FINGERPRINTS.k(), cutoff), holders, cutoff, findings);
     // Recipients whose engine never prefilled their prompt are where stale pages surface; they
     // get a focused pass over all their fingerprints, boilerplate-frequent ones included.
     Set<Integer> focus = new TreeSet<>();

@@ -30,6 +30,8 @@ import org.apache.lucene.util.QueryBuilder;
  */
 final class SpanHolders {
 
+  private static final List<String> PROMPTS_AND_REPLIES = List.of(Schema.PROMPT_TEXT, Schema.RESPONSE_TEXT);
+
   /** Tenant returned when no tenant, or more than one, holds the passage within reach. */
   static final int NONE_OR_SEVERAL = -1;
 
@@ -47,7 +49,8 @@ final class SpanHolders {
 
   /** How many tenants' prompts or replies hold {@code passage}, counted up to {@code atMost}. */
   int tenantsHolding(String passage, int atMost) throws IOException {
-    return tenants(passage, doc -> true, atMost).size();
+    lookups++;
+    return tenants(passage, PROMPTS_AND_REPLIES, doc -> true, atMost).size();
   }
 
   /**
@@ -55,18 +58,18 @@ final class SpanHolders {
    * {@code passage}, or {@link #NONE_OR_SEVERAL}.
    */
   int soleTenantHolding(String passage, int recipient) throws IOException {
-    Set<Integer> tenants = tenants(passage, doc -> reach.reaches(doc, recipient), 2);
+    lookups++;
+    Set<Integer> tenants = tenants(passage, PROMPTS_AND_REPLIES, doc -> reach.reaches(doc, recipient), 2);
     return tenants.size() == 1 ? tenants.iterator().next() : NONE_OR_SEVERAL;
   }
 
   /**
-   * Tenants of the requests {@code eligible} accepts whose prompt or reply holds the passage, up to
+   * Tenants of the requests {@code eligible} accepts whose {@code fields} hold the passage, up to
    * {@code atMost}. Eligibility is checked before positions are read: prompts can be megabytes.
    */
-  private Set<Integer> tenants(String passage, IntPredicate eligible, int atMost) throws IOException {
-    lookups++;
+  Set<Integer> tenants(String passage, List<String> fields, IntPredicate eligible, int atMost) throws IOException {
     Set<Integer> tenants = new HashSet<>();
-    for (String field : List.of(Schema.PROMPT_TEXT, Schema.RESPONSE_TEXT)) {
+    for (String field : fields) {
       Query query = phrases.createPhraseQuery(field, passage);
       if (query == null) {
         continue;

@@ -5,20 +5,8 @@ import io.kvscope.index.fingerprint.TextRange;
 import io.kvscope.index.fingerprint.TokenizedText;
 import java.io.IOException;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.IntUnaryOperator;
-import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.Scorer;
-import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.QueryBuilder;
 
 /**
  * Tells a model's stock phrasing from a copied passage, for short matches.
@@ -37,22 +25,19 @@ final class StockPhrases {
 
   private static final int REMEMBERED_PIECES = 100_000;
 
-  private final IndexSearcher searcher;
-  private final QueryBuilder phrases = new QueryBuilder(Schema.analyzer());
-  private final IntUnaryOperator tenantOf;
+  private final SpanHolders holders;
   private final int pieceWords;
   private final int minTenants;
   private final Map<String, Boolean> commonPieces = new HashMap<>();
   long lookups;
 
   /**
-   * @param tenantOf tenant ordinal of a request doc, or -1 for other docs
+   * @param holders looks pieces up word for word
    * @param pieceWords words in a piece (the fingerprint k-gram length)
    * @param minTenants a piece in replies of this many tenants is stock phrasing
    */
-  StockPhrases(IndexReader reader, IntUnaryOperator tenantOf, int pieceWords, int minTenants) {
-    this.searcher = new IndexSearcher(reader);
-    this.tenantOf = tenantOf;
+  StockPhrases(SpanHolders holders, int pieceWords, int minTenants) {
+    this.holders = holders;
     this.pieceWords = pieceWords;
     this.minTenants = minTenants;
   }
@@ -124,26 +109,6 @@ final class StockPhrases {
   /** Tenants whose replies contain {@code piece}, counted up to {@link #minTenants}. */
   private int tenantsWithPiece(String piece) throws IOException {
     lookups++;
-    Query query = phrases.createPhraseQuery(Schema.RESPONSE_TEXT, piece);
-    if (query == null) {
-      return 0;
-    }
-    Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
-    Set<Integer> tenants = new HashSet<>();
-    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      Scorer scorer = weight.scorer(leaf);
-      if (scorer == null) {
-        continue;
-      }
-      Bits live = leaf.reader().getLiveDocs();
-      DocIdSetIterator docs = scorer.iterator();
-      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-        int tenant = live == null || live.get(doc) ? tenantOf.applyAsInt(leaf.docBase + doc) : -1;
-        if (tenant >= 0 && tenants.add(tenant) && tenants.size() >= minTenants) {
-          return tenants.size();
-        }
-      }
-    }
-    return tenants.size();
+    return holders.tenants(piece, List.of(Schema.RESPONSE_TEXT), doc -> true, minTenants).size();
   }
 }
