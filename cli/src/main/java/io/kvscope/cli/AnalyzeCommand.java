@@ -45,13 +45,13 @@ final class AnalyzeCommand implements Callable<Integer> {
   }
 
   static Report analyze(Path indexDir, AnalysisOptionsMixin options, boolean quiet, PrintStream err) throws Exception {
-    boolean show = ProgressBarReporter.interactive(quiet);
+    PrintStream terminal = ProgressBarReporter.interactive(quiet) ? ProgressBarReporter.terminal() : null;
     try (IndexSearch search = IndexSearch.open(indexDir)) {
       return Analysis.standard().run(search, options.toOptions(), (name, i, n) -> {
-        if (show) {
-          err.printf("\ranalyze [%d/%d] %-24s", i + 1, n, name);
+        if (terminal != null) {
+          terminal.printf("\ranalyze [%d/%d] %-24s", i + 1, n, name);
           if (i + 1 == n) {
-            err.println();
+            terminal.println();
           }
         }
       });

@@ -2,6 +2,7 @@ package io.kvscope.cli;
 
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.ingest.IngestOptions;
+import io.kvscope.ingest.Printable;
 import io.kvscope.samples.GeneratorOptions;
 import io.kvscope.samples.IncidentGenerator;
 import io.kvscope.samples.OutputCompression;
@@ -38,13 +39,13 @@ final class DemoCommand implements Callable<Integer> {
     Path index = dir.resolve("index");
     Path reports = dir.resolve("reports");
     if (!Files.exists(incident.resolve("truth.json"))) {
-      System.out.println("1/3 Generating the sample incident (seed " + seed + ") into " + incident);
+      System.out.println("1/3 Generating the sample incident (seed " + seed + ") into " + Printable.text(incident));
       new IncidentGenerator().generate(incident,
           GeneratorOptions.incident(seed, Scale.SMALL).withCompression(OutputCompression.ROTATED));
     } else {
-      System.out.println("1/3 Using the sample incident in " + incident);
+      System.out.println("1/3 Using the sample incident in " + Printable.text(incident));
     }
-    System.out.println("2/3 Ingesting into " + index);
+    System.out.println("2/3 Ingesting into " + Printable.text(index));
     IngestCommand.print(IngestCommand.ingest(index, List.of(incident), IngestOptions.defaults(), System.err, quiet), System.out);
     System.out.println("3/3 Analyzing");
     AnalysisOptionsMixin defaults = new picocli.CommandLine(new AnalyzeCommand()).getCommand() instanceof AnalyzeCommand a
@@ -54,8 +55,8 @@ final class DemoCommand implements Callable<Integer> {
     SummaryPrinter.print(report, System.out);
     System.out.println();
     ReportOutput.write(report, index, reports, false, System.out);
-    System.out.println("Ground truth for comparison: " + incident.resolve("truth.json"));
-    System.out.println("Next: ./kvscope search --index " + index + " 'status_code:200 AND engine_input_len:1'");
+    System.out.println("Ground truth for comparison: " + Printable.text(incident.resolve("truth.json")));
+    System.out.println("Next: ./kvscope search --index " + Printable.text(index) + " 'status_code:200 AND engine_input_len:1'");
     return KvScope.OK;
   }
 

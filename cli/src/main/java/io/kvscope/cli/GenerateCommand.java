@@ -1,5 +1,6 @@
 package io.kvscope.cli;
 
+import io.kvscope.ingest.Printable;
 import io.kvscope.samples.FleetMode;
 import io.kvscope.samples.GenerationSummary;
 import io.kvscope.samples.GeneratorOptions;
@@ -45,7 +46,7 @@ final class GenerateCommand implements Callable<Integer> {
     GenerationSummary summary = new IncidentGenerator().generate(out, options);
     System.out.printf("Generated %,d requests (%,d gateway records, %,d trace spans) in %d files, %.1f MB on disk%n",
         summary.requests(), summary.litellmRecords(), summary.otlpSpans(), summary.files().size(), summary.bytes() / 1e6);
-    System.out.println("Ground truth: " + summary.truthFile());
+    System.out.println("Ground truth: " + Printable.text(summary.truthFile()));
     return KvScope.OK;
   }
 

@@ -6,6 +6,7 @@ import io.kvscope.gui.ReportSource;
 import io.kvscope.gui.Workbench;
 import io.kvscope.gui.WorkbenchInput;
 import io.kvscope.index.IndexSearch;
+import io.kvscope.ingest.Printable;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -51,7 +52,7 @@ final class GuiCommand implements Callable<Integer> {
       input = input.withScreenshots(screenshots);
     }
     List<Path> written = Workbench.launch(input);
-    written.forEach(p -> System.out.println("screenshot: " + p));
+    written.forEach(p -> System.out.println("screenshot: " + Printable.text(p)));
     return KvScope.OK;
   }
 }

@@ -6,6 +6,7 @@ import io.kvscope.index.IngestSummary;
 import io.kvscope.index.LinkSummary;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestors;
+import io.kvscope.ingest.Printable;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -79,10 +80,15 @@ final class IngestCommand implements Callable<Integer> {
       return;
     }
     out.printf("Problems by file (%,d file%s):%n", s.problems().size(), s.problems().size() == 1 ? "" : "s");
-    s.problems().stream().limit(MAX_PROBLEM_FILES).forEach(p -> out.println("  " + p.file() + ": " + p.describe()));
+    s.problems().stream().limit(MAX_PROBLEM_FILES)
+        .forEach(p -> out.println("  " + Printable.text(p.file()) + ": " + Printable.text(p.describe())));
     if (s.problems().size() > MAX_PROBLEM_FILES) {
       out.printf("  ... and %,d more files%n", s.problems().size() - MAX_PROBLEM_FILES);
     }
+  }
+
+  private static String joined(List<String> values) {
+    return String.join(", ", values.stream().map(Printable::text).toList());
   }
 
   static void print(IngestSummary s, PrintStream out) {
@@ -94,10 +100,10 @@ final class IngestCommand implements Callable<Integer> {
     out.printf("  written: %s%n", s.itemsByType());
     out.printf("  duplicate requests dropped: %,d%n", s.duplicateRequests());
     out.printf("  bad records: %,d%s%n", s.badRecords(),
-        s.quarantine() == null ? "" : " (raw lines in " + s.quarantine() + ")");
+        s.quarantine() == null ? "" : " (raw lines in " + Printable.text(s.quarantine()) + ")");
     if (!s.unrecognized().isEmpty()) {
       out.printf("  unrecognized files (no format matched): %d, e.g. %s%n", s.unrecognized().size(),
-          s.unrecognized().subList(0, Math.min(3, s.unrecognized().size())));
+          s.unrecognized().subList(0, Math.min(3, s.unrecognized().size())).stream().map(Printable::text).toList());
     }
     printProblems(s, out);
     LinkSummary link = s.link();
@@ -105,10 +111,10 @@ final class IngestCommand implements Callable<Integer> {
       out.printf("Join gateway <-> engine by rid: %,d of %,d requests (%.1f%%); gateway-only %,d, engine-only rids %,d%n",
           link.joined(), link.requests(), 100 * link.joinRate(), link.gatewayOnly(), link.engineOnlyRids());
       if (!link.gatewayOnlySample().isEmpty()) {
-        out.println("  gateway-only sample: " + String.join(", ", link.gatewayOnlySample()));
+        out.println("  gateway-only sample: " + joined(link.gatewayOnlySample()));
       }
       if (!link.engineOnlySample().isEmpty()) {
-        out.println("  engine-only sample: " + String.join(", ", link.engineOnlySample()));
+        out.println("  engine-only sample: " + joined(link.engineOnlySample()));
       }
     }
   }

@@ -1,5 +1,7 @@
 package io.kvscope.cli;
 
+import io.kvscope.ingest.Printable;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,9 +60,10 @@ public final class KvScope implements Runnable {
   /** The configured command line; tests call {@code execute} on it without exiting the JVM. */
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new KvScope());
+    cli.setExecutionStrategy(KvScope::executeFiltered);
     cli.setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
-      err.println("kvscope: " + describe(exception));
+      err.println("kvscope: " + Printable.text(describe(exception)));
       if (Boolean.getBoolean("kvscope.debug")) {
         exception.printStackTrace(err);
       }
@@ -69,11 +72,32 @@ public final class KvScope implements Runnable {
     cli.setExitCodeExceptionMapper(exception -> ERROR);
     cli.setParameterExceptionHandler((exception, args) -> {
       PrintWriter err = exception.getCommandLine().getErr();
-      err.println("kvscope: " + exception.getMessage());
+      err.println("kvscope: " + Printable.text(exception.getMessage()));
       err.println("Try '" + exception.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
       return ERROR;
     });
     return cli;
+  }
+
+  /**
+   * Runs the chosen subcommand with stdout and stderr behind a {@link ControlCharFilter}: whatever
+   * a command prints, no raw control character reaches the terminal or the file it is piped to.
+   */
+  private static int executeFiltered(CommandLine.ParseResult parseResult) {
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    PrintStream safeOut = ControlCharFilter.wrap(out);
+    PrintStream safeErr = ControlCharFilter.wrap(err);
+    System.setOut(safeOut);
+    System.setErr(safeErr);
+    try {
+      return new CommandLine.RunLast().execute(parseResult);
+    } finally {
+      safeOut.flush();
+      safeErr.flush();
+      System.setOut(out);
+      System.setErr(err);
+    }
   }
 
   /** One line a person can act on: the exception's own message, with its type when that adds meaning. */

@@ -18,6 +18,7 @@ final class ProgressBarReporter implements IngestProgress {
 
   private final PrintStream err;
   private final boolean showBar;
+  private PrintStream terminal;
   private ProgressBar bar;
   private long printed;
   private long suppressed;
@@ -36,15 +37,26 @@ final class ProgressBarReporter implements IngestProgress {
     return !quiet && "1".equals(System.getenv("KVSCOPE_STDERR_TTY"));
   }
 
+  /**
+   * Standard error itself, for drawing progress: stderr as commands see it escapes every control
+   * character ({@link ControlCharFilter}), and a bar is drawn with carriage returns. Only
+   * kvscope's own words are written here, never a value from the logs.
+   */
+  static PrintStream terminal() {
+    return new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
+        java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   @Override
   public void started(int files, long totalBytes) {
     if (showBar) {
+      terminal = terminal();
       bar = new ProgressBarBuilder()
           .setTaskName("ingest")
           .setInitialMax(Math.max(1, totalBytes / 1_000_000))
           .setUnit(" MB", 1)
           .setStyle(ProgressBarStyle.ASCII)
-          .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(err))
+          .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(terminal))
           .showSpeed()
           .build();
     }
@@ -69,7 +81,8 @@ final class ProgressBarReporter implements IngestProgress {
     if (printed < MAX_PRINTED) {
       printed++;
       if (bar != null) {
-        err.print("\r\033[K");
+        terminal.print("\r\033[K");
+        terminal.flush();
       }
       err.println(bad);
     } else {

@@ -6,6 +6,7 @@ import io.kvscope.analysis.report.ReportWriters;
 import io.kvscope.analysis.report.WriteOptions;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.IndexStore;
+import io.kvscope.ingest.Printable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -39,8 +40,8 @@ final class ReportOutput {
       throw new IOException("cannot write the reports to " + outDir + " (" + reason
           + "); reports already there are unchanged", cannotWrite);
     }
-    out.println("Reports written to " + outDir.toAbsolutePath() + (reveal ? " (content REVEALED)" : " (content redacted)") + ":");
-    out.println("  " + outDir.resolve("report.html") + "  (open in a browser)");
+    out.println("Reports written to " + Printable.text(outDir.toAbsolutePath()) + (reveal ? " (content REVEALED)" : " (content redacted)") + ":");
+    out.println("  " + Printable.text(outDir.resolve("report.html")) + "  (open in a browser)");
     out.println("  report.json, findings.csv, report.md, findings.arrow, bundles/<tenant>/ ("
         + written.size() + " files)");
     return written;

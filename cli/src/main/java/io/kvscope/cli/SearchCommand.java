@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.Redaction;
 import io.kvscope.index.Schema;
+import io.kvscope.ingest.Printable;
+import io.kvscope.ingest.json.PrintableJson;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,7 +67,7 @@ final class SearchCommand implements Callable<Integer> {
       try {
         result = search.search(query, limit);
       } catch (ParseException badQuery) {
-        System.err.println("kvscope search: cannot parse the query: " + badQuery.getMessage());
+        System.err.println("kvscope search: cannot parse the query: " + Printable.text(badQuery.getMessage()));
         return KvScope.ERROR;
       }
       if (json) {
@@ -128,7 +130,7 @@ final class SearchCommand implements Callable<Integer> {
         return Redaction.mask(text);
       }
       String flat = text.replaceAll("\\s+", " ");
-      return flat.length() <= 60 ? flat : flat.substring(0, 60) + "...";
+      return Printable.text(flat.length() <= 60 ? flat : flat.substring(0, 60) + "...");
     }
     String value = doc.get(field);
     if (value == null) {
@@ -137,7 +139,7 @@ final class SearchCommand implements Callable<Integer> {
     if (field.endsWith("_time")) {
       return Instant.ofEpochMilli(Long.parseLong(value)).toString();
     }
-    return value;
+    return Printable.text(value);
   }
 
   private String keyValues(Document doc) {
@@ -155,7 +157,7 @@ final class SearchCommand implements Callable<Integer> {
   }
 
   private void printJson(List<Document> documents, PrintStream out) throws java.io.IOException {
-    JsonGenerator json = new JsonFactory().createGenerator(out);
+    JsonGenerator json = PrintableJson.configure(new JsonFactory().createGenerator(out));
     json.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
     for (Document doc : documents) {
       json.writeStartObject();

@@ -6,6 +6,7 @@ import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.ingest.Printable;
 import java.io.PrintStream;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -30,16 +31,18 @@ final class SummaryPrinter {
     out.println("Vulnerable windows (pool < context on an unpatched engine)" + (openWindows > 0
         ? ": " + openWindows + " STILL OPEN" : report.windows().stream().anyMatch(w -> w.kind() == Window.Kind.VULNERABLE) ? ": all closed" : ": none"));
     report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE)
-        .forEach(w -> out.printf("  %-24s %s .. %s  %s%n", w.node(), w.start(), w.open() ? "(open)" : w.end(), w.reason()));
+        .forEach(w -> out.printf("  %-24s %s .. %s  %s%n", Printable.text(w.node()), w.start(), w.open() ? "(open)" : w.end(),
+            Printable.text(w.reason())));
     report.windows().stream().filter(w -> w.kind() == Window.Kind.EXPOSURE)
-        .forEach(w -> out.printf("  exposure on %-16s %s .. %s  %,d responses%n", w.node(), w.start(), w.end(), w.count()));
+        .forEach(w -> out.printf("  exposure on %-16s %s .. %s  %,d responses%n", Printable.text(w.node()), w.start(), w.end(),
+            w.count()));
     if (!report.tenants().isEmpty()) {
       out.println("Most affected tenants (as victim)");
       report.tenants().stream()
           .sorted(Comparator.comparingLong((TenantImpact t) -> t.asVictim().recipients()).reversed()
               .thenComparing(TenantImpact::tenant))
           .limit(5)
-          .forEach(t -> out.printf("  %-20s %,d requests leaked into %,d responses (%,d tokens)%n", t.tenant(),
+          .forEach(t -> out.printf("  %-20s %,d requests leaked into %,d responses (%,d tokens)%n", Printable.text(t.tenant()),
               t.asVictim().requests(), t.asVictim().recipients(), t.asVictim().tokens()));
     }
     if (!report.coverage().gaps().isEmpty() || report.coverage().requestsWithoutEngineLogs() > 0) {

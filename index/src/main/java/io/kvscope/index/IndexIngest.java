@@ -8,6 +8,7 @@ import io.kvscope.ingest.Ingestor;
 import io.kvscope.ingest.Ingestors;
 import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.RecordSink;
+import io.kvscope.ingest.json.PrintableJson;
 import io.kvscope.ingest.record.Ingested;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
@@ -418,7 +419,7 @@ public final class IndexIngest {
         quarantineFile = dir.resolve("bad-records-" + startedAt + ".jsonl");
         quarantineOut = Files.newOutputStream(quarantineFile);
         OwnerOnly.file(quarantineFile);
-        quarantine = new JsonFactory().createGenerator(quarantineOut);
+        quarantine = PrintableJson.configure(new JsonFactory().createGenerator(quarantineOut));
       }
       return quarantine;
     }

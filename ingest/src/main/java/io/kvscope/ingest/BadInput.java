@@ -12,9 +12,9 @@ public record BadInput(String file, long line, String reason) {
     }
   }
 
-  /** {@code file:line: reason}, the form editors and terminals link to. */
+  /** {@code file:line: reason}, the form editors and terminals link to, safe to print ({@link Printable}). */
   @Override
   public String toString() {
-    return file + ":" + line + ": " + reason;
+    return Printable.text(file) + ":" + line + ": " + Printable.text(reason);
   }
 }

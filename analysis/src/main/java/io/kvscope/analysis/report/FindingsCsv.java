@@ -10,11 +10,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * findings.csv: one row per finding, RFC 4180 (CRLF line ends; a field holding a comma, quote or
- * line break is quoted, quotes doubled), UTF-8, a header row. Multi-valued cells
- * ({@code source_tenants}, {@code source_requests}) are {@code ;}-separated in source order;
- * {@code evidence} is compact JSON; unknown values are empty. Values are written verbatim (no
- * spreadsheet-formula escaping) so that pandas and DuckDB read exactly what the logs said.
+ * findings.csv: one row per finding, RFC 4180 (CRLF line ends), UTF-8, a header row. Multi-valued
+ * cells ({@code source_tenants}, {@code source_requests}) are {@code ;}-separated in source order;
+ * {@code evidence} is compact JSON; unknown values are empty. Every cell goes through
+ * {@link CsvCell}: a value that a spreadsheet would run as a formula starts with {@code '}, and a
+ * control character is written as its escape ({@code \n}, {@code \x1b}); values without either
+ * are written exactly as the logs said, for pandas and DuckDB.
  */
 public final class FindingsCsv {
 
@@ -32,38 +33,23 @@ public final class FindingsCsv {
   }
 
   static void write(Report report, Writer out) throws IOException {
-    row(out, COLUMNS);
+    row(out, COLUMNS.stream().map(CsvCell::of).toList());
     for (Finding f : report.findings()) {
       row(out, List.of(
-          f.id(), f.kind().id(), f.confidence().id(),
-          orEmpty(f.requestId()), orEmpty(f.engineRid()), orEmpty(f.tenant()),
-          f.time() == null ? "" : f.time().toString(),
-          orEmpty(f.node()), orEmpty(f.decodeNode()),
-          String.join(";", f.sources().stream().map(Source::tenant).filter(Objects::nonNull).distinct().toList()),
-          String.join(";", f.sources().stream().map(Source::requestId).toList()),
+          CsvCell.of(f.id()), CsvCell.of(f.kind().id()), CsvCell.of(f.confidence().id()),
+          CsvCell.of(f.requestId()), CsvCell.of(f.engineRid()), CsvCell.of(f.tenant()),
+          CsvCell.of(f.time() == null ? null : f.time().toString()),
+          CsvCell.of(f.node()), CsvCell.of(f.decodeNode()),
+          CsvCell.list(f.sources().stream().map(Source::tenant).filter(Objects::nonNull).distinct().toList()),
+          CsvCell.list(f.sources().stream().map(Source::requestId).toList()),
           Long.toString(f.matchedTokens()),
-          JsonValues.compact(f.evidence())));
+          CsvCell.of(JsonValues.compact(f.evidence()))));
     }
   }
 
-  private static void row(Writer out, List<String> fields) throws IOException {
-    for (int i = 0; i < fields.size(); i++) {
-      if (i > 0) {
-        out.write(',');
-      }
-      out.write(field(fields.get(i)));
-    }
+  /** One row of cells already made by {@link CsvCell}. */
+  private static void row(Writer out, List<String> cells) throws IOException {
+    out.write(String.join(",", cells));
     out.write("\r\n");
-  }
-
-  /** One RFC 4180 field. */
-  static String field(String value) {
-    boolean quote = value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0
-        || value.indexOf('\r') >= 0;
-    return quote ? '"' + value.replace("\"", "\"\"") + '"' : value;
-  }
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

@@ -1,5 +1,7 @@
 package io.kvscope.analysis.report;
 
+import io.kvscope.ingest.Printable;
+
 /** Escaping for text and attribute values that came from logs. */
 final class Html {
 
@@ -18,7 +20,17 @@ final class Html {
         case '>' -> b.append("&gt;");
         case '"' -> b.append("&quot;");
         case '\'' -> b.append("&#39;");
-        default -> b.append(Character.isISOControl(c) && c != '\n' && c != '\t' ? '?' : c);
+        // Line breaks and tabs as references (they still lay out revealed text), any other control
+        // character as visible text: no value puts a raw control character into the page.
+        case '\n' -> b.append("&#10;");
+        case '\t' -> b.append("&#9;");
+        default -> {
+          if (Printable.isUnsafe(c)) {
+            Printable.appendEscape(b, c);
+          } else {
+            b.append(c);
+          }
+        }
       }
     }
     return b.toString();

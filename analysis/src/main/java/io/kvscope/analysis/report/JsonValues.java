@@ -3,6 +3,7 @@ package io.kvscope.analysis.report;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kvscope.ingest.json.PrintableJson;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -104,7 +105,7 @@ final class JsonValues {
   /** The value as one line of JSON (CSV and Arrow cells). */
   static String compact(Object value) {
     StringWriter out = new StringWriter();
-    try (JsonGenerator g = COMPACT.createGenerator(out)) {
+    try (JsonGenerator g = PrintableJson.configure(COMPACT.createGenerator(out))) {
       write(g, value);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

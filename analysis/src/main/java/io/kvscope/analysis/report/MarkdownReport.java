@@ -305,56 +305,18 @@ public final class MarkdownReport {
       out.write(" |\n");
     }
 
-    /**
-     * A log-supplied value as literal text: Markdown and HTML specials backslash-escaped (so
-     * nothing in a tenant name can become a link, emphasis or a tag), line breaks shown as a
-     * symbol so a table row stays one row. An underscore inside a word cannot start emphasis and
-     * is left alone, so {@code kv_canary} stays readable.
-     */
+    /** A log-supplied value as literal text ({@link Markdown#text}). */
     String esc(String s) {
-      if (s == null) {
-        return "-";
-      }
-      StringBuilder b = new StringBuilder(s.length() + 8);
-      for (int i = 0; i < s.length(); i++) {
-        char c = s.charAt(i);
-        switch (c) {
-          case '\\', '`', '*', '[', ']', '|', '#', '~', '!', '{', '}', '<', '>', '&' -> b.append('\\').append(c);
-          case '_' -> {
-            boolean inWord = i > 0 && i + 1 < s.length() && Character.isLetterOrDigit(s.charAt(i - 1))
-                && Character.isLetterOrDigit(s.charAt(i + 1));
-            b.append(inWord ? "_" : "\\_");
-          }
-          case '\n' -> b.append("\u23ce ");
-          case '\r', '\t' -> b.append(' ');
-          default -> b.append(Character.isISOControl(c) ? '?' : c);
-        }
-      }
-      return b.toString();
+      return Markdown.text(s);
     }
 
-    /**
-     * Literal text in a table cell: a code span (nothing inside is Markdown or HTML) fenced with
-     * more backticks than the text holds; pipes escaped, as tables require even in code.
-     */
+    /** Literal text in a table cell ({@link Markdown#code}). */
     String codeCell(String s) {
-      if (s == null) {
-        return "-";
-      }
-      String flat = s.replace("\r\n", "\u23ce ").replace('\n', '\u23ce').replace('\r', ' ').replace("|", "\\|");
-      int longest = 0;
-      int run = 0;
-      for (int i = 0; i < flat.length(); i++) {
-        run = flat.charAt(i) == '`' ? run + 1 : 0;
-        longest = Math.max(longest, run);
-      }
-      String fence = "`".repeat(longest + 1);
-      String pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
-      return fence + pad + flat + pad + fence;
+      return Markdown.code(s);
     }
 
     String code(String s) {
-      return s == null ? "-" : "`" + s.replace("`", "'").replace("\n", " ") + "`";
+      return s == null ? "-" : "`" + io.kvscope.ingest.Printable.text(s).replace("`", "'") + "`";
     }
   }
 }

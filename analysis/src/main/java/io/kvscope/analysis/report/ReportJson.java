@@ -19,6 +19,7 @@ import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.ingest.json.PrintableJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -65,7 +66,7 @@ public final class ReportJson {
     if (report.summary() == null) {
       throw new IllegalArgumentException("a report needs a summary to be written");
     }
-    try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+    try (JsonGenerator g = PrintableJson.configure(MAPPER.getFactory().createGenerator(out))) {
       g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
       g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
       g.writeStartObject();

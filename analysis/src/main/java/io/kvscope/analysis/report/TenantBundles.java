@@ -11,7 +11,7 @@ import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.finding.Span;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.OwnerOnly;
-import io.kvscope.index.Redaction;
+import io.kvscope.ingest.json.PrintableJson;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -108,7 +108,13 @@ public final class TenantBundles {
   public static List<Path> write(Report report, Path bundlesDir) throws IOException {
     OwnerOnly.directory(bundlesDir);
     List<Path> written = new ArrayList<>();
+    Map<String, String> tenantByDirectory = new java.util.HashMap<>();
     for (Bundle bundle : bundles(report).values()) {
+      String other = tenantByDirectory.putIfAbsent(BundleDirectoryName.of(bundle.tenant()), bundle.tenant());
+      if (other != null) {
+        // Cannot happen short of a SHA-256 collision; if it ever did, one notice must not land in another's folder.
+        throw new IllegalStateException("two tenants would share the bundle folder " + BundleDirectoryName.of(other));
+      }
       written.add(write(bundle, report, bundlesDir));
     }
     return written;
@@ -128,7 +134,7 @@ public final class TenantBundles {
   }
 
   private static Path write(Bundle bundle, Report report, Path bundlesDir) throws IOException {
-    Path dir = OwnerOnly.directory(bundlesDir.resolve(directoryName(bundle.tenant())));
+    Path dir = OwnerOnly.directory(bundlesDir.resolve(BundleDirectoryName.of(bundle.tenant())));
     AtomicFile.write(dir.resolve(JSON_FILE), out -> json(bundle, report, out));
     AtomicFile.writeText(dir.resolve(MARKDOWN_FILE), out -> markdown(bundle, report, out));
     return dir;
@@ -199,28 +205,10 @@ public final class TenantBundles {
     return merged;
   }
 
-  /**
-   * A file-system-safe directory name for a tenant: letters, digits, {@code . _ -} kept, anything
-   * else replaced, plus a short hash of the real name when something was replaced, so two tenants
-   * never share a directory.
-   */
-  static String directoryName(String tenant) {
-    String safe = tenant.replaceAll("[^A-Za-z0-9._-]", "_");
-    int dots = 0;
-    while (dots < safe.length() && safe.charAt(dots) == '.') {
-      dots++; // no hidden directories, no "." or ".."
-    }
-    safe = "_".repeat(dots) + safe.substring(dots);
-    if (safe.length() > 64) {
-      safe = safe.substring(0, 64);
-    }
-    return safe.equals(tenant) && !safe.isEmpty() ? safe : safe + "-" + Redaction.shortHash(tenant);
-  }
-
   // ---------------------------------------------------------------- notification.json
 
   private static void json(Bundle b, Report report, java.io.OutputStream out) throws IOException {
-    try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+    try (JsonGenerator g = PrintableJson.configure(new JsonFactory().createGenerator(out))) {
       g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
       g.writeStartObject();
       g.writeStringField("report_version", report.reportVersion());
@@ -306,7 +294,7 @@ public final class TenantBundles {
   // ---------------------------------------------------------------- notification.md
 
   private static void markdown(Bundle b, Report report, Writer out) throws IOException {
-    out.write("# Data exposure notification for " + esc(b.tenant()) + "\n\n");
+    out.write("# Data exposure notification for " + Markdown.code(b.tenant()) + "\n\n");
     out.write("Prepared " + ReportView.time(report.generatedAt()) + ". Times are UTC. This notice lists only your own"
         + " requests; it names no other customer.\n\n");
     out.write("## Your data received by others\n\n");
@@ -317,9 +305,9 @@ public final class TenantBundles {
       out.write("| Your request | First exposed | Last exposed | Responses | Tokens | Confidence | Parts of your text |\n");
       out.write("|---|---|---|---:|---:|---|---|\n");
       for (VictimRequest v : b.asVictim().values()) {
-        out.write("| " + esc(v.requestId) + " | " + ReportView.time(v.firstExposed) + " | "
+        out.write("| " + Markdown.code(v.requestId) + " | " + ReportView.time(v.firstExposed) + " | "
             + ReportView.time(v.lastExposed) + " | " + v.responses() + " | " + ReportView.number(v.tokens()) + " | "
-            + v.confidence.id() + " | " + esc(describe(merge(v.ranges))) + " |\n");
+            + v.confidence.id() + " | " + Markdown.text(describe(merge(v.ranges))) + " |\n");
       }
       out.write("\n");
     }
@@ -332,8 +320,8 @@ public final class TenantBundles {
       out.write("| Your request | Time | Tokens | Confidence | Ranges of the response |\n");
       out.write("|---|---|---:|---|---|\n");
       for (RecipientResponse r : b.asRecipient().values()) {
-        out.write("| " + esc(r.requestId) + " | " + ReportView.time(r.time) + " | " + ReportView.number(r.tokens())
-            + " | " + r.confidence.id() + " | " + esc(describe(merge(r.ranges))) + " |\n");
+        out.write("| " + Markdown.code(r.requestId) + " | " + ReportView.time(r.time) + " | " + ReportView.number(r.tokens())
+            + " | " + r.confidence.id() + " | " + Markdown.text(describe(merge(r.ranges))) + " |\n");
       }
       out.write("\n");
     }
@@ -342,7 +330,7 @@ public final class TenantBundles {
       out.write("The engine answered these requests without reading your full prompt; their replies are unreliable.\n\n");
       out.write("| Your request | Time | Finding | Confidence |\n|---|---|---|---|\n");
       for (Finding f : b.affected()) {
-        out.write("| " + esc(f.requestId()) + " | " + ReportView.time(f.time()) + " | " + f.kind().id() + " | "
+        out.write("| " + Markdown.code(f.requestId()) + " | " + ReportView.time(f.time()) + " | " + f.kind().id() + " | "
             + f.confidence().id() + " |\n");
       }
       out.write("\n");
@@ -359,14 +347,6 @@ public final class TenantBundles {
       parts.add(field + " chars " + r.start() + "\u2013" + r.end());
     }
     return String.join(", ", parts);
-  }
-
-  private static String esc(String s) {
-    if (s == null) {
-      return "-";
-    }
-    return s.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
-        .replace("*", "\\*").replace("_", "\\_").replace("`", "\\`").replace("\n", " ").replace("\r", " ");
   }
 
   private static Instant min(Instant a, Instant b) {

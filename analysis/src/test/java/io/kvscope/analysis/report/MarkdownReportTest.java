@@ -101,7 +101,7 @@ class MarkdownReportTest {
 
   @Test
   void valuesFromLogsCannotBreakTheMarkdown() throws IOException {
-    String hostile = "evil|<b>x</b> [link](javascript:1) *bold*\nnext";
+    String hostile = "evil|<b>x</b> [link](javascript:1) *bold* https://evil.example www.evil.example a@evil.example\nnext";
     Report report = IncidentFixture.incident(List.of(new Finding("timing_anomaly:h", FindingKind.TIMING_ANOMALY,
         Confidence.SUSPECT, "h-1", null, hostile, Instant.parse("2026-09-01T00:00:00Z"), "n", null, List.of(), Map.of())));
     Report withTenant = new Report(report.reportVersion(), report.generatedAt(), report.index(), report.summary(),
@@ -109,7 +109,8 @@ class MarkdownReportTest {
         report.timeline(), report.dataCategories(), report.coverage(), report.parameters());
     String md = write(withTenant, WriteOptions.defaults());
 
-    String escaped = "evil\\|\\<b\\>x\\</b\\> \\[link\\](javascript:1) \\*bold\\*\u23ce next";
+    String escaped = "evil\\|\\<b\\>x\\</b\\> \\[link\\](javascript:1) \\*bold\\* https\\://evil.example www\\.evil.example"
+        + " a\\@evil.example\u23ce next";
     assertThat(md).contains("| " + escaped + " | 1 | 1 | 5 |");
     assertThat(md).doesNotContain("<b>").doesNotContain("[link](");
     // Every table row still has its cell count.

@@ -122,18 +122,6 @@ class TenantBundlesTest {
   }
 
   @Test
-  void directoryNamesAreSafeAndDistinct() {
-    assertThat(TenantBundles.directoryName("northwind")).isEqualTo("northwind");
-    assertThat(TenantBundles.directoryName("team.a-1_b")).isEqualTo("team.a-1_b");
-    String acme = TenantBundles.directoryName(IncidentFixture.ACME);
-    assertThat(acme).matches("[A-Za-z0-9._-]+").startsWith("Acme___Intl_-");
-    assertThat(TenantBundles.directoryName("../etc")).doesNotContain("/").doesNotStartWith(".");
-    assertThat(TenantBundles.directoryName("a/b")).isNotEqualTo(TenantBundles.directoryName("a_b"))
-        .isNotEqualTo(TenantBundles.directoryName("a:b"));
-    assertThat(TenantBundles.directoryName("x".repeat(300)).length()).isLessThan(80);
-  }
-
-  @Test
   void aTenantWithAnAwkwardNameGetsItsBundleInASafeDirectory() throws IOException {
     Report report = IncidentFixture.incident();
     // Rename globex into the awkward name everywhere it appears.
@@ -146,7 +134,33 @@ class TenantBundlesTest {
     Path bundles = dir.resolve("bundles");
     TenantBundles.write(renamed, bundles);
     assertThat(list(bundles)).allSatisfy(p -> assertThat(p.getParent()).isEqualTo(bundles));
-    assertThat(list(bundles)).anySatisfy(p -> assertThat(p.getFileName().toString()).startsWith("___Globex_Inc-"));
+    assertThat(list(bundles)).anySatisfy(p -> assertThat(p.getFileName().toString()).isEqualTo("~2e.~2f~47lobex~2f~49nc"));
+  }
+
+  @Test
+  void everyHostileTenantNameGetsItsOwnBundleInsideTheBundlesFolder() throws Exception {
+    List<String> tenants = BundleDirectoryNameTest.hostileNames();
+    List<io.kvscope.analysis.finding.Finding> leaks = new ArrayList<>();
+    for (int i = 0; i < tenants.size(); i++) {
+      // Each hostile tenant's request leaked into a response of a plainly named recipient.
+      leaks.add(new io.kvscope.analysis.finding.Finding("cross_tenant_overlap:rcpt-" + i,
+          io.kvscope.analysis.finding.FindingKind.CROSS_TENANT_OVERLAP, io.kvscope.analysis.finding.Confidence.CONFIRMED,
+          "rcpt-" + i, "rcpt-" + i, "recipient-" + i, IncidentFixture.at(i), "prefill-a", "decode-a",
+          List.of(new io.kvscope.analysis.finding.Source("src-" + i, "src-" + i, tenants.get(i), 12, List.of())),
+          Map.of()));
+    }
+    Path bundles = dir.resolve("bundles");
+    List<Path> written = TenantBundles.write(IncidentFixture.incident(leaks), bundles);
+
+    Set<String> owners = new java.util.HashSet<>();
+    for (Path b : list(bundles)) {
+      assertThat(b.getParent()).isEqualTo(bundles);
+      assertThat(b.getFileName().toString()).doesNotStartWith(".");
+      owners.add(MAPPER.readTree(b.resolve(TenantBundles.JSON_FILE).toFile()).get("tenant").asText());
+    }
+    // One folder per tenant: four of the fixture, every hostile one and its recipient.
+    assertThat(list(bundles)).hasSize(written.size()).hasSize(4 + 2 * tenants.size());
+    assertThat(owners).containsAll(tenants);
   }
 
   private static List<String> ids(JsonNode array) {

@@ -1,22 +1,22 @@
 package io.kvscope.gui.export;
 
-import io.kvscope.analysis.report.ReportJson;
-
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.TenantImpact;
+import io.kvscope.analysis.report.CsvCell;
+import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.gui.model.FindingFilter;
 import io.kvscope.gui.model.Impact;
 import io.kvscope.index.OwnerOnly;
+import io.kvscope.ingest.json.PrintableJson;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * The current selection as CSV (findings, or tenant counts) or JSON (the filter, the findings and
@@ -32,11 +32,12 @@ public final class SelectionExport {
     StringBuilder out = new StringBuilder(
         "id,kind,confidence,request_id,engine_rid,tenant,time,node,decode_node,source_tenants,source_requests,matched_tokens\n");
     for (Finding f : findings) {
-      row(out, f.id(), f.kind().id(), f.confidence().id(), f.requestId(), f.engineRid(), f.tenant(),
-          f.time() == null ? null : f.time().toString(), f.node(), f.decodeNode(),
-          f.sources().stream().map(Source::tenant).distinct().map(String::valueOf).collect(Collectors.joining(";")),
-          f.sources().stream().map(Source::requestId).collect(Collectors.joining(";")),
-          Long.toString(f.matchedTokens()));
+      row(out, CsvCell.of(f.id()), CsvCell.of(f.kind().id()), CsvCell.of(f.confidence().id()),
+          CsvCell.of(f.requestId()), CsvCell.of(f.engineRid()), CsvCell.of(f.tenant()),
+          CsvCell.of(f.time() == null ? null : f.time().toString()), CsvCell.of(f.node()), CsvCell.of(f.decodeNode()),
+          CsvCell.list(f.sources().stream().map(Source::tenant).distinct().map(String::valueOf).toList()),
+          CsvCell.list(f.sources().stream().map(Source::requestId).toList()),
+          n(f.matchedTokens()));
     }
     return out.toString();
   }
@@ -45,7 +46,7 @@ public final class SelectionExport {
     StringBuilder out = new StringBuilder("tenant,victim_requests,victim_recipients,victim_tokens,"
         + "recipient_responses,recipient_sources,recipient_tokens\n");
     for (TenantImpact t : tenants) {
-      row(out, t.tenant(), n(t.asVictim().requests()), n(t.asVictim().recipients()), n(t.asVictim().tokens()),
+      row(out, CsvCell.of(t.tenant()), n(t.asVictim().requests()), n(t.asVictim().recipients()), n(t.asVictim().tokens()),
           n(t.asRecipient().responses()), n(t.asRecipient().sources()), n(t.asRecipient().tokens()));
     }
     return out.toString();
@@ -53,7 +54,7 @@ public final class SelectionExport {
 
   public static String json(FindingFilter filter, List<Finding> findings, Impact impact) throws IOException {
     StringWriter text = new StringWriter();
-    try (JsonGenerator g = JSON.getFactory().createGenerator(text)) {
+    try (JsonGenerator g = PrintableJson.configure(JSON.getFactory().createGenerator(text))) {
       g.useDefaultPrettyPrinter();
       g.writeStartObject();
       writeFilter(g, filter);
@@ -98,25 +99,8 @@ public final class SelectionExport {
     return Long.toString(value);
   }
 
+  /** One row of cells already made by {@link CsvCell} (numbers need none). */
   private static void row(StringBuilder out, String... cells) {
-    for (int i = 0; i < cells.length; i++) {
-      if (i > 0) {
-        out.append(',');
-      }
-      out.append(csv(cells[i]));
-    }
-    out.append('\n');
-  }
-
-  /** RFC 4180 quoting; a leading formula character is defused so a spreadsheet shows it as text. */
-  static String csv(String value) {
-    if (value == null) {
-      return "";
-    }
-    String v = !value.isEmpty() && "=+-@".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
-    if (v.indexOf(',') >= 0 || v.indexOf('"') >= 0 || v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0) {
-      return '"' + v.replace("\"", "\"\"") + '"';
-    }
-    return v;
+    out.append(String.join(",", cells)).append('\n');
   }
 }

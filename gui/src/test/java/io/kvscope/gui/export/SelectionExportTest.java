@@ -35,7 +35,7 @@ class SelectionExportTest {
 
     assertThat(lines).hasSize(2);
     assertThat(lines[1]).isEqualTo("cross_tenant_overlap:r1,cross_tenant_overlap,confirmed,r1,rid1,\"globex, inc\","
-        + "2026-08-28T10:00:00Z,prefill-0,decode-0,'=acme;initech,s1;s2,42");
+        + "2026-08-28T10:00:00Z,prefill-0,decode-0,\"'=acme;initech\",\"s1;s2\",42");
   }
 
   @Test
