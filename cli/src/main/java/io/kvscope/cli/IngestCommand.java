@@ -105,6 +105,10 @@ final class IngestCommand implements Callable<Integer> {
       out.printf("  unrecognized files (no format matched): %d, e.g. %s%n", s.unrecognized().size(),
           s.unrecognized().subList(0, Math.min(3, s.unrecognized().size())).stream().map(Printable::text).toList());
     }
+    if (!s.ownOutputs().isEmpty()) {
+      out.printf("  kvscope output, not evidence: %,d skipped, e.g. %s%n", s.ownOutputs().size(),
+          joined(s.ownOutputs().subList(0, Math.min(3, s.ownOutputs().size()))));
+    }
     printProblems(s, out);
     LinkSummary link = s.link();
     if (link != null) {

@@ -7,7 +7,9 @@ import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
 import io.kvscope.ingest.Ingestors;
 import io.kvscope.ingest.InputFile;
+import io.kvscope.ingest.KvscopeOutputs;
 import io.kvscope.ingest.RecordSink;
+import io.kvscope.ingest.Sniff;
 import io.kvscope.ingest.json.PrintableJson;
 import io.kvscope.ingest.record.Ingested;
 import io.kvscope.ingest.record.RequestRecord;
@@ -105,7 +107,7 @@ public final class IndexIngest {
       return new IngestSummary(files.size(), run.filesIngested, run.filesUnchanged, run.unrecognized,
           run.recordsByFormat, run.itemsByType, run.badRecords, run.badSamples,
           Math.max(0, run.requestsRead - requestsAdded), totalBytes, clock.millis() - started, link,
-          run.quarantineFile, run.problems());
+          run.quarantineFile, run.problems(), run.ownOutputs);
     } catch (IOException | java.io.UncheckedIOException indexFailed) {
       // Inputs that cannot be read are problems of their files; what ends up here is the index
       // (or its quarantine file) that cannot be written, typically a full disk.
@@ -135,8 +137,14 @@ public final class IndexIngest {
         Files.walkFileTree(input, new java.nio.file.SimpleFileVisitor<>() {
           @Override
           public java.nio.file.FileVisitResult preVisitDirectory(Path dir, java.nio.file.attribute.BasicFileAttributes attrs) {
-            return dir.toAbsolutePath().normalize().startsWith(indexDir)
-                ? java.nio.file.FileVisitResult.SKIP_SUBTREE : java.nio.file.FileVisitResult.CONTINUE;
+            if (dir.toAbsolutePath().normalize().startsWith(indexDir)) {
+              return java.nio.file.FileVisitResult.SKIP_SUBTREE;
+            }
+            if (IndexStore.isKvscopeIndex(dir)) {
+              run.ownOutput(dir.toString(), "a kvscope index");
+              return java.nio.file.FileVisitResult.SKIP_SUBTREE;
+            }
+            return java.nio.file.FileVisitResult.CONTINUE;
           }
 
           @Override
@@ -263,12 +271,20 @@ public final class IndexIngest {
       }
       size = Files.size(path);
       modified = Files.getLastModifiedTime(path).toMillis();
+      Sniff sniff = new InputFile(path, name, 0).sniff();
+      Optional<String> own = KvscopeOutputs.recognise(sniff);
+      if (own.isPresent()) {
+        // Checked before the checkpoint: a file an older kvscope read as evidence is named again.
+        run.ownOutput(name, own.get() + (checkpoint != null ? "; an earlier ingest read it as evidence, so ingest"
+            + " the logs again into a new index" : ""));
+        return size;
+      }
       headHash = headHash(path);
       if (checkpoint != null && checkpoint.unchanged(size, modified, headHash)) {
         run.filesUnchanged++;
         return size;
       }
-      detected = ingestors.detect(new InputFile(path, name, 0), options);
+      detected = ingestors.detect(sniff, options);
     } catch (IOException unreadable) {
       // Unreadable, vanished (rotated away) or undecodable: a problem of this file, not of the run.
       run.bad(new BadInput(name, 0, "cannot read file (" + describe(unreadable) + ")"), null);
@@ -355,6 +371,8 @@ public final class IndexIngest {
     final Map<String, Long> recordsByFormat = new TreeMap<>();
     final Map<String, Long> itemsByType = new TreeMap<>();
     final List<String> unrecognized = new ArrayList<>();
+    /** kvscope's own outputs met, each with what it is. */
+    final List<String> ownOutputs = new ArrayList<>();
     final List<BadInput> badSamples = new ArrayList<>();
     long badRecords;
     long requestsRead;
@@ -373,6 +391,11 @@ public final class IndexIngest {
 
     Run(long startedAt) {
       this.startedAt = startedAt;
+    }
+
+    /** One of kvscope's own outputs (or indexes): skipped, never evidence, not a problem. */
+    void ownOutput(String file, String what) {
+      ownOutputs.add(file + " (" + what + ")");
     }
 
     /** A file skipped as a whole: not a bad record, but on the problem list. */

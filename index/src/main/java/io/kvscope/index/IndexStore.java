@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.apache.lucene.codecs.lucene104.Lucene104Codec;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
@@ -72,6 +73,25 @@ public final class IndexStore implements Closeable {
     }
     try (FSDirectory directory = FSDirectory.open(dir)) {
       return DirectoryReader.indexExists(directory);
+    }
+  }
+
+  /**
+   * True when {@code dir} holds an index kvscope built (a commit that names its fingerprint
+   * scheme), for the ingest to skip an old case's index found among the inputs.
+   */
+  public static boolean isKvscopeIndex(Path dir) {
+    try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+      if (entries.noneMatch(p -> p.getFileName().toString().startsWith(IndexFileNames.SEGMENTS))) {
+        return false;
+      }
+    } catch (IOException | java.io.UncheckedIOException unreadable) {
+      return false;
+    }
+    try (FSDirectory directory = FSDirectory.open(dir)) {
+      return org.apache.lucene.index.SegmentInfos.readLatestCommit(directory).getUserData().containsKey(FINGERPRINT_SCHEME);
+    } catch (IOException | RuntimeException notAnIndex) {
+      return false;
     }
   }
 

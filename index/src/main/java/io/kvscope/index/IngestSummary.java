@@ -20,6 +20,8 @@ import java.util.Map;
  * @param link the gateway-engine join, or {@code null} when it was not run
  * @param quarantine where the raw bad lines went, or {@code null} when there were none
  * @param problems every file with bad lines or skipped as a whole, in the order they were met
+ * @param ownOutputs kvscope's own outputs found among the inputs (reports, bundles, findings.arrow,
+ *     truth.json, quarantine files, other indexes), each with what it is: skipped, never evidence
  */
 public record IngestSummary(
     int filesSeen,
@@ -35,7 +37,8 @@ public record IngestSummary(
     long elapsedMillis,
     LinkSummary link,
     Path quarantine,
-    List<FileProblem> problems) {
+    List<FileProblem> problems,
+    List<String> ownOutputs) {
 
   public IngestSummary {
     unrecognized = List.copyOf(unrecognized);
@@ -43,6 +46,7 @@ public record IngestSummary(
     itemsByType = Map.copyOf(itemsByType);
     badSamples = List.copyOf(badSamples);
     problems = List.copyOf(problems);
+    ownOutputs = List.copyOf(ownOutputs);
   }
 
   public long records() {

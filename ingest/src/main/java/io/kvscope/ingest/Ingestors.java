@@ -32,7 +32,11 @@ public final class Ingestors {
 
   /** The format of {@code file} by its content: the most confident detector, if any claims it. */
   public Optional<Ingestor> detect(InputFile file, IngestOptions options) throws IOException {
-    Sniff sniff = file.sniff();
+    return detect(file.sniff(), options);
+  }
+
+  /** The format of a file by its already read start (see {@link InputFile#sniff()}). */
+  public Optional<Ingestor> detect(Sniff sniff, IngestOptions options) {
     if (sniff.isEmpty()) {
       return Optional.empty();
     }

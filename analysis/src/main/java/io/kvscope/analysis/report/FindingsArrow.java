@@ -3,6 +3,7 @@ package io.kvscope.analysis.report;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.ingest.KvscopeOutputs;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
@@ -68,7 +69,9 @@ public final class FindingsArrow {
       Field.nullable("source_tenant", ArrowType.Utf8.INSTANCE),
       Field.nullable("source_matched_tokens", new ArrowType.Int(64, true)),
       Field.nullable("source_spans", new ArrowType.Int(32, true)),
-      Field.notNullable("evidence", ArrowType.Utf8.INSTANCE)));
+      Field.notNullable("evidence", ArrowType.Utf8.INSTANCE)),
+      // The mark that keeps an ingest from reading this file back as evidence.
+      java.util.Map.of(KvscopeOutputs.ARROW_MARK, "findings"));
 
   private FindingsArrow() {}
 

@@ -7,6 +7,7 @@ import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.ingest.KvscopeOutputs;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -35,6 +36,7 @@ public final class HtmlReport {
   static void write(ReportView view, Writer out) throws IOException {
     Report report = view.report();
     out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    out.write(KvscopeOutputs.HTML_GENERATOR_TAG + "\n"); // an ingest skips what carries it
     out.write("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n");
     out.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     out.write("<title>kvscope incident report</title>\n<style>\n" + CSS + "</style>\n</head>\n<body>\n<main>\n");

@@ -7,6 +7,7 @@ import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.ingest.KvscopeOutputs;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ public final class MarkdownReport {
   static void write(ReportView view, Writer out) throws IOException {
     Report report = view.report();
     Md md = new Md(out);
-    md.line("# kvscope incident report");
+    md.line(KvscopeOutputs.REPORT_MARKDOWN_TITLE); // also the mark an ingest skips the file by
     md.line();
     md.line("Generated " + ReportView.time(report.generatedAt()) + " from index " + md.code(report.index())
         + " (report version " + md.esc(report.reportVersion()) + "). Times are UTC.");

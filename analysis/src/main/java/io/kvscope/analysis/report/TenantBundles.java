@@ -11,6 +11,7 @@ import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.finding.Span;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.OwnerOnly;
+import io.kvscope.ingest.KvscopeOutputs;
 import io.kvscope.ingest.json.PrintableJson;
 import java.io.IOException;
 import java.io.Writer;
@@ -294,7 +295,7 @@ public final class TenantBundles {
   // ---------------------------------------------------------------- notification.md
 
   private static void markdown(Bundle b, Report report, Writer out) throws IOException {
-    out.write("# Data exposure notification for " + Markdown.code(b.tenant()) + "\n\n");
+    out.write(KvscopeOutputs.NOTIFICATION_MARKDOWN_TITLE + Markdown.code(b.tenant()) + "\n\n");
     out.write("Prepared " + ReportView.time(report.generatedAt()) + ". Times are UTC. This notice lists only your own"
         + " requests; it names no other customer.\n\n");
     out.write("## Your data received by others\n\n");

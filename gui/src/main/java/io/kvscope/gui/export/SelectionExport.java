@@ -11,6 +11,7 @@ import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.gui.model.FindingFilter;
 import io.kvscope.gui.model.Impact;
 import io.kvscope.index.OwnerOnly;
+import io.kvscope.ingest.KvscopeOutputs;
 import io.kvscope.ingest.json.PrintableJson;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -57,6 +58,7 @@ public final class SelectionExport {
     try (JsonGenerator g = PrintableJson.configure(JSON.getFactory().createGenerator(text))) {
       g.useDefaultPrettyPrinter();
       g.writeStartObject();
+      g.writeStringField(KvscopeOutputs.EXPORT_FIELD, "selection"); // an ingest skips what starts with it
       writeFilter(g, filter);
       g.writeArrayFieldStart("findings");
       for (Finding f : findings) {

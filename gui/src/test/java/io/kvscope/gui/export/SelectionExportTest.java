@@ -59,4 +59,18 @@ class SelectionExportTest {
     assertThat(Files.readString(file)).startsWith("id,kind,");
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
   }
+
+  @Test
+  void everyExportIsMarkedSoAnIngestSkipsIt() throws Exception {
+    Path findings = dir.resolve("findings.csv");
+    Path tenants = dir.resolve("tenants.csv");
+    Path json = dir.resolve("selection.json");
+    SelectionExport.write(findings, SelectionExport.findingsCsv(List.of(leak)));
+    SelectionExport.write(tenants, SelectionExport.tenantsCsv(ImpactTally.of(List.of(leak)).tenants()));
+    SelectionExport.write(json, SelectionExport.json(FindingFilter.NONE, List.of(leak), ImpactTally.of(List.of(leak))));
+    for (Path file : List.of(findings, tenants, json)) {
+      assertThat(io.kvscope.ingest.KvscopeOutputs.recognise(new io.kvscope.ingest.InputFile(file).sniff())).as("%s", file)
+          .isPresent();
+    }
+  }
 }

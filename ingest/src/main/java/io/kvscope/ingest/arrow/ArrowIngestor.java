@@ -75,6 +75,18 @@ public final class ArrowIngestor implements Ingestor {
     return 0;
   }
 
+  /** The schema at the start of an Arrow IPC file or stream held in {@code head}, if it is one. */
+  public static Optional<Schema> headSchema(byte[] head) {
+    if (isFileFormat(head)) {
+      return schemaAt(head, FILE_HEADER_BYTES);
+    }
+    if (head.length >= 8 && head[0] == (byte) 0xFF && head[1] == (byte) 0xFF && head[2] == (byte) 0xFF
+        && head[3] == (byte) 0xFF) {
+      return schemaAt(head, 0);
+    }
+    return Optional.empty();
+  }
+
   private static boolean isFileFormat(byte[] head) {
     if (head.length < FILE_HEADER_BYTES) {
       return false;
