@@ -16,7 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A folder of every kind of broken input, ingested through the real command line: the run ends
  * with a per-file problem list, every good record around the bad ones is indexed, and nothing
- * escapes to the user as an exception.
+ * escapes to the user as an exception. It holds the attackers' classes too: extreme numbers and
+ * times, keys given twice, hostile file names, kvscope's own outputs. The index is then analyzed
+ * (which must end cleanly, with a report of bounded size) and ingested again (files that lost
+ * lines are read again, not called unchanged).
  */
 class BadInputSuiteTest {
 
@@ -41,9 +44,18 @@ class BadInputSuiteTest {
       assertThat(held).as("good records of %s", c.file()).containsAll(c.goodRids());
       if (c.mustBeReported()) {
         assertThat(problemLines(run.out())).as("problem list names %s", c.file())
-            .anyMatch(line -> line.startsWith(c.file() + ": "));
+            .anyMatch(line -> line.startsWith(shown(c.file()) + ": "));
       }
     }
+    assertThat(HostileIncident.rawControls(run.out() + run.err())).as("raw control characters printed").isEmpty();
+    // kvscope's own outputs: skipped, said so, not problems, their rows not records.
+    assertThat(run.out()).contains("kvscope output, not evidence: " + corpus.ownOutputs.size() + " skipped");
+    for (Path own : corpus.ownOutputs) {
+      assertThat(problemLines(run.out())).noneMatch(line -> line.startsWith(own + ": "));
+    }
+    assertThat(held).doesNotContain("rid-18000", "rid-18001");
+    assertThat(problemLines(run.out())).filteredOn(line -> line.startsWith(in.resolve("gateway/duplicate-keys.jsonl") + ": "))
+        .singleElement().asString().contains("appears twice in one object");
     for (String link : List.of("self", "a", "b", "dangling.jsonl")) {
       assertThat(problemLines(run.out())).as("problem list names the link %s", link)
           .anyMatch(line -> line.startsWith(in.resolve("links").resolve(link) + ": "));
@@ -62,6 +74,25 @@ class BadInputSuiteTest {
       var doc = search.search("request_id:gw-4001", 1).documents().get(0);
       assertThat(Long.parseLong(doc.get(Schema.PROMPT_CHARS))).isGreaterThanOrEqualTo(HUGE_LINE_BYTES);
     }
+
+    // Whatever survived ingest, analysis ends cleanly and its charts stay small.
+    Path reports = tmp.resolve("reports");
+    CliTestSupport.Run analyze = CliTestSupport.run("analyze", "--index", index.toString(), "--out", reports.toString(), "--quiet");
+    assertThat(analyze.exitCode()).as(analyze.err()).isZero();
+    assertNoEscapedException(analyze);
+    assertThat(Files.size(reports.resolve("report.html"))).isLessThan(5L << 20);
+
+    // A file that lost lines (cut archives, a bad checksum) is read again next time, never "unchanged".
+    CliTestSupport.Run again = CliTestSupport.run("ingest", in.toString(), "--index", index.toString(), "--quiet");
+    for (String lost : List.of("gateway/truncated.jsonl.gz", "gateway/truncated.jsonl.zst", "gateway/bad-checksum.jsonl.zst")) {
+      assertThat(problemLines(again.out())).as("the second run names %s again", lost)
+          .anyMatch(line -> line.startsWith(in.resolve(lost) + ": "));
+    }
+  }
+
+  /** A path as the summary shows it. */
+  static String shown(Path file) {
+    return io.kvscope.ingest.Printable.text(file.toString());
   }
 
   static void assertNoEscapedException(CliTestSupport.Run run) {
@@ -82,7 +113,7 @@ class BadInputSuiteTest {
 
   /** From the problem list: records read plus bad lines of one file. */
   static long recordsPlusBad(CliTestSupport.Run run, Path file) {
-    String line = problemLines(run.out()).stream().filter(l -> l.startsWith(file + ": ")).findFirst().orElseThrow();
+    String line = problemLines(run.out()).stream().filter(l -> l.startsWith(shown(file) + ": ")).findFirst().orElseThrow();
     Matcher m = Pattern.compile(": ([0-9,]+) records?, ([0-9,]+) bad").matcher(line);
     assertThat(m.find()).as(line).isTrue();
     return Long.parseLong(m.group(1).replace(",", "")) + Long.parseLong(m.group(2).replace(",", ""));

@@ -45,6 +45,8 @@ final class BrokenInputs {
   final List<Case> cases = new ArrayList<>();
   /** Files that only need to be survived (no records expected, no report required). */
   final List<Path> survive = new ArrayList<>();
+  /** kvscope's own outputs: never evidence, skipped and said so, never on the problem list. */
+  final List<Path> ownOutputs = new ArrayList<>();
 
   private final Path root;
   private final Random random = new Random(20260828L);
@@ -68,6 +70,11 @@ final class BrokenInputs {
     emptyFiles();
     garbage();
     symlinks();
+    extremeNumbers();
+    duplicateKeys();
+    badZstdChecksum();
+    hostileFileNames();
+    selfProduced();
     return this;
   }
 
@@ -382,6 +389,151 @@ final class BrokenInputs {
     Files.createSymbolicLink(links.resolve("up"), links.getParent()); // a folder link back to the root
     Files.createSymbolicLink(links.resolve("dangling.jsonl"), links.resolve("no-such-file"));
     survive.add(links.resolve("self"));
+  }
+
+  // ------------------------------------------------------------------ attackers' values
+
+  /**
+   * Times and counts no log holds, each between good lines: every one a bad record with its line,
+   * never the end of the file. LiteLLM writes epoch seconds; the strings are what some encoders
+   * write for non-finite floats, and LiteLLM's own rendering of {@code datetime.max}.
+   */
+  private void extremeNumbers() throws IOException {
+    String[][] variants = {{"startTime", "1e300"}, {"startTime", "-1e300"}, {"startTime", "\"Infinity\""},
+        {"startTime", "\"NaN\""}, {"startTime", "\"+300000-01-01T00:00:00Z\""}, {"startTime", "\"+50000-06-01T00:00:00Z\""},
+        {"startTime", "\"9999-12-31 23:59:59.999999\""}, {"startTime", "253402300800000000000"},
+        {"endTime", "1000000000.0"}, {"completionStartTime", "1.0"}, {"prompt_tokens", "1e30"},
+        {"prompt_tokens", "99999999999999999999999"}, {"completion_tokens", "-5"}, {"startTime", "0"}};
+    StringBuilder text = new StringBuilder();
+    Set<String> good = new LinkedHashSet<>();
+    int i = 11_000;
+    for (String[] variant : variants) {
+      ObjectNode record = (ObjectNode) JSON.readTree(FleetFiles.litellm(i++, "org-extreme", 300, "extreme " + i));
+      record.set(variant[0], JSON.readTree(variant[1]));
+      text.append(JSON.writeValueAsString(record)).append('\n');
+      text.append(FleetFiles.litellm(i, "org-extreme", 300, "good " + i)).append('\n');
+      good.add("rid-" + i++);
+    }
+    cases.add(new Case(write("gateway/extreme-numbers.jsonl", text.toString()), good, true, 2 * variants.length));
+
+    // An engine log whose pool size and lengths overflow 64 bits: those lines only are lost.
+    StringBuilder log = new StringBuilder(FleetFiles.sglangStartup(FleetFiles.BASE - 60_000, "prefill", 681_280, 1_048_576)
+        .replace("max_total_num_tokens=681280", "max_total_num_tokens=99999999999999999999999"));
+    Set<String> goodEngine = new LinkedHashSet<>();
+    for (int r = 11_100; r < 11_120; r++) {
+      String line = FleetFiles.sglangTimeStats(FleetFiles.BASE + r, r, "prefill", 900);
+      if (r % 4 == 1) {
+        line = line.replace("input_len=900", "input_len=184467440737095516160");
+      } else {
+        goodEngine.add("rid-" + r);
+      }
+      log.append(line);
+    }
+    cases.add(new Case(write("engine/overflow-prefill-0.log", log.toString()), goodEngine, true));
+  }
+
+  /** A key given twice with different values: the record says two things and is a bad record. */
+  private void duplicateKeys() throws IOException {
+    String[] duplicates = {"\"startTime\":1e300,", "\"id\":\"gw-forged\",", "\"prompt_tokens\":1,"};
+    StringBuilder text = new StringBuilder();
+    Set<String> good = new LinkedHashSet<>();
+    int i = 12_000;
+    for (String duplicate : duplicates) {
+      String line = FleetFiles.litellm(i++, "org-dup", 300, "duplicated " + i);
+      text.append(line.replace("\"call_type\"", duplicate + "\"call_type\"")).append('\n');
+      text.append(FleetFiles.litellm(i, "org-dup", 300, "good " + i)).append('\n');
+      good.add("rid-" + i++);
+    }
+    // The same key twice inside a nested object.
+    text.append(FleetFiles.litellm(i++, "org-dup", 300, "nested").replace("\"metadata\":{",
+        "\"metadata\":{\"user_api_key_org_id\":\"org-victim\",")).append('\n');
+    cases.add(new Case(write("gateway/duplicate-keys.jsonl", text.toString()), good, true, 2 * duplicates.length + 1));
+  }
+
+  /**
+   * A zstd archive whose checksum does not match: the zstd tool still writes what it decoded, so
+   * kvscope must keep at least that (ground truth: zstd-jni read in the tool's 128 KiB steps).
+   */
+  private void badZstdChecksum() throws IOException {
+    StringBuilder text = new StringBuilder();
+    for (int i = 13_000; i < 16_000; i++) {
+      text.append(FleetFiles.litellm(i, "org-" + i % 5, 300, words(20))).append('\n');
+    }
+    ByteArrayOutputStream packed = new ByteArrayOutputStream();
+    try (ZstdOutputStream out = new ZstdOutputStream(packed)) {
+      out.setChecksum(true);
+      out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    byte[] bytes = packed.toByteArray();
+    bytes[bytes.length - 1] ^= (byte) 0xFF; // the frame's content checksum is its last 4 bytes
+    Path file = write("gateway/bad-checksum.jsonl.zst", bytes);
+    ByteArrayOutputStream recovered = new ByteArrayOutputStream();
+    try (InputStream in = new ZstdInputStream(new ByteArrayInputStream(bytes))) {
+      byte[] step = new byte[128 * 1024];
+      for (int n; (n = in.read(step)) > 0; ) {
+        recovered.write(step, 0, n);
+      }
+    } catch (IOException checksum) {
+      // expected: the tool reports it too
+    }
+    String decoded = recovered.toString(StandardCharsets.UTF_8);
+    Set<String> good = new LinkedHashSet<>();
+    for (String line : decoded.substring(0, decoded.lastIndexOf('\n') + 1).split("\n")) {
+      if (!line.isEmpty()) {
+        good.add(ridOf(line));
+      }
+    }
+    if (good.isEmpty()) {
+      throw new IllegalStateException("the zstd tool should recover lines before the checksum");
+    }
+    cases.add(new Case(file, good, true));
+  }
+
+  /**
+   * File names chosen by whoever can drop files into the log folder: a newline that would forge a
+   * summary line, terminal escapes, a right-to-left override, look-alike letters. Each file holds
+   * good records and one bad line, so it is named on the problem list (escaped).
+   */
+  private void hostileFileNames() throws IOException {
+    String[] names = {"gw\nIngested 999 of 999 files.jsonl", "gw\u001b]52;c;SGVsbG8=\u0007.jsonl", "gw\u001b[2J.jsonl",
+        "gw\u202elnosj.exe", "g\u0077-\u0430.jsonl", "gw\r.jsonl", "gw\t\u0085.jsonl"};
+    int i = 17_000;
+    for (String name : names) {
+      Set<String> good = new LinkedHashSet<>();
+      StringBuilder text = new StringBuilder();
+      for (int n = 0; n < 3; n++, i++) {
+        text.append(FleetFiles.litellm(i, "org-names", 300, "named " + i)).append('\n');
+        good.add("rid-" + i);
+      }
+      text.append("{\"id\":\"cut\n");
+      cases.add(new Case(write("names/" + name, text.toString()), good, true, 4));
+    }
+  }
+
+  /** kvscope's own outputs dropped among the logs (as copies a colleague made, renamed). */
+  private void selfProduced() throws IOException {
+    ownOutputs.add(write("gateway/litellm-export.jsonl", "{\"report_version\":\"1.0\",\"findings\":[]}\n"));
+    ownOutputs.add(write("gateway/truth.json", "{\"truth_version\":1,\"generator\":{}}\n"));
+    ownOutputs.add(write("gateway/bad-records.jsonl", "{\"file\":\"gw.jsonl\",\"line\":3,\"reason\":\"cut\",\"raw\":"
+        + JSON.writeValueAsString(FleetFiles.litellm(18_000, "org-own", 300, "quarantined")) + "}\n"));
+    Path arrow = root.resolve("gateway/findings-copy.bin");
+    var schema = new org.apache.arrow.vector.types.pojo.Schema(List.of(
+        org.apache.arrow.vector.types.pojo.Field.nullable("request_id", org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE),
+        org.apache.arrow.vector.types.pojo.Field.nullable("tenant", org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE)),
+        java.util.Map.of(io.kvscope.ingest.KvscopeOutputs.ARROW_MARK, "findings"));
+    try (var allocator = new org.apache.arrow.memory.RootAllocator();
+        var vectors = org.apache.arrow.vector.VectorSchemaRoot.create(schema, allocator);
+        var out = java.nio.channels.FileChannel.open(arrow, java.nio.file.StandardOpenOption.CREATE_NEW,
+            java.nio.file.StandardOpenOption.WRITE);
+        var writer = new org.apache.arrow.vector.ipc.ArrowFileWriter(vectors, null, out)) {
+      writer.start();
+      var id = (org.apache.arrow.vector.VarCharVector) vectors.getVector("request_id");
+      id.setSafe(0, "rid-18001".getBytes(StandardCharsets.UTF_8)); // would replace a real request
+      vectors.setRowCount(1);
+      writer.writeBatch();
+      writer.end();
+    }
+    ownOutputs.add(arrow);
   }
 
   // ------------------------------------------------------------------ helpers

@@ -17,10 +17,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Fuzzing by mutation: valid LiteLLM and OTLP lines, some of them damaged by random edits (cuts,
- * byte flips, NULs, invalid UTF-8, changed types, spliced fragments), ingested through the real
- * command line. Every run must end cleanly, keep every untouched record, and account for every
- * line as a record or a reported bad line. Seeds are fixed so a failure replays exactly; the seed
- * is in the test name.
+ * byte flips, NULs, invalid UTF-8, changed types, spliced fragments) or given an attacker's values
+ * (hostile strings, extreme numbers, keys given twice), ingested through the real command line.
+ * Every run must end cleanly, keep every untouched record, account for every line as a record or a
+ * reported bad line, and print no raw control character; every tenth run is analyzed too, which
+ * must end cleanly whatever the values. Seeds are fixed so a failure replays exactly; the seed is
+ * in the test name.
  */
 class MutationFuzzTest {
 
@@ -81,6 +83,7 @@ class MutationFuzzTest {
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     BadInputSuiteTest.assertNoEscapedException(run);
+    assertThat(HostileIncident.rawControls(run.out() + run.err())).as("raw control characters printed").isEmpty();
     assertThat(IndexContents.engineRids(tmp.resolve("index"))).as(run.out()).containsAll(untouched);
     long nonBlank = Mutations.nonBlankLines(bytes);
     long accounted = BadInputSuiteTest.problemLines(run.out()).isEmpty()
@@ -90,6 +93,13 @@ class MutationFuzzTest {
     } else {
       // An OTLP line may legitimately hold no span once damaged (an emptied batch); never more than one.
       assertThat(accounted).as("records + bad lines\n%s", run.out()).isBetween(nonBlank - LINES_PER_RUN / 4, nonBlank);
+    }
+    if (seed / 0x6B7673636F7065L % 10 == 0) {
+      CliTestSupport.Run analyze = CliTestSupport.run("analyze", "--index", tmp.resolve("index").toString(), "--out",
+          tmp.resolve("reports").toString(), "--quiet");
+      assertThat(analyze.exitCode()).as(analyze.err()).isZero();
+      BadInputSuiteTest.assertNoEscapedException(analyze);
+      assertThat(HostileIncident.rawControls(analyze.out() + analyze.err())).isEmpty();
     }
   }
 

@@ -12,6 +12,7 @@ import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.Sniff;
 import io.kvscope.ingest.json.PrintableJson;
 import io.kvscope.ingest.record.Ingested;
+import io.kvscope.ingest.record.Plausibility;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,6 +49,8 @@ public final class IndexIngest {
   private static final int COMMIT_EVERY_DOCS = 50_000;
   private static final int MAX_BAD_SAMPLES = 50;
   private static final int HEAD_HASH_BYTES = 64 * 1024;
+  /** Lines of one file a parser may fail on before the file is given up (see {@link #parse}). */
+  static final int MAX_LINE_FAILURES = 64;
 
   private final IndexStore store;
   private final Ingestors ingestors;
@@ -306,21 +309,54 @@ public final class IndexIngest {
     run.filesIngested++;
     InputFile input = new InputFile(path, name, resumeAfter);
     FileSink sink = new FileSink(run, input, ingestor.name(), size, modified, headHash, resumeAfter);
-    try {
-      ingestor.parse(input, options, sink);
-      run.writers.flush(); // a failure building this file's last documents belongs to this file
-    } catch (java.io.UncheckedIOException indexWriteFailed) {
-      // The index, not the input, failed (a full disk, say): stop with the cause.
-      throw indexWriteFailed.getCause();
-    } catch (IOException | RuntimeException failure) {
-      // A parser bug or an unreadable file must not end the run or lose the other files.
-      run.bad(new BadInput(name, sink.lastLine + 1, "reading stopped: " + failure.getClass().getSimpleName()
-          + (failure instanceof IOException io ? " (" + describe(io) + ")" : "")), null);
-      settle(run);
-    }
+    boolean complete = parse(ingestor, input, sink, run);
     run.recordsOf(name, sink.records);
-    sink.checkpoint(true);
+    sink.checkpoint(complete);
     return size;
+  }
+
+  /**
+   * Parses one file into {@code sink}; returns whether it was read to its end with nothing lost. A
+   * parser that throws on a line of a line-by-line format costs that line only: it is reported and
+   * the parse goes on after it (at most {@value #MAX_LINE_FAILURES} times a file, since each
+   * restart skips the lines before). Anything else ends the file, reported with its line; such a
+   * file, or one whose data ended early, is not checkpointed as complete, so the next run reads it
+   * again instead of calling it unchanged.
+   */
+  private boolean parse(Ingestor ingestor, InputFile first, FileSink sink, Run run) throws IOException {
+    InputFile input = first;
+    for (int failures = 0; ; failures++) {
+      try {
+        ingestor.parse(input, options, sink);
+        run.writers.flush(); // a failure building this file's last documents belongs to this file
+        return !input.endedEarly();
+      } catch (java.io.UncheckedIOException indexWriteFailed) {
+        // The index, not the input, failed (a full disk, say): stop with the cause.
+        throw indexWriteFailed.getCause();
+      } catch (IOException | RuntimeException failure) {
+        long line = input.lineReached();
+        boolean oneLine = failure instanceof RuntimeException && ingestor.resumableByLine()
+            && line > input.resumeAfterLine() && failures < MAX_LINE_FAILURES;
+        settle(run);
+        if (!oneLine) {
+          // An unreadable file or a parser bug must not end the run or lose the other files.
+          run.bad(new BadInput(input.name(), line > 0 ? line : sink.lastLine + 1, "reading stopped: " + what(failure)),
+              null);
+          return false;
+        }
+        run.bad(new BadInput(input.name(), line, "cannot be read (" + what(failure) + "); reading goes on after it"), null);
+        input = new InputFile(input.path(), input.name(), line);
+        sink.readingFrom(input);
+      }
+    }
+  }
+
+  /** A failure in words that never quote the input (a parser's message may hold prompt text). */
+  private static String what(Exception failure) {
+    if (failure instanceof NumberFormatException) {
+      return "a number too large or malformed";
+    }
+    return failure.getClass().getSimpleName() + (failure instanceof IOException io ? " (" + describe(io) + ")" : "");
   }
 
   /**
@@ -465,7 +501,7 @@ public final class IndexIngest {
   /** Receives one file's records and writes them, checkpointing as it goes. */
   private final class FileSink implements RecordSink {
     private final Run run;
-    private final InputFile input;
+    private InputFile input;
     private final String format;
     private final long size;
     private final long modified;
@@ -483,8 +519,18 @@ public final class IndexIngest {
       this.lastLine = resumeAfter;
     }
 
+    /** The parse goes on from a new reading of the same file. */
+    void readingFrom(InputFile next) {
+      input = next;
+    }
+
     @Override
     public void accept(Ingested item) {
+      Optional<String> implausible = Plausibility.problem(item);
+      if (implausible.isPresent()) {
+        malformed(new BadInput(input.name(), item.sourceLine(), implausible.get()), null);
+        return;
+      }
       EngineFactsAtWrite facts = run.facts;
       run.writers.submit(Documents.routeOf(item), Documents.textChars(item),
           () -> facts == null ? Documents.of(item) : facts.document(item));

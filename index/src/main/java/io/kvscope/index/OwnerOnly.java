@@ -47,6 +47,11 @@ public final class OwnerOnly {
     }
   }
 
+  /** Creates an empty file that is owner-only from the start; fails if it exists. */
+  public static Path createFile(Path file) throws IOException {
+    return POSIX ? Files.createFile(file, PosixFilePermissions.asFileAttribute(FILE)) : Files.createFile(file);
+  }
+
   /** Makes an existing file owner-only. */
   public static Path file(Path file) throws IOException {
     if (POSIX && Files.isRegularFile(file)) {

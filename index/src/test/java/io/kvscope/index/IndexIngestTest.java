@@ -176,4 +176,65 @@ class IndexIngestTest {
 
     assertThat(summary.unrecognized()).containsExactly(other.toString());
   }
+
+  /** A TSV of {@code rows} requests whose row {@code badRow} (0-based) is {@code badLine}. */
+  private Path writeTsvWith(String name, int rows, int badRow, String badLine) throws IOException {
+    Path file = writeTsv(name, rows, 0);
+    List<String> lines = new ArrayList<>(Files.readAllLines(file));
+    lines.set(1 + badRow, badLine);
+    Files.write(file, lines);
+    return file;
+  }
+
+  @Test
+  void aParserFailureOnOneLineCostsThatLineAndTheFileIsReadOn() throws Exception {
+    Path index = tmp.resolve("index");
+    Path file = writeTsvWith("a.tsv", 100, 49, TabSeparatedIngestor.PARSER_BUG + "\tt\t1\tx");
+
+    IngestSummary first = ingest(index, new TabSeparatedIngestor(), file);
+
+    assertThat(first.records()).isEqualTo(99);
+    assertThat(first.badRecords()).isEqualTo(1);
+    assertThat(first.badSamples().get(0).line()).isEqualTo(51);
+    assertThat(first.badSamples().get(0).reason()).contains("IllegalStateException").contains("reading goes on");
+    assertThat(prompts(index)).hasSize(99).containsKey("req-99").doesNotContainKey("req-49");
+    // Read to its end: the next run may rightly call it unchanged.
+    assertThat(ingest(index, new TabSeparatedIngestor(), file).filesUnchanged()).isEqualTo(1);
+  }
+
+  @Test
+  void aFileWhoseReadingStoppedIsReadAgainNotCalledUnchanged() throws Exception {
+    Path index = tmp.resolve("index");
+    Path file = writeTsvWith("a.tsv", 100, 49, TabSeparatedIngestor.PARSER_BUG + "\tt\t1\tx");
+    TabSeparatedIngestor stateful = new TabSeparatedIngestor(Long.MAX_VALUE, false); // cannot resume mid-file
+
+    IngestSummary first = ingest(index, stateful, file);
+    IngestSummary again = ingest(index, stateful, file);
+
+    assertThat(first.records()).isEqualTo(49);
+    assertThat(first.badSamples()).singleElement().satisfies(bad -> {
+      assertThat(bad.line()).isEqualTo(51);
+      assertThat(bad.reason()).startsWith("reading stopped");
+    });
+    assertThat(again.filesUnchanged()).as("lines were lost, so the file is not unchanged").isZero();
+    assertThat(again.filesIngested()).isEqualTo(1);
+    assertThat(again.badRecords()).as("and the loss is reported again").isEqualTo(1);
+  }
+
+  @Test
+  void implausibleValuesAreBadRecordsWithTheirFileAndLine() throws Exception {
+    Path index = tmp.resolve("index");
+    Path file = writeTsvWith("a.tsv", 10, 4, "req-4\tt\t" + (1L << 50) + "\tx");
+
+    IngestSummary summary = ingest(index, new TabSeparatedIngestor(), file);
+
+    assertThat(summary.records()).isEqualTo(9);
+    assertThat(summary.badSamples()).singleElement().satisfies(bad -> {
+      assertThat(bad.file()).isEqualTo(file.toString());
+      assertThat(bad.line()).isEqualTo(6);
+      assertThat(bad.reason()).contains("prompt_tokens").contains("beyond any real count");
+    });
+    assertThat(prompts(index)).hasSize(9).doesNotContainKey("req-4");
+    assertThat(summary.quarantine()).isRegularFile();
+  }
 }

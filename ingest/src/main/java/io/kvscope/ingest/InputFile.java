@@ -19,6 +19,8 @@ public final class InputFile {
   private final long resumeAfterLine;
   private final AtomicLong rawBytesRead = new AtomicLong();
   private Compression compression;
+  private long lineReached;
+  private boolean endedEarly;
 
   /**
    * @param name how records and errors cite this file (usually the path as the user gave it)
@@ -45,6 +47,31 @@ public final class InputFile {
 
   public long resumeAfterLine() {
     return resumeAfterLine;
+  }
+
+  /**
+   * The number of the line {@link LineReader} last handed out: after a parser failed, the line it
+   * failed on. 0 before any line, and for formats that are not read by line.
+   */
+  public long lineReached() {
+    return lineReached;
+  }
+
+  void lineReached(long line) {
+    lineReached = line;
+  }
+
+  /**
+   * True when the data ended before the file did (a damaged or truncated archive, an Arrow stream
+   * cut short): whatever followed the damage was lost, so the file was not read completely.
+   */
+  public boolean endedEarly() {
+    return endedEarly;
+  }
+
+  /** Says the data ended early; readers call it where they report the damage. */
+  public void markEndedEarly() {
+    endedEarly = true;
   }
 
   /** Raw (compressed) bytes consumed so far by streams opened on this file. */
@@ -94,7 +121,8 @@ public final class InputFile {
       return raw;
     }
     try {
-      return new NoReadAhead(packing.decompress(raw));
+      InputStream unpacked = packing.decompress(raw);
+      return new NoReadAhead(packing == Compression.ZSTD ? new SmallReads(unpacked) : unpacked);
     } catch (IOException | RuntimeException e) {
       raw.close(); // e.g. a gzip header cut short: do not leak the file handle
       throw e;
@@ -133,6 +161,25 @@ public final class InputFile {
     @Override
     public int available() {
       return 0;
+    }
+  }
+
+  /**
+   * Asks zstd for at most {@value #MAX} bytes a read. zstd checks a frame's checksum in the same
+   * call that hands out the frame's last bytes, and on a mismatch that call throws: everything it
+   * decoded is lost with it. With small reads that is at most these few bytes, as with the
+   * {@code zstd} tool, instead of the whole file when it fits in one read.
+   */
+  private static final class SmallReads extends FilterInputStream {
+    static final int MAX = 8192;
+
+    SmallReads(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      return super.read(b, off, Math.min(len, MAX));
     }
   }
 

@@ -72,6 +72,7 @@ public final class LineReader implements Closeable {
         case END:
           return null;
         case COMPLETE:
+          file.lineReached(lineNumber);
           return decodeLine();
         case TOO_LONG:
           continue; // reported; carry on with the next line
@@ -190,6 +191,7 @@ public final class LineReader implements Closeable {
       sink.malformed(new BadInput(file.name(), lineNumber + 1,
           "input ends early (damaged or truncated data: " + damaged.getMessage()
               + "); the lines before this one were kept"), null);
+      file.markEndedEarly();
       finished = true;
       position = limit = 0;
       return Fill.DAMAGED;

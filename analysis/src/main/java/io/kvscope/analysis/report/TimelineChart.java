@@ -32,6 +32,7 @@ final class TimelineChart {
   private static final int LANE_HEIGHT = 20;
   private static final int MAX_LANES = 16;
   private static final int MAX_BUCKETS = 400;
+  private static final int MAX_TICKS = 40;
 
   static final String EXPOSURE_COLOR = "#c62828";
   static final String OVER_LENGTH_COLOR = "#ef6c00";
@@ -39,6 +40,7 @@ final class TimelineChart {
   static final String VULNERABLE_COLOR = "#f9a825";
 
   private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("MM-dd", Locale.ROOT).withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter YEAR_DAY = DateTimeFormatter.ofPattern("uuuu-MM-dd", Locale.ROOT).withZone(ZoneOffset.UTC);
   private static final DateTimeFormatter DAY_HOUR = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
 
   private TimelineChart() {}
@@ -98,9 +100,12 @@ final class TimelineChart {
     svg.append(text(LEFT, 18, "start", "legend-note", (bucketHours == 1 ? "per hour" : "per " + bucketHours + " hours")
         + "; hover a bar for its numbers"));
 
-    // Day lines behind everything.
+    // Day lines behind everything; beyond a few months, whole days spaced for at most MAX_TICKS.
     long spanHours = Duration.between(from, to).toHours();
     long tickHours = spanHours <= 36 ? 3 : spanHours <= 96 ? 12 : spanHours <= 24 * 21 ? 24 : 24 * 7;
+    if (spanHours / tickHours > MAX_TICKS) {
+      tickHours = 24 * ((spanHours / MAX_TICKS + 23) / 24);
+    }
     List<Instant> ticks = new ArrayList<>();
     for (Instant tick = from.truncatedTo(ChronoUnit.DAYS); tick.isBefore(to); tick = tick.plus(Duration.ofHours(tickHours))) {
       if (!tick.isBefore(from)) {
@@ -148,7 +153,8 @@ final class TimelineChart {
     for (Instant tick : ticks) {
       double tx = x.at(tick);
       svg.append(line(tx, plotBottom, tx, plotBottom + 5, "#90a4ae", 1));
-      svg.append(text(tx, plotBottom + 18, "middle", "axis", (tickHours < 24 ? DAY_HOUR : DAY).format(tick)));
+      svg.append(text(tx, plotBottom + 18, "middle", "axis",
+          (tickHours < 24 ? DAY_HOUR : spanHours > 24 * 300 ? YEAR_DAY : DAY).format(tick)));
     }
 
     // Lanes: vulnerable windows per node, then exposure windows.
@@ -242,9 +248,13 @@ final class TimelineChart {
   /** Time to x pixels. */
   private record Scale(Instant from, Instant to, double left, double right) {
     double at(Instant t) {
-      double span = Math.max(1, Duration.between(from, to).toMillis());
-      double offset = Duration.between(from, t).toMillis();
+      double span = Math.max(1e-3, seconds(from, to)); // seconds as a double: no span overflows
+      double offset = seconds(from, t);
       return left + (right - left) * Math.max(0, Math.min(1, offset / span));
+    }
+
+    private static double seconds(Instant a, Instant b) {
+      return (double) b.getEpochSecond() - a.getEpochSecond() + (b.getNano() - a.getNano()) / 1e9;
     }
   }
 }

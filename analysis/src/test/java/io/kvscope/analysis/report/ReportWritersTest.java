@@ -1,6 +1,7 @@
 package io.kvscope.analysis.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvscope.analysis.impact.Report;
 import java.io.IOException;
@@ -91,5 +92,75 @@ class ReportWritersTest {
     assertThat(Format.fromId("html")).isEqualTo(Format.HTML);
     assertThat(Format.fromId("findings.arrow")).isEqualTo(Format.ARROW);
     assertThat(Format.fromId("Markdown")).isEqualTo(Format.MARKDOWN);
+  }
+
+  /** Every file under {@code root} with its bytes, to compare a folder before and after. */
+  private static java.util.Map<Path, String> snapshot(Path root) throws IOException {
+    java.util.Map<Path, String> files = new java.util.TreeMap<>();
+    try (Stream<Path> walk = Files.walk(root)) {
+      for (Path p : walk.filter(f -> Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)).toList()) {
+        files.put(root.relativize(p), java.util.HexFormat.of().formatHex(
+            java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
+      }
+    } catch (java.security.NoSuchAlgorithmException impossible) {
+      throw new IllegalStateException(impossible);
+    }
+    return files;
+  }
+
+  @Test
+  void aBundlesFolderThatIsALinkIsNeitherFollowedNorChangedAndNothingIsPublished() throws IOException {
+    Path out = dir.resolve("out");
+    ReportWriters.writeAll(IncidentFixture.incident(), out, WriteOptions.defaults().withFormats(Set.of(Format.JSON)));
+    Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+    Files.setPosixFilePermissions(elsewhere, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.createSymbolicLink(out.resolve("bundles"), elsewhere);
+    var before = snapshot(out);
+
+    assertThatThrownBy(() -> ReportWriters.writeAll(IncidentFixture.incident(), out, WriteOptions.defaults()))
+        .isInstanceOf(IOException.class).hasMessageContaining("bundles").hasMessageContaining("symbolic link");
+
+    try (Stream<Path> inside = Files.list(elsewhere)) {
+      assertThat(inside).as("nothing written through the link").isEmpty();
+    }
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(elsewhere))).isEqualTo("rwxr-xr-x");
+    assertThat(snapshot(out)).as("the previous report stands, nothing new published").isEqualTo(before);
+  }
+
+  @Test
+  void aFolderWhereAFileGoesStopsThePublicationBeforeAnythingMoves() throws IOException {
+    Path out = dir.resolve("out");
+    ReportWriters.writeAll(IncidentFixture.incident(), out, WriteOptions.defaults().withFormats(Set.of(Format.JSON, Format.ARROW)));
+    Files.createDirectories(out.resolve("findings.csv"));
+    var before = snapshot(out);
+
+    assertThatThrownBy(() -> ReportWriters.writeAll(IncidentFixture.incident(), out, WriteOptions.defaults()))
+        .isInstanceOf(IOException.class).hasMessageContaining("findings.csv").hasMessageContaining("folder");
+
+    assertThat(snapshot(out)).as("all or nothing: neither bundles nor arrow were published").isEqualTo(before);
+    assertThat(out.resolve("bundles")).doesNotExist();
+  }
+
+  @Test
+  void theUsersOwnDotFilesSurviveOnlyKvscopesLeftoversAreRemoved() throws IOException {
+    Path out = Files.createDirectories(dir.resolve("out"));
+    Files.writeString(out.resolve(".notes.tmp"), "mine");
+    Files.writeString(out.resolve(".report.json.123.tmp"), "mine too");
+    Files.createDirectories(out.resolve(".staging-drafts"));
+    Files.writeString(out.resolve(".staging-drafts/draft.md"), "my draft");
+    Files.writeString(out.resolve(".staging-x"), "a file");
+    Path killed = Files.createDirectories(out.resolve(".staging-4242"));
+    Files.createFile(killed.resolve(ReportWriters.STAGING_MARK));
+    Files.writeString(killed.resolve("report.json"), "{}");
+    Path killedEarly = Files.createDirectories(out.resolve(".staging-4243"));
+
+    ReportWriters.writeAll(IncidentFixture.incident(), out, WriteOptions.defaults());
+
+    assertThat(out.resolve(".notes.tmp")).hasContent("mine");
+    assertThat(out.resolve(".report.json.123.tmp")).hasContent("mine too");
+    assertThat(out.resolve(".staging-drafts/draft.md")).hasContent("my draft");
+    assertThat(out.resolve(".staging-x")).hasContent("a file");
+    assertThat(killed).doesNotExist();
+    assertThat(killedEarly).doesNotExist();
   }
 }

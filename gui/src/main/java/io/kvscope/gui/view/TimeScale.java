@@ -15,29 +15,34 @@ public record TimeScale(Instant from, Instant to, double left, double right) {
     }
   }
 
+  /** In seconds, as a double: no span of instants overflows it, however far apart. */
+  private static double seconds(Instant from, Instant to) {
+    return (double) to.getEpochSecond() - from.getEpochSecond() + (to.getNano() - from.getNano()) / 1e9;
+  }
+
   public double x(Instant t) {
-    double span = to.toEpochMilli() - from.toEpochMilli();
-    return left + (t.toEpochMilli() - from.toEpochMilli()) / span * (right - left);
+    return left + seconds(from, t) / seconds(from, to) * (right - left);
   }
 
   public Instant instant(double x) {
     double clamped = Math.max(left, Math.min(right, x));
-    double span = to.toEpochMilli() - from.toEpochMilli();
-    return Instant.ofEpochMilli(from.toEpochMilli() + Math.round((clamped - left) / (right - left) * span));
+    double offset = (clamped - left) / (right - left) * seconds(from, to);
+    return from.plusMillis(Math.round(offset * 1000));
   }
 
   /** Pixels one hour takes. */
   public double hourWidth() {
-    return (right - left) / Math.max(1.0, Duration.between(from, to).toMinutes() / 60.0);
+    return (right - left) / Math.max(1.0, seconds(from, to) / 3600.0);
   }
 
   /**
    * Tick times at whole days (or at 1, 3, 6 or 12 hours for a short domain), no closer than
-   * {@code minGap} pixels.
+   * {@code minGap} pixels: however long the domain, no more ticks than fit.
    */
   public List<Instant> ticks(double minGap) {
     long[] stepsHours = {1, 3, 6, 12, 24, 48, 96, 168, 336, 720};
-    long stepHours = stepsHours[stepsHours.length - 1];
+    // Beyond a month a tick, whole days spaced to fit (a domain of centuries stays a few ticks).
+    long stepHours = 24 * (long) Math.ceil(minGap / Math.max(hourWidth(), 1e-12) / 24);
     for (long step : stepsHours) {
       if (step * hourWidth() >= minGap) {
         stepHours = step;
@@ -55,6 +60,9 @@ public record TimeScale(Instant from, Instant to, double left, double right) {
     for (Instant t = first; !t.isAfter(to); t = t.plus(Duration.ofHours(stepHours))) {
       if (!t.isBefore(from)) {
         ticks.add(t);
+      }
+      if (Duration.between(t, Instant.MAX).toHours() < stepHours) {
+        break; // the last instant there is
       }
     }
     return ticks;

@@ -35,4 +35,15 @@ class TimeScaleTest {
     assertThat(hours.ticks(60).get(0)).isEqualTo(Instant.parse("2026-08-27T12:00:00Z"));
     assertThat(hours.ticks(40).get(0)).isEqualTo(Instant.parse("2026-08-27T11:00:00Z"));
   }
+
+  @Test
+  void anyDomainGetsAFewTicksAndFinitePositions() {
+    for (String far : new String[] {"2026-08-28T00:00:00Z", "2027-08-27T00:00:00Z", "+50000-01-01T00:00:00Z",
+        "+300000-01-01T00:00:00Z", "+1000000000-12-31T23:59:59Z"}) {
+      TimeScale scale = new TimeScale(from, Instant.parse(far), 100, 1100);
+      assertThat(scale.ticks(60)).as(far).hasSizeBetween(1, 1000 / 60 + 2);
+      assertThat(scale.x(Instant.parse(far))).as(far).isCloseTo(1100, org.assertj.core.data.Offset.offset(1e-6));
+      assertThat(scale.x(from)).isEqualTo(100);
+    }
+  }
 }

@@ -154,6 +154,7 @@ public final class ArrowIngestor implements Ingestor {
         String problem = e instanceof OutOfMemoryException ? describe(e)
             : "Arrow data ends early or is damaged (" + describe(e) + ")";
         sink.malformed(new BadInput(file.name(), ordinal + 1, problem + "; the rows before this one were kept"), null);
+        file.markEndedEarly();
         return;
       }
       Map<CanonicalField, ColumnReader> readers;

@@ -42,7 +42,13 @@ record FieldMapping(Path source, Map<CanonicalField, JsonPointer> pointers, Time
   static FieldMapping load(Path file, ObjectMapper mapper) {
     JsonNode root;
     try {
-      if (Files.size(file) > MAX_MAPPING_BYTES) {
+      // Checked before opening: opening a FIFO waits for a writer that may never come.
+      java.nio.file.attribute.BasicFileAttributes attributes =
+          Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+      if (!attributes.isRegularFile()) {
+        throw new InvalidMappingException(file, "is not a regular file (a folder, FIFO or device); give the mapping file itself");
+      }
+      if (attributes.size() > MAX_MAPPING_BYTES) {
         throw new InvalidMappingException(file, "larger than 1 MiB; a mapping file is a small JSON object");
       }
       root = mapper.readTree(file.toFile());
@@ -58,7 +64,8 @@ record FieldMapping(Path source, Map<CanonicalField, JsonPointer> pointers, Time
     for (Map.Entry<String, JsonNode> setting : root.properties()) {
       String key = setting.getKey();
       if (!key.equals("fields") && !key.equals("time_unit")) {
-        throw new InvalidMappingException(file, "unknown setting \"" + key + "\"; expected \"fields\" and optionally \"time_unit\"");
+        throw new InvalidMappingException(file, "unknown setting " + shown(key)
+            + "; expected \"fields\" and optionally \"time_unit\" (is this the mapping file?)");
       }
     }
     JsonNode fields = root.get("fields");
@@ -68,7 +75,7 @@ record FieldMapping(Path source, Map<CanonicalField, JsonPointer> pointers, Time
     Map<CanonicalField, JsonPointer> pointers = new EnumMap<>(CanonicalField.class);
     for (Map.Entry<String, JsonNode> entry : fields.properties()) {
       CanonicalField field = CanonicalField.byColumn(entry.getKey()).orElseThrow(() -> new InvalidMappingException(file,
-          "unknown canonical field \"" + entry.getKey() + "\"; known fields: " + mappableNames()));
+          "unknown canonical field " + shown(entry.getKey()) + "; known fields: " + mappableNames()));
       if (field.isProvenance()) {
         throw new InvalidMappingException(file, "\"" + field.column() + "\" is set by kvscope and cannot be mapped");
       }
@@ -85,7 +92,7 @@ record FieldMapping(Path source, Map<CanonicalField, JsonPointer> pointers, Time
     JsonNode timeUnit = root.get("time_unit");
     if (timeUnit != null && !timeUnit.isNull()) {
       unit = TimeUnitSetting.of(timeUnit.asText()).orElseThrow(() -> new InvalidMappingException(file,
-          "time_unit \"" + timeUnit.asText() + "\" is not one of "
+          "time_unit " + shown(timeUnit.asText()) + " is not one of "
               + Arrays.stream(TimeUnitSetting.values()).map(TimeUnitSetting::setting).collect(Collectors.joining(", "))));
     }
     return new FieldMapping(file, pointers, unit);
@@ -99,9 +106,17 @@ record FieldMapping(Path source, Map<CanonicalField, JsonPointer> pointers, Time
     try {
       return JsonPointer.compile(text);
     } catch (IllegalArgumentException e) {
-      throw new InvalidMappingException(file, "the pointer for \"" + field.column() + "\" (\"" + text
-          + "\") is not a JSON Pointer: it must start with '/' and escape '~' as ~0 and '/' as ~1");
+      throw new InvalidMappingException(file, "the pointer for \"" + field.column() + "\" (" + shown(text)
+          + ") is not a JSON Pointer: it must start with '/' and escape '~' as ~0 and '/' as ~1");
     }
+  }
+
+  /**
+   * A name from the mapping file, quoted when it looks like a setting or a pointer; anything else
+   * is described, not echoed: pointed at the wrong file, the loader must not print its content.
+   */
+  private static String shown(String text) {
+    return text.matches("[A-Za-z0-9_./~-]{1,64}") ? "\"" + text + "\"" : "(a " + text.length() + "-character name)";
   }
 
   private static String mappableNames() {

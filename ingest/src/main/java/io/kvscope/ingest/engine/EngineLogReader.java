@@ -125,6 +125,9 @@ public abstract class EngineLogReader {
       result = readMessage(line, at, number);
     } catch (PyReprException garbled) {
       result = LineResult.malformed("cannot read the line's Python values: " + garbled.getMessage());
+    } catch (RuntimeException unreadable) {
+      // A value no reader expects (a number beyond 64 bits, say) costs this line, never the file.
+      result = LineResult.malformed(unreadableValue(unreadable));
     }
     // The role is asked only now: a startup line sets the role its own line counts under.
     activity.count(time, number, role());
@@ -132,8 +135,20 @@ public abstract class EngineLogReader {
       case LineResult.Unknown u -> sink.skipped();
       case LineResult.Known k -> { }
       case LineResult.Malformed m -> malformed(number, m.reason(), raw);
-      case LineResult.Events e -> emit(e.events());
+      case LineResult.Events e -> {
+        try {
+          emit(e.events());
+        } catch (IllegalArgumentException impossible) {
+          malformed(number, unreadableValue(impossible), raw);
+        }
+      }
     }
+  }
+
+  /** Why a line's values could not be read, in words that never quote the line. */
+  private static String unreadableValue(RuntimeException e) {
+    return e instanceof NumberFormatException ? "a number on this line is too large or malformed"
+        : "a value on this line cannot be read (" + e.getClass().getSimpleName() + ")";
   }
 
   private void emit(List<EventBuilder> events) {

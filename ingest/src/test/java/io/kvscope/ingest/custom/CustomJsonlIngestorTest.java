@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvscope.ingest.CollectingSink;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.InputFile;
-import io.kvscope.ingest.TestFiles;
 import io.kvscope.ingest.TestFiles.Packing;
+import io.kvscope.ingest.TestFiles;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -257,5 +257,31 @@ class CustomJsonlIngestorTest {
     assertThatThrownBy(() -> ingestor.detect(new InputFile(mapping("{}")).sniff(),
         IngestOptions.defaults().withMappingFile(missing)))
         .isInstanceOf(InvalidMappingException.class).hasMessageContaining(missing.toString()).hasMessageContaining("cannot be read");
+  }
+
+  @Test
+  void aMappingPointedAtAFifoIsRefusedWithoutWaitingForAWriter() throws Exception {
+    Path fifo = dir.resolve("mapping.fifo");
+    org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0,
+        "mkfifo is not available here");
+    Path file = TestFiles.writeLines(dir.resolve("gw.jsonl"), List.of("{\"id\": \"x\"}"), Packing.PLAIN);
+
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () ->
+        assertThatThrownBy(() -> ingestor.detect(new InputFile(file).sniff(), IngestOptions.defaults().withMappingFile(fifo)))
+            .isInstanceOf(InvalidMappingException.class).hasMessageContaining("not a regular file"));
+  }
+
+  @Test
+  void aMappingPointedAtAnotherFileDoesNotEchoItsContent() throws IOException {
+    String secret = "Zq secret prompt of a customer";
+    Path payload = Files.writeString(dir.resolve("litellm.jsonl"), "{\"" + secret + "\": 1, \"id\": \"x\"}\n");
+    Path file = TestFiles.writeLines(dir.resolve("gw.jsonl"), List.of("{\"id\": \"x\"}"), Packing.PLAIN);
+
+    assertThatThrownBy(() -> ingestor.detect(new InputFile(file).sniff(), IngestOptions.defaults().withMappingFile(payload)))
+        .isInstanceOf(InvalidMappingException.class).hasMessageContaining("unknown setting")
+        .hasMessageNotContaining("secret").hasMessageContaining("(a 30-character name)");
+    Path fields = mapping("{\"fields\": {\"request_id\": \"/id\", \"" + secret + "\": \"/x\"}}");
+    assertThatThrownBy(() -> ingestor.detect(new InputFile(file).sniff(), IngestOptions.defaults().withMappingFile(fields)))
+        .isInstanceOf(InvalidMappingException.class).hasMessageNotContaining("secret");
   }
 }
