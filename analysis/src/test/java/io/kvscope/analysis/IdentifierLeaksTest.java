@@ -52,6 +52,40 @@ class IdentifierLeaksTest {
     assertThat(leak.evidence().toString()).doesNotContain("ana.lopez");
   }
 
+  /** The victim's e-mail leaked into the recipient's response, in a fresh index at {@code dir}. */
+  private TestIndex emailLeak(Path dir) throws Exception {
+    TestIndex index = new TestIndex(dir);
+    index.served(request("src", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText("Refund ana.lopez@victim.example please").build(), 100, false);
+    index.served(request("leak", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText("Tell me a story").responseText("Once upon a time ana.lopez@victim.example wrote").build(), 100, false);
+    return index;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> hashes(Finding leak) {
+    return (List<String>) leak.evidence().get("identifier_hashes");
+  }
+
+  @Test
+  void identifierHashesAreKeyedByTheCaseSoAGuessCannotBeChecked() throws Exception {
+    List<String> one = hashes(run(emailLeak(tmp.resolve("one"))).get(0));
+    List<String> two = hashes(run(emailLeak(tmp.resolve("two"))).get(0));
+
+    assertThat(one).hasSize(1).allSatisfy(h -> assertThat(h).matches("email:[0-9a-f]{8}"));
+    // What the attack computed: an unsalted SHA-256 of the category and a guessed value.
+    for (String guess : List.of("email:ana.lopez@victim.example", "ana.lopez@victim.example")) {
+      String unsalted = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+          .digest(guess.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0, 4);
+      assertThat(one.get(0)).doesNotEndWith(unsalted);
+    }
+    assertThat(two).as("another case, another key").isNotEqualTo(one);
+    Path key = tmp.resolve("one").resolve(io.kvscope.index.CaseKey.FILE_NAME);
+    assertThat(java.nio.file.Files.size(key)).isEqualTo(32);
+    assertThat(java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(key)))
+        .isEqualTo("rw-------");
+  }
+
   @Test
   void aCanaryInAnotherTenantsResponseIsConfirmedAndSameTenantReuseIsKeptApart() throws Exception {
     TestIndex index = new TestIndex(tmp.resolve("index"));

@@ -71,9 +71,9 @@ final class SearchCommand implements Callable<Integer> {
         return KvScope.ERROR;
       }
       if (json) {
-        printJson(result.documents(), System.out);
+        printJson(result.documents(), search.redaction(), System.out);
       } else {
-        printTable(result.documents(), System.out);
+        printTable(result.documents(), search.redaction(), System.out);
         System.out.printf("%,d match%s%s%n", result.total(), result.total() == 1 ? "" : "es",
             result.total() > result.documents().size() ? " (showing " + result.documents().size() + "; use --limit)" : "");
       }
@@ -86,13 +86,13 @@ final class SearchCommand implements Callable<Integer> {
       Schema.ENGINE_INPUT_LEN, Schema.PREFILL_NODE, Schema.DECODE_NODE, Schema.PREFILL_POOL_TOKENS,
       Schema.PREFILL_CONTEXT_LENGTH, Schema.PROMPT_TEXT};
 
-  private void printTable(List<Document> documents, PrintStream out) {
+  private void printTable(List<Document> documents, Redaction redaction, PrintStream out) {
     if (documents.isEmpty()) {
       return;
     }
     boolean requests = documents.stream().allMatch(d -> Schema.TYPE_REQUEST.equals(d.get(Schema.DOC_TYPE)));
     if (!requests) {
-      documents.forEach(d -> out.println(keyValues(d)));
+      documents.forEach(d -> out.println(keyValues(d, redaction)));
       return;
     }
     List<String[]> rows = new ArrayList<>();
@@ -101,7 +101,7 @@ final class SearchCommand implements Callable<Integer> {
     for (Document doc : documents) {
       String[] row = new String[REQUEST_COLUMNS.length];
       for (int i = 0; i < row.length; i++) {
-        row[i] = cell(doc, REQUEST_COLUMNS[i]);
+        row[i] = cell(doc, REQUEST_COLUMNS[i], redaction);
       }
       rows.add(row);
     }
@@ -123,11 +123,11 @@ final class SearchCommand implements Callable<Integer> {
     }
   }
 
-  private String cell(Document doc, String field) {
+  private String cell(Document doc, String field, Redaction redaction) {
     if (Schema.kindOf(field) == Schema.Kind.TEXT) {
       String text = doc.get(field);
       if (!reveal || text == null) {
-        return Redaction.mask(text);
+        return redaction.mask(text);
       }
       String flat = text.replaceAll("\\s+", " ");
       return Printable.text(flat.length() <= 60 ? flat : flat.substring(0, 60) + "...");
@@ -142,7 +142,7 @@ final class SearchCommand implements Callable<Integer> {
     return Printable.text(value);
   }
 
-  private String keyValues(Document doc) {
+  private String keyValues(Document doc, Redaction redaction) {
     StringBuilder line = new StringBuilder();
     for (IndexableField field : doc.getFields()) {
       if (field.name().equals(Schema.ID)) {
@@ -151,12 +151,12 @@ final class SearchCommand implements Callable<Integer> {
       if (!line.isEmpty()) {
         line.append(' ');
       }
-      line.append(field.name()).append('=').append(cell(doc, field.name()));
+      line.append(field.name()).append('=').append(cell(doc, field.name(), redaction));
     }
     return line.toString();
   }
 
-  private void printJson(List<Document> documents, PrintStream out) throws java.io.IOException {
+  private void printJson(List<Document> documents, Redaction redaction, PrintStream out) throws java.io.IOException {
     JsonGenerator json = PrintableJson.configure(new JsonFactory().createGenerator(out));
     json.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
     for (Document doc : documents) {
@@ -171,7 +171,7 @@ final class SearchCommand implements Callable<Integer> {
             json.writeNumber(n.longValue());
           }
         } else if (Schema.kindOf(field.name()) == Schema.Kind.TEXT) {
-          json.writeStringField(field.name(), Redaction.show(field.stringValue(), reveal));
+          json.writeStringField(field.name(), redaction.show(field.stringValue(), reveal));
         } else {
           json.writeStringField(field.name(), field.stringValue());
         }

@@ -476,7 +476,10 @@ public final class IndexIngest {
       if (quarantine == null) {
         Path dir = OwnerOnly.directory(store.path().resolve("quarantine"));
         quarantineFile = dir.resolve("bad-records-" + startedAt + ".jsonl");
-        quarantineOut = Files.newOutputStream(quarantineFile);
+        // Owner-only from the first byte: it holds raw lines, prompts among them.
+        quarantineOut = java.nio.channels.Channels.newOutputStream(Files.newByteChannel(quarantineFile,
+            java.util.Set.of(java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE,
+                java.nio.file.StandardOpenOption.TRUNCATE_EXISTING), OwnerOnly.fileAttributes()));
         OwnerOnly.file(quarantineFile);
         quarantine = PrintableJson.configure(new JsonFactory().createGenerator(quarantineOut));
       }

@@ -29,12 +29,14 @@ public final class IndexSearch implements Closeable {
   private final FSDirectory directory;
   private final DirectoryReader reader;
   private final IndexSearcher searcher;
+  private final Redaction redaction;
 
   private IndexSearch(Path path, FSDirectory directory, DirectoryReader reader) {
     this.path = path;
     this.directory = directory;
     this.reader = reader;
     this.searcher = new IndexSearcher(reader);
+    this.redaction = new Redaction(CaseKey.forReading(path));
   }
 
   /** Opens the last commit of the index at {@code dir}. */
@@ -62,6 +64,11 @@ public final class IndexSearch implements Closeable {
 
   public IndexSearcher searcher() {
     return searcher;
+  }
+
+  /** How this case's text is shown when not revealed (keyed by the case's {@link CaseKey}). */
+  public Redaction redaction() {
+    return redaction;
   }
 
   /** Matches, oldest first, and the total count. */

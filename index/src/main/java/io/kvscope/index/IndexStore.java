@@ -11,31 +11,38 @@ import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
  * An index directory opened for writing. Stored fields use the codec's fast mode (LZ4): prompt
  * text dominates the index, and DEFLATE (best compression) made compressing it at ingest and
  * decompressing it for verification a quarter of all ingest CPU, for an index about 1.4 times
- * smaller (0.40 instead of 0.58 of the input on the sample incident). Every commit leaves the
- * directory's files owner-only.
+ * smaller (0.40 instead of 0.58 of the input on the sample incident). Every file is created
+ * owner-only ({@link OwnerOnlyDirectory}); the folder holds the case's {@link CaseKey}.
  */
 public final class IndexStore implements Closeable {
 
   private final Path dir;
-  private final FSDirectory directory;
+  private final OwnerOnlyDirectory directory;
   private final IndexWriter writer;
 
-  private IndexStore(Path dir, FSDirectory directory, IndexWriter writer) {
+  private IndexStore(Path dir, OwnerOnlyDirectory directory, IndexWriter writer) {
     this.dir = dir;
     this.directory = directory;
     this.writer = writer;
   }
 
-  /** Opens (creating if needed) the index at {@code dir} for writing. */
+  /**
+   * Opens (creating if needed) the index at {@code dir} for writing. A folder that already holds
+   * files but no kvscope index is refused and left exactly as it was: an index mixed into a
+   * user's folder would make their files owner-only and could delete what Lucene takes for its own.
+   */
   public static IndexStore open(Path dir) throws IOException {
+    requireIndexOrEmpty(dir);
     OwnerOnly.directory(dir);
-    FSDirectory directory = FSDirectory.open(dir);
+    CaseKey.createOrRead(dir); // first: it marks the folder as an index before anything else is written
+    OwnerOnlyDirectory directory = OwnerOnlyDirectory.open(dir);
     IndexWriterConfig config = new IndexWriterConfig(Schema.analyzer())
         .setCodec(new Lucene104Codec(Lucene104Codec.Mode.BEST_SPEED))
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
@@ -54,7 +61,24 @@ public final class IndexStore implements Closeable {
    * Fingerprints of different schemes never match, and nothing else would notice: adding to an
    * index built with another scheme would silently blind the overlap analysis.
    */
-  private static void requireSameFingerprintScheme(Path dir, FSDirectory directory) throws IOException {
+  private static void requireIndexOrEmpty(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    if (!Files.isDirectory(dir)) {
+      throw new IOException(dir + " is a file, not a folder; give --index a new or empty folder (or an existing index)");
+    }
+    boolean empty;
+    try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+      empty = entries.findAny().isEmpty();
+    }
+    if (!empty && !Files.exists(dir.resolve(CaseKey.FILE_NAME)) && !isKvscopeIndex(dir)) {
+      throw new IOException("the folder " + dir + " is not empty and holds no kvscope index; kvscope leaves it untouched."
+          + " Give --index a new or empty folder (or an existing index)");
+    }
+  }
+
+  private static void requireSameFingerprintScheme(Path dir, Directory directory) throws IOException {
     if (!DirectoryReader.indexExists(directory)) {
       return;
     }

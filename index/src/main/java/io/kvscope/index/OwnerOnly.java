@@ -22,12 +22,17 @@ public final class OwnerOnly {
   private OwnerOnly() {}
 
   /**
-   * Creates {@code dir} (and missing parents) and makes it owner-only. A shared folder that
-   * already exists (sticky, like {@code /tmp}, or another user's) is left as it is: tightening it
-   * would lock everyone else out; what kvscope writes into it is owner-only anyway.
+   * Creates {@code dir} (and missing parents) owner-only, or makes an existing one owner-only. A
+   * shared folder that already exists (sticky, like {@code /tmp}, or another user's) is left as it
+   * is: tightening it would lock everyone else out; what kvscope writes into it is created
+   * owner-only ({@link #fileAttributes}, {@link OwnerOnlyDirectory}).
    */
   public static Path directory(Path dir) throws IOException {
-    Files.createDirectories(dir);
+    if (POSIX) {
+      Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(DIR)); // owner-only from the start
+    } else {
+      Files.createDirectories(dir);
+    }
     if (POSIX && !shared(dir)) {
       Files.setPosixFilePermissions(dir, DIR);
     }
@@ -49,7 +54,13 @@ public final class OwnerOnly {
 
   /** Creates an empty file that is owner-only from the start; fails if it exists. */
   public static Path createFile(Path file) throws IOException {
-    return POSIX ? Files.createFile(file, PosixFilePermissions.asFileAttribute(FILE)) : Files.createFile(file);
+    return Files.createFile(file, fileAttributes());
+  }
+
+  /** The attributes that make a file owner-only as it is created (none where there are no POSIX permissions). */
+  public static java.nio.file.attribute.FileAttribute<?>[] fileAttributes() {
+    return POSIX ? new java.nio.file.attribute.FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(FILE)}
+        : new java.nio.file.attribute.FileAttribute<?>[0];
   }
 
   /** Makes an existing file owner-only. */
@@ -80,9 +91,8 @@ public final class OwnerOnly {
   public static void writeAtomically(Path target, byte[] content) throws IOException {
     Path parent = target.toAbsolutePath().getParent();
     directory(parent);
-    Path temp = Files.createTempFile(parent, "." + target.getFileName(), ".tmp");
+    Path temp = Files.createTempFile(parent, "." + target.getFileName(), ".tmp", fileAttributes());
     try {
-      file(temp);
       Files.write(temp, content);
       Files.move(temp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
           java.nio.file.StandardCopyOption.REPLACE_EXISTING);

@@ -1,38 +1,38 @@
 package io.kvscope.index;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
-
 /**
- * How sensitive text looks when it is not revealed: its length, a short hash that lets two
- * outputs be matched without the text, and nothing of the content itself.
+ * How sensitive text looks when it is not revealed: its length, a short keyed hash that lets two
+ * outputs of the same case be matched without the text, and nothing of the content itself. The
+ * hash is the case's ({@link CaseKey}): it cannot be reversed by guessing without the index.
  */
 public final class Redaction {
 
-  private Redaction() {}
+  private final CaseKey key;
 
-  /** {@code [redacted 2,811,392 chars sha256:1f2e3d4c]}, or {@code -} for no text. */
-  public static String mask(String text) {
+  public Redaction(CaseKey key) {
+    this.key = key;
+  }
+
+  /** For text that comes from no index (see {@link CaseKey#ephemeral()}). */
+  public static Redaction ephemeral() {
+    return new Redaction(CaseKey.ephemeral());
+  }
+
+  /** {@code [redacted 2,811,392 chars hmac:1f2e3d4c]}, or {@code -} for no text. */
+  public String mask(String text) {
     if (text == null) {
       return "-";
     }
-    return String.format("[redacted %,d chars sha256:%s]", text.length(), shortHash(text));
+    return String.format("[redacted %,d chars hmac:%s]", text.length(), hash(text));
   }
 
-  /** The first 8 hex digits of the text's SHA-256. */
-  public static String shortHash(String text) {
-    try {
-      byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(hash, 0, 4);
-    } catch (NoSuchAlgorithmException impossible) {
-      throw new IllegalStateException("every JVM has SHA-256", impossible);
-    }
+  /** The case's 8-hex-digit keyed hash of {@code text}. */
+  public String hash(String text) {
+    return key.hash(text);
   }
 
   /** The text itself when {@code reveal}, else its {@link #mask}. */
-  public static String show(String text, boolean reveal) {
+  public String show(String text, boolean reveal) {
     return reveal ? (text == null ? "-" : text) : mask(text);
   }
 }

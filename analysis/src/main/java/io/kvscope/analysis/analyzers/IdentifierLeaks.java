@@ -106,7 +106,7 @@ public final class IdentifierLeaks implements Analyzer {
     context.parameter("identifier-leaks.common_identifiers_skipped", common);
     Map<String, Set<String>> spanSources = spanSources(context);
     for (Map.Entry<Integer, Recipient> entry : recipients.entrySet()) {
-      emit(entry.getKey(), entry.getValue(), spanSources, columns, findings);
+      emit(entry.getKey(), entry.getValue(), spanSources, columns, context.index().redaction(), findings);
     }
   }
 
@@ -212,7 +212,7 @@ public final class IdentifierLeaks implements Analyzer {
   }
 
   private static void emit(int recipientDoc, Recipient recipient, Map<String, Set<String>> spanSources,
-      RequestColumns columns, Consumer<Finding> findings) throws IOException {
+      RequestColumns columns, Redaction redaction, Consumer<Finding> findings) throws IOException {
     Document header = columns.header(recipientDoc);
     List<Source> cross = new ArrayList<>();
     List<Source> same = new ArrayList<>();
@@ -229,13 +229,14 @@ public final class IdentifierLeaks implements Analyzer {
       if (!sameTenant && entry.getValue().stream().anyMatch(t -> t.startsWith("canary:"))) {
         crossCanary = true;
       }
-      entry.getValue().forEach(t -> hashes.add(t.substring(0, t.indexOf(':')) + ":" + Redaction.shortHash(t)));
+      // Keyed by the case: a hash of a phone number cannot be undone by trying every number.
+      entry.getValue().forEach(t -> hashes.add(t.substring(0, t.indexOf(':')) + ":" + redaction.hash(t)));
     }
     Map<String, Object> evidence = new LinkedHashMap<>();
     evidence.put("categories", List.copyOf(recipient.categories()));
     evidence.put("identifiers", hashes.size());
     evidence.put("identifier_hashes", hashes);
-    evidence.put("note", "identifier values are not shown; hashes let them be matched against the source");
+    evidence.put("note", "identifier values are not shown; hashes (keyed by the case) let them be matched against the source");
     if (!cross.isEmpty()) {
       FindingKind kind = crossCanary ? FindingKind.CANARY_LEAK : FindingKind.RARE_IDENTIFIER_LEAK;
       findings.accept(finding(kind, crossCanary ? Confidence.CONFIRMED : Confidence.PROBABLE, header, cross, evidence));

@@ -32,9 +32,8 @@ final class AtomicFile {
   static Path write(Path target, Body<OutputStream> body) throws IOException {
     Path parent = target.toAbsolutePath().getParent();
     OwnerOnly.directory(parent);
-    Path temp = Files.createTempFile(parent, "." + target.getFileName() + ".", ".tmp");
+    Path temp = Files.createTempFile(parent, "." + target.getFileName() + ".", ".tmp", OwnerOnly.fileAttributes());
     try {
-      OwnerOnly.file(temp);
       try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
         OutputStream out = new java.io.BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
         // Bodies may close what they were given (Jackson, Arrow do); the channel must stay open

@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * How a leaked span looks in a human report. Redacted (the default): its hash, its length, the
+ * How a leaked span looks in a human report. Redacted (the default): its keyed hash, its length, the
  * data categories found in it and a short masked excerpt that shows the shape of the text (which
  * identifiers, how long the words) without its content:
  * {@code "P****** J*** S****, [email], ####-##-##"}. Revealed: the text itself, capped.
@@ -47,9 +47,12 @@ public final class ContentRedactor {
   private static final int REVEAL_CHARS = 4000;
 
   private final boolean reveal;
+  private final Redaction redaction;
 
-  public ContentRedactor(boolean reveal) {
+  /** @param redaction the case's keyed hash, for the hash shown of each span */
+  public ContentRedactor(boolean reveal, Redaction redaction) {
     this.reveal = reveal;
+    this.redaction = redaction;
   }
 
   public boolean reveals() {
@@ -63,7 +66,7 @@ public final class ContentRedactor {
     }
     List<String> categories = categories(text);
     String excerpt = reveal ? cap(text, REVEAL_CHARS) : mask(text, EXCERPT_CHARS);
-    return new Shown(Redaction.shortHash(text), text.length(), categories, excerpt, reveal);
+    return new Shown(redaction.hash(text), text.length(), categories, excerpt, reveal);
   }
 
   /** The data categories found in {@code text}, in a fixed order, each once. */

@@ -300,7 +300,7 @@ public final class HtmlReport {
       return;
     }
     out.write("<table class=\"content\"><thead><tr><th>Request</th><th>Source tenant</th><th>Span</th><th class=\"num\">Tokens</th>"
-        + "<th>sha256</th><th class=\"num\">Chars</th><th>Categories</th><th>" + (reveal ? "Text" : "Masked excerpt")
+        + "<th>Keyed hash</th><th class=\"num\">Chars</th><th>Categories</th><th>" + (reveal ? "Text" : "Masked excerpt")
         + "</th></tr></thead><tbody>\n");
     for (ReportView.LeakedSpan s : spans) {
       ContentRedactor.Shown shown = s.shown();

@@ -1,6 +1,7 @@
 package io.kvscope.analysis.report;
 
 import io.kvscope.index.IndexSearch;
+import io.kvscope.index.Redaction;
 import io.kvscope.index.Schema;
 import java.io.IOException;
 import java.util.Set;
@@ -25,6 +26,11 @@ public final class IndexTextSource implements TextSource {
 
   public IndexTextSource(IndexSearch index) {
     this.index = index;
+  }
+
+  @Override
+  public Redaction redaction() {
+    return index.redaction();
   }
 
   @Override

@@ -258,7 +258,7 @@ public final class MarkdownReport {
       md.line();
       return;
     }
-    md.row("Request", "Source tenant", "Span", "Tokens", "sha256", "Chars", "Categories",
+    md.row("Request", "Source tenant", "Span", "Tokens", "Keyed hash", "Chars", "Categories",
         view.options().reveal() ? "Text" : "Masked excerpt");
     md.line("|---|---|---|---:|---|---:|---|---|");
     for (ReportView.LeakedSpan s : spans) {

@@ -202,7 +202,7 @@ final class ReportView {
     if (!hasText()) {
       return List.of();
     }
-    ContentRedactor redactor = new ContentRedactor(options.reveal());
+    ContentRedactor redactor = new ContentRedactor(options.reveal(), options.text().redaction());
     List<LeakedSpan> spans = new ArrayList<>();
     for (Finding f : topFindings()) {
       if (!f.kind().isCrossTenantLeak() || f.requestId() == null) {

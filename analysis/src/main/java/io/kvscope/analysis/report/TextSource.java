@@ -1,5 +1,6 @@
 package io.kvscope.analysis.report;
 
+import io.kvscope.index.Redaction;
 import io.kvscope.index.Schema;
 
 /**
@@ -23,4 +24,12 @@ public interface TextSource {
    * (the gateway id, else the engine rid), or null when it is not known.
    */
   String text(String requestId, String field) throws java.io.IOException;
+
+  /**
+   * How hashes of this text are made: the case's keyed hash for an index; for text from
+   * elsewhere, a key that lives as long as the process.
+   */
+  default Redaction redaction() {
+    return Redaction.ephemeral();
+  }
 }

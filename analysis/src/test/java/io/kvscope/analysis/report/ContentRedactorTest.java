@@ -43,8 +43,8 @@ class ContentRedactorTest {
   @Test
   void redactedShowsHashLengthCategoriesAndNoContent() {
     String text = IncidentFixture.NW_SECRET;
-    ContentRedactor.Shown shown = new ContentRedactor(false).show(text);
-    assertThat(shown.hash()).isEqualTo(Redaction.shortHash(text));
+    ContentRedactor.Shown shown = new ContentRedactor(false, Redaction.ephemeral()).show(text);
+    assertThat(shown.hash()).isEqualTo(Redaction.ephemeral().hash(text));
     assertThat(shown.length()).isEqualTo(text.length());
     assertThat(shown.categories()).containsExactly("email", "account_number");
     assertThat(shown.revealed()).isFalse();
@@ -58,11 +58,11 @@ class ContentRedactorTest {
 
   @Test
   void revealShowsTheTextCapped() {
-    ContentRedactor.Shown shown = new ContentRedactor(true).show(IncidentFixture.UM_SECRET);
+    ContentRedactor.Shown shown = new ContentRedactor(true, Redaction.ephemeral()).show(IncidentFixture.UM_SECRET);
     assertThat(shown.excerpt()).isEqualTo(IncidentFixture.UM_SECRET);
     assertThat(shown.revealed()).isTrue();
     String huge = "z".repeat(10_000);
-    assertThat(new ContentRedactor(true).show(huge).excerpt()).startsWith("zzz").endsWith("(6000 more chars)");
-    assertThat(new ContentRedactor(true).show(null)).isNull();
+    assertThat(new ContentRedactor(true, Redaction.ephemeral()).show(huge).excerpt()).startsWith("zzz").endsWith("(6000 more chars)");
+    assertThat(new ContentRedactor(true, Redaction.ephemeral()).show(null)).isNull();
   }
 }

@@ -61,7 +61,7 @@ class IndexTextSourceTest {
           .withFormats(Set.of(Format.MARKDOWN));
       ReportWriters.writeAll(IncidentFixture.incident(), out, options);
       String redacted = Files.readString(out.resolve("report.md"));
-      assertThat(redacted).contains(io.kvscope.index.Redaction.shortHash(IncidentFixture.GX_SECRET)).doesNotContain("Kestrel");
+      assertThat(redacted).contains(search.redaction().hash(IncidentFixture.GX_SECRET)).doesNotContain("Kestrel");
 
       ReportWriters.writeAll(IncidentFixture.incident(), out, options.withReveal(true));
       assertThat(Files.readString(out.resolve("report.md"))).contains(IncidentFixture.GX_SECRET);

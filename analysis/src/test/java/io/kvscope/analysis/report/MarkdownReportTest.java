@@ -67,9 +67,9 @@ class MarkdownReportTest {
 
     assertThat(md).contains("## Leaked content");
     assertThat(md).contains("| " + IncidentFixture.GX_REQ_1 + " | northwind | ");
-    assertThat(md).contains(Redaction.shortHash(IncidentFixture.NW_SECRET) + " | " + IncidentFixture.NW_SECRET.length()
+    assertThat(md).contains(Redaction.ephemeral().hash(IncidentFixture.NW_SECRET) + " | " + IncidentFixture.NW_SECRET.length()
         + " | email, account_number | `I****** f** J*** D**, [email], a****** [account_number], d**\u2026` |");
-    assertThat(md).contains(Redaction.shortHash(IncidentFixture.CANARY) + " | 19 | canary | `[canary]` |");
+    assertThat(md).contains(Redaction.ephemeral().hash(IncidentFixture.CANARY) + " | 19 | canary | `[canary]` |");
     for (String secret : IncidentFixture.SECRET_WORDS) {
       assertThat(md).doesNotContain(secret);
     }

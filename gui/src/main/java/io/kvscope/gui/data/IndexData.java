@@ -58,6 +58,11 @@ public final class IndexData implements Closeable {
     }
   }
 
+  /** How this case's text is masked (the index's keyed hash). */
+  public io.kvscope.index.Redaction redaction() {
+    return search.redaction();
+  }
+
   public Path path() {
     return path;
   }

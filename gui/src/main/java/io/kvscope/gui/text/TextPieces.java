@@ -23,7 +23,8 @@ public final class TextPieces {
 
   private TextPieces() {}
 
-  public static List<Piece> render(String text, List<Mark> marks, boolean revealed, Limits limits) {
+  /** @param redaction how a masked mark is hashed (the case's keyed hash, from the index) */
+  public static List<Piece> render(String text, List<Mark> marks, boolean revealed, Limits limits, Redaction redaction) {
     if (text == null) {
       return List.of();
     }
@@ -33,7 +34,7 @@ public final class TextPieces {
     for (int i = 0; i < ordered.size(); i++) {
       Mark mark = ordered.get(i);
       plain(text, at, mark.start(), i == 0, false, revealed, limits, pieces);
-      marked(text, mark, revealed, limits, pieces);
+      marked(text, mark, revealed, limits, redaction, pieces);
       at = mark.end();
     }
     plain(text, at, text.length(), ordered.isEmpty(), true, revealed, limits, pieces);
@@ -84,11 +85,11 @@ public final class TextPieces {
     }
   }
 
-  private static void marked(String text, Mark mark, boolean revealed, Limits limits, List<Piece> out) {
+  private static void marked(String text, Mark mark, boolean revealed, Limits limits, Redaction redaction, List<Piece> out) {
     if (!revealed) {
-      String hash = Redaction.shortHash(text.substring(mark.start(), mark.end()));
+      String hash = redaction.hash(text.substring(mark.start(), mark.end()));
       // No padding around a masked span, so its highlight covers the placeholder and nothing else.
-      String label = String.format("[span %d: %,d chars, sha256 %s]", mark.span() + 1, mark.end() - mark.start(), hash);
+      String label = String.format("[span %d: %,d chars, hmac %s]", mark.span() + 1, mark.end() - mark.start(), hash);
       out.add(new Piece(Piece.Kind.MARK, label.replace(' ', '\u00A0'), mark.start(), mark.end(), mark.span()));
       return;
     }

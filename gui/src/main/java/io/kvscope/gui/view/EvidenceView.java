@@ -72,7 +72,7 @@ public final class EvidenceView extends BorderPane {
   private boolean updatingChoices;
 
   /** The finding and the requests read for it; {@code sources} align with the finding's sources (null: not in the index). */
-  private record Loaded(Finding finding, StoredRequest recipient, List<StoredRequest> sources) {}
+  private record Loaded(Finding finding, StoredRequest recipient, List<StoredRequest> sources, Redaction redaction) {}
 
   public EvidenceView(ViewContext ctx) {
     this.ctx = ctx;
@@ -186,7 +186,7 @@ public final class EvidenceView extends BorderPane {
       Optional<StoredRequest> stored = index.request(s.requestId(), s.engineRid());
       sources.add(stored.orElse(null));
     }
-    return new Loaded(f, recipient, sources);
+    return new Loaded(f, recipient, sources, index.redaction());
   }
 
   private void show(Loaded loaded) {
@@ -314,8 +314,9 @@ public final class EvidenceView extends BorderPane {
 
     String response = data.recipient() == null ? null : data.recipient().record().responseText();
     recipientPane.setTitle("Recipient response" + (f.tenant() == null ? "" : " \u00B7 " + f.tenant()));
-    recipientPane.setDetail(describe(data.recipient(), f.requestId(), response));
-    recipientPane.show(TextPieces.render(response, responseMarks, revealed, TextPieces.Limits.DEFAULT), current);
+    recipientPane.setDetail(describe(data.recipient(), f.requestId(), response, data.redaction()));
+    recipientPane.show(TextPieces.render(response, responseMarks, revealed, TextPieces.Limits.DEFAULT, data.redaction()),
+        current);
 
     boolean hasSource = !f.sources().isEmpty();
     StoredRequest src = hasSource ? data.sources().get(sourceIndex) : data.recipient();
@@ -324,9 +325,10 @@ public final class EvidenceView extends BorderPane {
     String who = hasSource ? "Source " + fieldName + " \u00B7 " + f.sources().get(sourceIndex).tenant()
         : "Own " + fieldName + " (no source)";
     sourcePane.setTitle(who);
-    sourcePane.setDetail(describe(src, hasSource ? f.sources().get(sourceIndex).requestId() : f.requestId(), text));
-    sourcePane.show(TextPieces.render(text, hasSource ? sourceMarks : List.of(), revealed, TextPieces.Limits.DEFAULT),
-        current);
+    sourcePane.setDetail(describe(src, hasSource ? f.sources().get(sourceIndex).requestId() : f.requestId(), text,
+        data.redaction()));
+    sourcePane.show(TextPieces.render(text, hasSource ? sourceMarks : List.of(), revealed, TextPieces.Limits.DEFAULT,
+        data.redaction()), current);
     promptToggle.setSelected(Schema.PROMPT_TEXT.equals(sourceField));
     responseToggle.setSelected(Schema.RESPONSE_TEXT.equals(sourceField));
     promptToggle.setDisable(src == null);
@@ -337,21 +339,21 @@ public final class EvidenceView extends BorderPane {
       facts.getItems().clear();
       factsNote.setText("About node " + f.node() + ": see the analyzer evidence and the Config audit tab.");
     } else {
-      facts.getItems().setAll(RequestFacts.rows(f, data.recipient(), hasSource ? src : null));
+      facts.getItems().setAll(RequestFacts.rows(f, data.recipient(), hasSource ? src : null, data.redaction()));
     }
     facts.getColumns().get(2).setVisible(hasSource);
     evidence.getItems().setAll(f.evidence().entrySet().stream()
         .map(e -> new FactRow(e.getKey(), evidenceValue(e.getValue()), "", false)).toList());
   }
 
-  private static String describe(StoredRequest request, String id, String text) {
+  private static String describe(StoredRequest request, String id, String text, Redaction redaction) {
     if (id == null) {
       return "a config finding: no request";
     }
     if (request == null) {
       return id + " \u00B7 not in the index";
     }
-    return id + " \u00B7 " + (text == null ? "no text stored" : Redaction.mask(text));
+    return id + " \u00B7 " + (text == null ? "no text stored" : redaction.mask(text));
   }
 
   private static String evidenceValue(Object value) {

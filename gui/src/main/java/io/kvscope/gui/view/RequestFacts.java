@@ -21,7 +21,7 @@ public final class RequestFacts {
 
   private RequestFacts() {}
 
-  public static List<FactRow> rows(Finding finding, StoredRequest recipient, StoredRequest source) {
+  public static List<FactRow> rows(Finding finding, StoredRequest recipient, StoredRequest source, Redaction redaction) {
     List<FactRow> rows = new ArrayList<>();
     add(rows, "Request", recipient, source, r -> r.record().requestId(), false);
     add(rows, "Tenant", recipient, source, r -> r.record().tenant(), false);
@@ -49,8 +49,8 @@ public final class RequestFacts {
         : Formats.count(r.record().ttftMillis()) + " ms", false);
     rows.add(new FactRow("TTFT expected", expectedTtft(finding.evidence()), "", false));
     add(rows, "Completion tokens", recipient, source, r -> Formats.count(r.record().completionTokens()), false);
-    add(rows, "Prompt", recipient, source, r -> Redaction.mask(r.record().promptText()), false);
-    add(rows, "Response", recipient, source, r -> Redaction.mask(r.record().responseText()), false);
+    add(rows, "Prompt", recipient, source, r -> redaction.mask(r.record().promptText()), false);
+    add(rows, "Response", recipient, source, r -> redaction.mask(r.record().responseText()), false);
     add(rows, "Logged at", recipient, source, r -> r.record().sourceFile() == null ? "-"
         : r.record().sourceFile() + ":" + r.record().sourceLine(), false);
     return rows;

@@ -15,11 +15,13 @@ class TextPiecesTest {
       + "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"                    // 59..109
       + "SECOND-SECRET";                                                       // 109..122
 
+  private static final Redaction REDACTION = Redaction.ephemeral();
+
   private final List<Mark> marks = List.of(new Mark(109, 122, 1), new Mark(40, 59, 0));
 
   @Test
   void revealedPiecesShowEachMarkVerbatimWithContextAndElideTheRest() {
-    List<Piece> pieces = TextPieces.render(TEXT, marks, true, SMALL);
+    List<Piece> pieces = TextPieces.render(TEXT, marks, true, SMALL, REDACTION);
 
     List<Piece> marked = pieces.stream().filter(p -> p.kind() == Piece.Kind.MARK).toList();
     // "SECRET-ACCOUNT-4481" is 19 chars > 2 * 8, so it shows its two ends around an elision.
@@ -36,7 +38,7 @@ class TextPiecesTest {
 
   @Test
   void maskedPiecesShowNoCharacterOfTheTextButKeepPlaceLengthAndHash() {
-    List<Piece> pieces = TextPieces.render(TEXT, marks, false, SMALL);
+    List<Piece> pieces = TextPieces.render(TEXT, marks, false, SMALL, REDACTION);
 
     assertThat(pieces).extracting(Piece::display).noneMatch(d -> d.contains("SECRET") || d.contains("aaa")
         || d.contains("bbb") || d.contains("4481"));
@@ -46,7 +48,7 @@ class TextPiecesTest {
     assertThat(first.start()).isEqualTo(40);
     assertThat(first.end()).isEqualTo(59);
     assertThat(first.display()).contains("span\u00A01").contains("19\u00A0chars")
-        .contains(Redaction.shortHash("SECRET-ACCOUNT-4481"));
+        .contains(REDACTION.hash("SECRET-ACCOUNT-4481"));
     assertThat(pieces.get(0).display()).contains("40\u00A0chars\u00A0hidden");
     assertContiguous(pieces, TEXT.length());
   }
@@ -54,15 +56,15 @@ class TextPiecesTest {
   @Test
   void theSameSpanInTwoTextsGetsTheSameHashWhenMasked() {
     String other = "zz" + "SECRET-ACCOUNT-4481" + "zz";
-    Piece here = TextPieces.render(TEXT, List.of(new Mark(40, 59, 0)), false, SMALL).get(1);
-    Piece there = TextPieces.render(other, List.of(new Mark(2, 21, 0)), false, SMALL).get(1);
+    Piece here = TextPieces.render(TEXT, List.of(new Mark(40, 59, 0)), false, SMALL, REDACTION).get(1);
+    Piece there = TextPieces.render(other, List.of(new Mark(2, 21, 0)), false, SMALL, REDACTION).get(1);
     assertThat(here.display()).isEqualTo(there.display());
   }
 
   @Test
   void overlappingAndOutOfRangeMarksAreClippedNotDropped() {
     List<Piece> pieces = TextPieces.render("0123456789", List.of(new Mark(2, 6, 0), new Mark(4, 8, 1),
-        new Mark(9, 40, 2)), true, TextPieces.Limits.DEFAULT);
+        new Mark(9, 40, 2)), true, TextPieces.Limits.DEFAULT, REDACTION);
 
     assertThat(pieces).filteredOn(p -> p.kind() == Piece.Kind.MARK)
         .extracting(Piece::display).containsExactly("2345", "67", "9");
@@ -72,10 +74,10 @@ class TextPiecesTest {
   @Test
   void aTextWithoutMarksShowsItsHeadOnly() {
     String long_ = "x".repeat(100);
-    List<Piece> pieces = TextPieces.render(long_, List.of(), true, SMALL);
+    List<Piece> pieces = TextPieces.render(long_, List.of(), true, SMALL, REDACTION);
     assertThat(pieces).extracting(Piece::kind).containsExactly(Piece.Kind.TEXT, Piece.Kind.ELIDED);
     assertThat(pieces.get(0).length()).isEqualTo(30);
-    assertThat(TextPieces.render(null, List.of(), true, SMALL)).isEmpty();
+    assertThat(TextPieces.render(null, List.of(), true, SMALL, REDACTION)).isEmpty();
   }
 
   private static void assertContiguous(List<Piece> pieces, int length) {
