@@ -60,6 +60,10 @@ public final class Analysis {
     parameters.put("until", options.until() == null ? null : options.until().toString());
     parameters.put("min_span_tokens", options.minSpanTokens());
     parameters.put("source_horizon", options.sourceHorizon().toString());
+    if (index.beingWritten()) {
+      parameters.put("index_being_written", "an ingest was writing to the index: its last commit was analyzed, files"
+          + " still being read are missing or partial");
+    }
     parameters.values().removeIf(java.util.Objects::isNull);
     return ImpactModel.build(new ImpactModel.Inputs(findings,
         VulnerableWindows.of(context.epochs(), context.clocks(), options.fixedVersion()), coverage.requestsPerHour(),

@@ -3,6 +3,7 @@ package io.kvscope.cli;
 import io.kvscope.analysis.Analysis;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.IndexSearch;
+import io.kvscope.ingest.Printable;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -47,6 +48,10 @@ final class AnalyzeCommand implements Callable<Integer> {
   static Report analyze(Path indexDir, AnalysisOptionsMixin options, boolean quiet, PrintStream err) throws Exception {
     PrintStream terminal = ProgressBarReporter.interactive(quiet) ? ProgressBarReporter.terminal() : null;
     try (IndexSearch search = IndexSearch.open(indexDir)) {
+      if (search.beingWritten()) {
+        err.println("kvscope: an ingest is writing to " + Printable.text(indexDir) + "; this analysis reads its last"
+            + " commit only, so files still being read are missing or partial. Analyze again when the ingest has ended.");
+      }
       return Analysis.standard().run(search, options.toOptions(), (name, i, n) -> {
         if (terminal != null) {
           terminal.printf("\ranalyze [%d/%d] %-24s", i + 1, n, name);

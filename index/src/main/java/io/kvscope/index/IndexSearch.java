@@ -100,6 +100,20 @@ public final class IndexSearch implements Closeable {
     return new Result(total, limit <= 0 ? List.of() : documents);
   }
 
+  /**
+   * True when an ingest holds the index's write lock right now: this reader sees its last commit,
+   * and the files it is still reading are missing or partial.
+   */
+  public boolean beingWritten() {
+    try (org.apache.lucene.store.Lock free = directory.obtainLock(org.apache.lucene.index.IndexWriter.WRITE_LOCK_NAME)) {
+      return false;
+    } catch (org.apache.lucene.store.LockObtainFailedException held) {
+      return true;
+    } catch (IOException cannotTell) {
+      return false; // a read-only copy: nobody is writing to it here
+    }
+  }
+
   /** The fingerprint scheme recorded in the commit, or null for an index without one. */
   public String fingerprintScheme() throws IOException {
     return reader.getIndexCommit().getUserData().get(IndexStore.FINGERPRINT_SCHEME);

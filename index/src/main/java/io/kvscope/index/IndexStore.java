@@ -101,10 +101,13 @@ public final class IndexStore implements Closeable {
   }
 
   /**
-   * True when {@code dir} holds an index kvscope built (a commit that names its fingerprint
-   * scheme), for the ingest to skip an old case's index found among the inputs.
+   * True when {@code dir} holds an index kvscope built (its case key, or a commit that names its
+   * fingerprint scheme), for the ingest to skip an old case's index found among the inputs.
    */
   public static boolean isKvscopeIndex(Path dir) {
+    if (Files.isRegularFile(dir.resolve(CaseKey.FILE_NAME))) {
+      return true; // from before its first commit on
+    }
     try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
       if (entries.noneMatch(p -> p.getFileName().toString().startsWith(IndexFileNames.SEGMENTS))) {
         return false;
