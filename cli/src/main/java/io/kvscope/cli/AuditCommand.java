@@ -4,6 +4,7 @@ import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.AuditVerdict;
 import io.kvscope.analysis.RequestStarts;
 import io.kvscope.index.IndexSearch;
+import io.kvscope.ingest.Printable;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -92,7 +93,8 @@ final class AuditCommand implements Callable<Integer> {
     }
     out.println(heading + ":");
     items.stream().limit(MAX_LISTED).forEach(item ->
-        out.printf("  %-24s %s%n  %24s %s%n", item.time() == null ? "-" : item.time(), item.id(), "", item.what()));
+        out.printf("  %-24s %s%n  %24s %s%n", item.time() == null ? "-" : item.time(), Printable.text(item.id()), "",
+            Printable.text(item.what())));
     if (items.size() > MAX_LISTED) {
       out.printf("  ... and %,d more (write them all with --out)%n", items.size() - MAX_LISTED);
     }

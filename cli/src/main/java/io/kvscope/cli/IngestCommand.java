@@ -73,7 +73,7 @@ final class IngestCommand implements Callable<Integer> {
     try (IndexSearch search = IndexSearch.open(index.path)) {
       gaps = MissingEvidence.of(search, AnalysisOptions.defaults());
     }
-    gaps.forEach(gap -> System.err.println("warning: " + gap.message()));
+    gaps.forEach(gap -> System.err.println("warning: " + Printable.text(gap.message())));
     var missing = gaps.stream().map(MissingEvidence.Gap::kind).toList();
     if (missing.contains(MissingEvidence.Kind.NO_REQUESTS) && missing.contains(MissingEvidence.Kind.NO_ENGINE_LOGS)) {
       System.err.println("kvscope: nothing usable was ingested from " + summary.filesSeen() + " file"

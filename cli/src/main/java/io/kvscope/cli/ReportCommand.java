@@ -3,6 +3,7 @@ package io.kvscope.cli;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.IndexStore;
+import io.kvscope.ingest.Printable;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,7 +37,7 @@ final class ReportCommand implements Callable<Integer> {
       return KvScope.ERROR;
     }
     if (index != null && !IndexStore.exists(index)) {
-      System.err.println("kvscope report: no kvscope index at " + index);
+      System.err.println("kvscope report: no kvscope index at " + Printable.text(index));
       return KvScope.ERROR;
     }
     if (index == null) {
