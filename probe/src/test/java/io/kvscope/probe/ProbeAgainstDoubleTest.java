@@ -68,7 +68,7 @@ class ProbeAgainstDoubleTest {
 
       Path dir = ProbeReportWriter.write(r, out);
       JsonNode json = new ObjectMapper().readTree(dir.resolve("probe.json").toFile());
-      assertThat(json.path("probe_report_version").asText()).isEqualTo("1");
+      assertThat(json.path("probe_report_version").asText()).isEqualTo("1.0");
       assertThat(json.path("outcome").asText()).isEqualTo("fail");
       JsonNode firstLeak = json.path("canary").path("leaks").get(0);
       assertThat(firstLeak.path("recipient").asText()).startsWith("over-pool-");

@@ -39,7 +39,7 @@ import java.util.Map;
  */
 public final class ProbeReportJson {
 
-  public static final String VERSION = "1";
+  public static final String VERSION = "1.0";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private ProbeReportJson() {}
