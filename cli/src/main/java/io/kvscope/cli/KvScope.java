@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         SearchCommand.class,
         AnalyzeCommand.class,
         AuditCommand.class,
+        ProbeCommand.class,
         ReportCommand.class,
         GenerateCommand.class,
         DemoCommand.class,

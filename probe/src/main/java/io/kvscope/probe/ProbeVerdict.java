@@ -82,15 +82,15 @@ final class ProbeVerdict {
       if (o.configOnly() && pool.verdict() == CheckResult.Verdict.UNKNOWN) {
         missing.add(name + ": pool and context could not both be read (" + pool.observed() + ")");
       }
+      List<String> falling = new ArrayList<>();
       for (CheckResult c : n.checks()) {
-        if (c.check() == ConfigCheck.POOL_VS_CONTEXT) {
-          continue;
+        if (c.check() != ConfigCheck.POOL_VS_CONTEXT && c.verdict() != CheckResult.Verdict.OK) {
+          falling.add(c.check().expectation() + ": " + (c.verdict() == CheckResult.Verdict.FAILED ? "no" : "unknown")
+              + " (" + c.observed() + ")");
         }
-        if (c.verdict() == CheckResult.Verdict.FAILED) {
-          warnings.add(name + ": " + c.check().expectation() + ": no (" + c.observed() + ")");
-        } else if (c.verdict() == CheckResult.Verdict.UNKNOWN) {
-          warnings.add(name + ": " + c.check().expectation() + ": unknown (" + c.observed() + ")");
-        }
+      }
+      if (!falling.isEmpty() && n.reachable()) {
+        warnings.add(name + ": " + String.join("; ", falling));
       }
     }
     if (!nodes.isEmpty() && nodes.stream().noneMatch(NodeReport::readable) && o.configOnly()) {

@@ -43,13 +43,19 @@ public final class ProbeSummary {
     if (plan != null) {
       out.add("");
       out.add((r.canary() == null ? "canary test (dry run, would send):" : "canary test:") + " " + plan.requests()
-          + " requests, about " + plan.estimatedTokens() + " tokens, model " + Text.line(r.model()));
-      out.add("  phase 1, concurrently: " + plan.fill().size() + " fill prompts of about " + plan.fillTokens()
-          + " tokens (" + apis(plan.fill()) + ")");
+          + String.format(" requests, about %,d tokens (prompts + up to %d output tokens each), model ", plan.estimatedTokens(), plan.maxNewTokens())
+          + Text.line(r.model()));
+      if (!plan.fill().isEmpty()) {
+        long least = plan.fill().stream().mapToLong(PlannedRequest::targetTokens).min().orElse(0);
+        long most = plan.fill().stream().mapToLong(PlannedRequest::targetTokens).max().orElse(0);
+        out.add(String.format("  phase 1, concurrently: %d fill prompts of %,d to %,d tokens (~%,d to %,d chars; %s)",
+            plan.fill().size(), least, most, Math.round(least * plan.charsPerToken()), Math.round(most * plan.charsPerToken()),
+            apis(plan.fill())));
+      }
       out.add("  phase 2, interleaved: " + describe(plan.probes()));
       if (r.canary() == null) {
         for (PlannedRequest p : plan.probes()) {
-          out.add(String.format("    %-15s %-6s %,12d tokens  ~%,d chars%s", p.id(), p.api().id(), p.targetTokens(),
+          out.add(String.format("    %-15s %-8s %,10d tokens  ~%,d chars%s", p.id(), p.api().id(), p.targetTokens(),
               Math.round(p.targetTokens() * plan.charsPerToken()), p.limit() == null ? "" : "  (limit " + p.limit() + ")"));
         }
       }
@@ -112,7 +118,7 @@ public final class ProbeSummary {
       return "no response (" + Text.line(e.transportError()) + ")";
     }
     if (e.accepted()) {
-      return "HTTP " + e.status() + ", answered" + (e.reportedPromptTokens() != null ? ", server counted " + e.reportedPromptTokens() + " prompt tokens" : "")
+      return "HTTP " + e.status() + ", answered" + (e.reportedPromptTokens() != null ? ", the server counted " + e.reportedPromptTokens() + " prompt token" + (e.reportedPromptTokens() == 1 ? "" : "s") : "")
           + (e.ttftMs() != null ? String.format(", first token after %.1f ms", e.ttftMs()) : "");
     }
     if (e.inBandError() != null) {

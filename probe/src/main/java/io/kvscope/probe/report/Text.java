@@ -41,13 +41,13 @@ public final class Text {
     return b.toString();
   }
 
-  /** Markdown table-cell and inline text: markup characters escaped. */
+  /** Markdown table-cell and inline text: the characters that start markup escaped (brackets make links, pipes cells). */
   static String md(String s) {
     String t = line(s);
     StringBuilder b = new StringBuilder(t.length() + 16);
     for (int i = 0; i < t.length(); i++) {
       char c = t.charAt(i);
-      if ("\\`*_{}[]<>()#+!|~".indexOf(c) >= 0) {
+      if ("\\`*_[]<>|~".indexOf(c) >= 0) {
         b.append('\\');
       }
       b.append(c);
