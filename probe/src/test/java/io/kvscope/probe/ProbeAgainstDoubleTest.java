@@ -43,8 +43,6 @@ class ProbeAgainstDoubleTest {
       });
       assertThat(kinds(r, FindingKind.OVER_LENGTH_ACCEPTED)).extracting(Finding::requestId)
           .containsExactlyInAnyOrder("over-pool-1", "over-pool-2");
-      assertThat(kinds(r, FindingKind.TIMING_ANOMALY)).extracting(Finding::requestId)
-          .containsExactlyInAnyOrder("over-pool-1", "over-pool-2");
       // Past the context every engine refuses: chat with a 400, a /generate stream with an error event.
       assertThat(r.canary().exchanges().stream().filter(e -> e.kind() == RequestKind.OVER_CONTEXT))
           .hasSize(2).noneMatch(Exchange::accepted);
@@ -112,6 +110,27 @@ class ProbeAgainstDoubleTest {
       assertThat(r.outcome()).isEqualTo(Outcome.FAIL);
       assertThat(r.nodes()).noneMatch(n -> n.exploitable());
       assertThat(kinds(r, FindingKind.CANARY_LEAK)).isNotEmpty();
+    }
+  }
+
+  @Test
+  void anOverLengthAnswerThatCameSoonerThanItsPrefillIsATimingFinding() throws Exception {
+    // A prefill slow enough (2 ms a token) that first-token times stand out of a busy machine's
+    // noise (CI shares its cores); short fill prompts keep the test to a few seconds.
+    DoubleConfig slow = DoubleConfig.incident(DoubleConfig.Admission.BUGGY).withPrefillMicrosPerToken(2_000);
+    try (EngineDouble d = EngineDouble.start(slow)) {
+      ProbeOptions.Builder b = DoubleProbes.against(d);
+      b.fillTokens = 400;
+      b.overLengthRequests = 1;
+      b.normalRequests = 2;
+      ProbeResult r = Probe.run(b.build(), ProbeListener.NONE);
+      assertThat(r.evidence().fit().usable()).as(r.evidence().fit().why()).isTrue();
+      assertThat(r.evidence().fit().slopeMsPerToken()).isGreaterThan(1.0);
+      List<Finding> timing = kinds(r, FindingKind.TIMING_ANOMALY);
+      assertThat(timing).extracting(Finding::requestId).containsExactly("over-pool-1");
+      // The stub was answered long before a prefill of its length could have finished.
+      assertThat((Double) timing.get(0).evidence().get("ttft_ms"))
+          .isLessThan((Double) timing.get(0).evidence().get("least_prefill_ms") * r.options().timingFactor());
     }
   }
 

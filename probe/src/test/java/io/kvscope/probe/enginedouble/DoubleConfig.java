@@ -24,6 +24,10 @@ public record DoubleConfig(Admission admission, long contextLength, long prefill
     return new DoubleConfig(admission, contextLength, prefillPoolTokens, decodePoolTokens, pageSize, v, prefillMicrosPerToken, model);
   }
 
+  public DoubleConfig withPrefillMicrosPerToken(long micros) {
+    return new DoubleConfig(admission, contextLength, prefillPoolTokens, decodePoolTokens, pageSize, version, micros, model);
+  }
+
   public DoubleConfig withAdmission(Admission a) {
     return new DoubleConfig(a, contextLength, prefillPoolTokens, decodePoolTokens, pageSize, version, prefillMicrosPerToken, model);
   }
