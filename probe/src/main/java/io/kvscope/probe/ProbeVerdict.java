@@ -119,9 +119,13 @@ final class ProbeVerdict {
     } else if (served < fills) {
       warnings.add((fills - served) + " of " + fills + " fill prompts were not served (" + statuses(ex, RequestKind.FILL) + ")");
     }
-    if (ex.stream().noneMatch(e -> e.kind().overLength() && e.answered())) {
+    if (ex.stream().noneMatch(e -> e.kind().overLength() && e.answered() && !e.pathMissing())) {
       missing.add("no prompt past a limit got an answer");
     }
+    ex.stream().filter(Exchange::pathMissing).collect(Collectors.groupingBy(e -> e.planned().api(), java.util.TreeMap::new,
+        Collectors.counting())).forEach((api, n) -> warnings.add("the target does not serve " + api.path() + " (HTTP "
+            + ex.stream().filter(e -> e.pathMissing() && e.planned().api() == api).findFirst().orElseThrow().status()
+            + "): " + n + " request(s) tested nothing" + (api == io.kvscope.probe.canary.Api.GENERATE ? "; use --api chat" : "")));
     long normals = ex.stream().filter(e -> e.kind() == RequestKind.NORMAL).count();
     long normalServed = ex.stream().filter(e -> e.kind() == RequestKind.NORMAL && e.accepted()).count();
     if (normalServed < normals) {

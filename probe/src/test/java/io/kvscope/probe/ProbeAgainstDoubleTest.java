@@ -134,6 +134,26 @@ class ProbeAgainstDoubleTest {
     }
   }
 
+  @Test
+  void aGenerateRouteThatIsNotThereTestsNothingAndIsSaidSo() throws Exception {
+    try (EngineDouble d = EngineDouble.start(DoubleConfig.incident(DoubleConfig.Admission.FIXED))) {
+      d.stopServingGenerate();
+      ProbeOptions.Builder b = DoubleProbes.against(d);
+      b.api = io.kvscope.probe.canary.Api.Choice.BOTH;
+      ProbeResult r = Probe.run(b.build(), ProbeListener.NONE);
+      // The chat path still tested both limits; the 404s are no refusals and no passes.
+      assertThat(r.outcome()).isEqualTo(Outcome.PASS);
+      assertThat(r.warnings()).anyMatch(w -> w.startsWith("the target does not serve /generate (HTTP 404)") && w.endsWith("use --api chat"));
+      assertThat(r.warnings()).anyMatch(w -> w.startsWith("4 of 8 fill prompts were not served (200 x4, 404 x4)"));
+
+      b.api = io.kvscope.probe.canary.Api.Choice.GENERATE;
+      ProbeResult onlyGenerate = Probe.run(b.build(), ProbeListener.NONE);
+      assertThat(onlyGenerate.outcome()).isEqualTo(Outcome.COULD_NOT_RUN);
+      assertThat(onlyGenerate.reasons()).anyMatch(s -> s.startsWith("none of the 8 fill prompts was served"))
+          .anyMatch(s -> s.equals("no prompt past a limit got an answer"));
+    }
+  }
+
   private static List<Finding> kinds(ProbeResult r, FindingKind kind) {
     return r.evidence().findings().stream().filter(f -> f.kind() == kind).toList();
   }

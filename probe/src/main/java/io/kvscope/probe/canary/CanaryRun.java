@@ -93,16 +93,20 @@ public final class CanaryRun {
 
   private List<Exchange> send(ExecutorService pool, List<PlannedRequest> requests, double ratio, String step)
       throws InterruptedException {
-    List<Future<Exchange>> futures = new ArrayList<>();
-    AtomicInteger done = new AtomicInteger();
+    List<PlannedRequest> allowed = new ArrayList<>();
     for (PlannedRequest r : requests) {
-      if (!budget.reserve(r.targetTokens() + options.maxNewTokens())) {
+      if (budget.reserve(r.targetTokens() + options.maxNewTokens())) {
+        allowed.add(r);
+      } else {
         refused.add(new Skipped(r.id(), "the run's caps were reached (--max-requests / --max-total-tokens)"));
-        continue;
       }
+    }
+    AtomicInteger done = new AtomicInteger();
+    List<Future<Exchange>> futures = new ArrayList<>();
+    for (PlannedRequest r : allowed) {
       futures.add(pool.submit(() -> {
         Exchange e = exchange(r, ratio);
-        listener.progress(step, done.incrementAndGet(), requests.size());
+        listener.progress(step, done.incrementAndGet(), allowed.size());
         return e;
       }));
     }

@@ -49,6 +49,14 @@ public record Exchange(
     return status >= 0;
   }
 
+  /**
+   * The target has no such path (404, 405, 501): the request tested nothing, and a refusal it is
+   * not. A gateway without SGLang's {@code /generate} answers that way.
+   */
+  public boolean pathMissing() {
+    return status == 404 || status == 405 || status == 501;
+  }
+
   /** The server took the prompt and generated from it: a 2xx with text and no error event. */
   public boolean accepted() {
     return status >= 200 && status < 300 && inBandError == null

@@ -113,6 +113,8 @@ public final class ProbeHttp implements AutoCloseable {
     boolean success = status >= 200 && status < 300;
     String contentType = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
     boolean sse = events && contentType.startsWith("text/event-stream");
+    // Error bodies are kept whole (capped small); a GET body goes to the sink line by line; an
+    // event stream one data payload at a time, as it arrives; any other POST body whole, at its end.
     StringBuilder whole = new StringBuilder();
     BoundedLines lines = new BoundedLines(new InputStreamReader(body, StandardCharsets.UTF_8),
         success ? maxChars : MAX_ERROR_CHARS);
@@ -120,23 +122,18 @@ public final class ProbeHttp implements AutoCloseable {
     try (body) {
       String line;
       while ((line = lines.next()) != null) {
-        if (!success || !events) {
-          if (success) {
-            sink.payload(line, elapsed(start)); // GET bodies go line by line to the collector
-          } else {
-            whole.append(line).append('\n');
-          }
-        } else if (sse) {
+        if (!success || events && !sse) {
+          whole.append(line).append('\n');
+        } else if (!events) {
+          sink.payload(line, elapsed(start));
+        } else {
           String data = dataOf(line);
-          if (data == null || data.isEmpty()) {
-            continue;
-          }
-          if (data.equals("[DONE]")) {
+          if ("[DONE]".equals(data)) {
             break;
           }
-          sink.payload(data, elapsed(start));
-        } else {
-          whole.append(line).append('\n');
+          if (data != null && !data.isEmpty()) {
+            sink.payload(data, elapsed(start));
+          }
         }
       }
     } catch (IOException e) {

@@ -57,6 +57,7 @@ public final class EngineDouble implements AutoCloseable {
   private static final int STREAM_PIECE_CHARS = 12;
 
   private volatile DoubleConfig config;
+  private volatile boolean servesGenerate = true;
   private final PagedKvPool prefillPool;
   private final PagedKvPool decodePool;
   private final ExecutorService executor = Executors.newFixedThreadPool(48);
@@ -116,6 +117,11 @@ public final class EngineDouble implements AutoCloseable {
   /** Switches between the buggy and the fixed admission (and whatever else the config says). */
   public void reconfigure(DoubleConfig c) {
     this.config = c;
+  }
+
+  /** The router answers {@code /generate} with 404 from now on, as a gateway without it does. */
+  public void stopServingGenerate() {
+    servesGenerate = false;
   }
 
   /** Generation requests (chat and generate) the router has received. */
@@ -262,7 +268,7 @@ public final class EngineDouble implements AutoCloseable {
         return;
       }
       boolean chat = "/v1/chat/completions".equals(path);
-      if (!chat && !"/generate".equals(path) || !"POST".equals(ex.getRequestMethod())) {
+      if (!chat && (!"/generate".equals(path) || !servesGenerate) || !"POST".equals(ex.getRequestMethod())) {
         notFound(ex);
         return;
       }
