@@ -157,13 +157,15 @@ final class ProbeCommand implements Callable<Integer> {
         description = "Requests started per second at most (default: ${DEFAULT-VALUE}; hard limit 50).")
     double rate;
 
-    @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "5", order = 6,
-        description = "Connection timeout (default: ${DEFAULT-VALUE}).")
-    long connectTimeout;
+    @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "5s", order = 6,
+        converter = TimeArguments.DurationConverter.class,
+        description = "Connection timeout, e.g. 5s (default: ${DEFAULT-VALUE}).")
+    Duration connectTimeout;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "600", order = 7,
-        description = "Deadline for each whole request, streamed answer included (default: ${DEFAULT-VALUE}).")
-    long timeout;
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m", order = 7,
+        converter = TimeArguments.DurationConverter.class,
+        description = "Deadline for each whole request, streamed answer included, e.g. 90s or 10m (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
   }
 
   static final class Output {
@@ -219,8 +221,8 @@ final class ProbeCommand implements Callable<Integer> {
     b.maxRequests = safety.maxRequests;
     b.maxTotalTokens = safety.maxTotalTokens;
     b.ratePerSecond = safety.rate;
-    b.connectTimeout = Duration.ofSeconds(safety.connectTimeout);
-    b.requestTimeout = Duration.ofSeconds(safety.timeout);
+    b.connectTimeout = safety.connectTimeout;
+    b.requestTimeout = safety.timeout;
     b.reveal = output.reveal;
     return b.build();
   }

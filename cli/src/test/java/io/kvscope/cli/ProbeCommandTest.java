@@ -79,7 +79,7 @@ class ProbeCommandTest {
       assertThat(d.generationRequests()).isZero();
     }
     CliTestSupport.Run unreachable = CliTestSupport.run("probe", "--target", "http://127.0.0.1:9", "--pool-tokens", "1000",
-        "--context-length", "2000", "--connect-timeout", "1", "--max-requests", "4", "--rate", "50", "-o", out.toString());
+        "--context-length", "2000", "--connect-timeout", "1s", "--max-requests", "4", "--rate", "50", "-o", out.toString());
     assertThat(unreachable.exitCode()).isEqualTo(2);
     assertThat(unreachable.out()).startsWith("kvscope probe: COULD NOT RUN");
 
@@ -91,7 +91,7 @@ class ProbeCommandTest {
   private static String[] args(EngineDouble d, String... more) {
     List<String> a = new java.util.ArrayList<>(List.of("probe", "--target", d.routerUri().toString(),
         "--server", "prefill-0=" + d.prefillUri(), "--server", "decode-0=" + d.decodeUri(),
-        "--fill", "8", "--rate", "50", "--timeout", "20", "-q"));
+        "--fill", "8", "--rate", "50", "--timeout", "20s", "-q"));
     a.addAll(List.of(more));
     return a.toArray(String[]::new);
   }
