@@ -25,6 +25,7 @@ import picocli.CommandLine;
         SearchCommand.class,
         AnalyzeCommand.class,
         AuditCommand.class,
+        ProbeCommand.class,
         ReportCommand.class,
         GenerateCommand.class,
         DemoCommand.class,
