@@ -184,11 +184,12 @@ final class ProbeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     ProbeOptions options = options(System.getenv(where.apiKeyEnv));
-    boolean show = ProgressBarReporter.interactive(output.quiet);
-    ProbeListener progress = show ? (step, done, total) -> {
-      System.err.printf("\rprobe %-6s %d/%d", step, done, total);
+    // Drawn on stderr itself: the stderr commands print to escapes the carriage return.
+    java.io.PrintStream terminal = ProgressBarReporter.interactive(output.quiet) ? ProgressBarReporter.terminal() : null;
+    ProbeListener progress = terminal != null ? (step, done, total) -> {
+      terminal.printf("\rprobe %-6s %d/%d", step, done, total);
       if (done == total) {
-        System.err.println();
+        terminal.println();
       }
     } : ProbeListener.NONE;
     ProbeResult result = Probe.run(options, progress);

@@ -2,6 +2,7 @@ package io.kvscope.probe.report;
 
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
+import io.kvscope.index.Redaction;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Exchange;
 import io.kvscope.probe.canary.Markers;
@@ -93,7 +94,7 @@ public final class ProbeReportHtml {
       b.append("<h3>Requests</h3><table><tr><th>id</th><th>kind</th><th>api</th><th>prompt chars</th><th>est. tokens</th>")
           .append("<th>limit</th><th>HTTP</th><th>outcome</th><th>first token ms</th><th>server prompt tokens</th>")
           .append("<th>markers given</th><th>markers found</th><th>response</th></tr>");
-      ContentRedactor redactor = new ContentRedactor(r.options().reveal());
+      ContentRedactor redactor = new ContentRedactor(r.options().reveal(), Redaction.ephemeral());
       for (Exchange e : r.canary().exchanges()) {
         ContentRedactor.Shown shown = redactor.show(e.response());
         b.append("<tr><td>").append(Text.html(e.id())).append("</td><td>").append(e.kind().id()).append("</td><td>")

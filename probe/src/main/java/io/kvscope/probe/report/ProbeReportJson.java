@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
+import io.kvscope.index.Redaction;
 import io.kvscope.probe.ProbeOptions;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Api;
@@ -65,7 +66,7 @@ public final class ProbeReportJson {
     root.put("target_fetches", r.targetFetches().stream().map(ProbeReportJson::fetch).toList());
     root.put("limits", limits(r.limits()));
     root.put("findings", r.findings().stream().map(ProbeReportJson::finding).toList());
-    root.put("canary", r.plan() == null ? null : canary(r, new ContentRedactor(o.reveal())));
+    root.put("canary", r.plan() == null ? null : canary(r, new ContentRedactor(o.reveal(), Redaction.ephemeral())));
     return root;
   }
 

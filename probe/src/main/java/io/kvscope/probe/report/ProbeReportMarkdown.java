@@ -2,6 +2,7 @@ package io.kvscope.probe.report;
 
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
+import io.kvscope.index.Redaction;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Exchange;
 import io.kvscope.probe.config.CheckResult;
@@ -88,7 +89,7 @@ public final class ProbeReportMarkdown {
       }
       b.append("### Requests\n\n| id | kind | api | prompt chars | est. tokens | limit | HTTP | outcome | first token ms | server prompt tokens | markers given | markers found | response |\n")
           .append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-      ContentRedactor redactor = new ContentRedactor(r.options().reveal());
+      ContentRedactor redactor = new ContentRedactor(r.options().reveal(), Redaction.ephemeral());
       for (Exchange e : r.canary().exchanges()) {
         ContentRedactor.Shown shown = redactor.show(e.response());
         b.append("| ").append(Text.md(e.id())).append(" | ").append(e.kind().id()).append(" | ").append(e.planned().api().id())

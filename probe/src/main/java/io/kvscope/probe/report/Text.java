@@ -1,5 +1,7 @@
 package io.kvscope.probe.report;
 
+import io.kvscope.ingest.Printable;
+
 /**
  * Escaping for what servers sent (error messages, response excerpts, header values): no control
  * character reaches a terminal or a report, and nothing a server wrote becomes markup.
@@ -8,20 +10,12 @@ public final class Text {
 
   private Text() {}
 
-  /** Control characters (newlines and tabs too) as {@code ?}: one line, safe on a terminal. */
+  /**
+   * One line, safe on a terminal: control, separator and bidirectional characters (newlines and
+   * tabs too) as visible escapes, by kvscope's one escaping rule ({@link Printable}).
+   */
   public static String line(String s) {
-    if (s == null) {
-      return "-";
-    }
-    StringBuilder b = new StringBuilder(s.length());
-    s.codePoints().forEach(c -> {
-      if (Character.isISOControl(c) || c == 0x2028 || c == 0x2029 || Character.getType(c) == Character.FORMAT) {
-        b.append('?');
-      } else {
-        b.appendCodePoint(c);
-      }
-    });
-    return b.toString();
+    return Printable.text(s);
   }
 
   static String html(String s) {
