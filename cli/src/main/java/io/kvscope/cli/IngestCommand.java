@@ -43,6 +43,12 @@ final class IngestCommand implements Callable<Integer> {
       description = "Node name for engine logs (default: each file's name up to its first dot).")
   String node;
 
+  @Option(names = "--node-alias", paramLabel = "ALIAS=NODE", mapFallbackValue = "",
+      description = "Another name of a node, e.g. 10.20.1.10:30000=sglang-prefill-a0 (a Prometheus instance, a pod"
+          + " name, an address): reports then name it NODE (repeatable; kept in the index, so later runs keep it)."
+          + " Names are also learned from pod records, servers' own host/port and PD peers' bootstrap_host.")
+  Map<String, String> nodeAliases;
+
   @Option(names = "--mapping", paramLabel = "FILE",
       description = "Mapping for custom JSONL: canonical field -> JSON pointer.")
   Path mapping;
@@ -55,9 +61,18 @@ final class IngestCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    IngestOptions options = new IngestOptions(tenantKeys, node, mapping);
+    if (nodeAliases != null) {
+      for (Map.Entry<String, String> alias : nodeAliases.entrySet()) {
+        if (alias.getKey().isBlank() || alias.getValue().isBlank()) {
+          throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+              "--node-alias needs ALIAS=NODE, both non-empty");
+        }
+      }
+    }
+    IngestOptions options = new IngestOptions(tenantKeys, node, mapping, nodeAliases);
     IngestSummary summary = ingest(index.path, inputs, options, System.err, quiet);
     print(summary, System.out);
+    NodeSummary.print(index.path, System.out);
     return strict && summary.badRecords() > 0 ? KvScope.FINDINGS : KvScope.OK;
   }
 
@@ -89,7 +104,7 @@ final class IngestCommand implements Callable<Integer> {
     out.printf("Ingested %d of %d files (%d unchanged since last run) in %.1f s, %.1f MB/s%n",
         s.filesIngested(), s.filesSeen(), s.filesUnchanged(), s.elapsedMillis() / 1000.0, s.megabytesPerSecond());
     for (Map.Entry<String, Long> format : s.recordsByFormat().entrySet()) {
-      out.printf("  %-12s %,12d records%n", format.getKey(), format.getValue());
+      out.printf("  %-20s %,12d records%n", format.getKey(), format.getValue());
     }
     out.printf("  written: %s%n", s.itemsByType());
     out.printf("  duplicate requests dropped: %,d%n", s.duplicateRequests());

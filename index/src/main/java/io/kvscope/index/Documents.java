@@ -2,12 +2,16 @@ package io.kvscope.index;
 
 import static io.kvscope.index.Schema.*;
 
+import io.kvscope.ingest.record.AliasOrigin;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.Ingested;
 import io.kvscope.ingest.record.NodeActivity;
+import io.kvscope.ingest.record.NodeAlias;
 import io.kvscope.ingest.record.NodeRole;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.ingest.record.VersionOrigin;
+import io.kvscope.ingest.record.VersionRecord;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -41,6 +45,8 @@ public final class Documents {
       case EngineEvent e -> engineEvent(e);
       case ConfigEpoch c -> epoch(c);
       case NodeActivity a -> activity(a);
+      case NodeAlias a -> alias(a);
+      case VersionRecord v -> versionRecord(v);
     };
   }
 
@@ -48,11 +54,20 @@ public final class Documents {
   public static String idOf(Ingested item) {
     return switch (item) {
       case RequestRecord r -> requestId(r);
-      case EngineEvent e -> "e:" + e.node() + ":" + digest(e.kind(), e.role(), e.rid(), e.bootstrapRoom(),
-          e.time(), e.inputLen(), e.requestedLen(), e.limit(), e.cachedLen(), e.outputLen(),
-          e.transferMb(), e.transferMillis(), e.e2eLatencyMillis(), e.finishReason(), e.detail());
+      case EngineEvent e -> "e:" + e.node() + ":" + (e.bootstrapHost() == null
+          ? digest(e.kind(), e.role(), e.rid(), e.bootstrapRoom(), e.time(), e.inputLen(), e.requestedLen(), e.limit(),
+              e.cachedLen(), e.outputLen(), e.transferMb(), e.transferMillis(), e.e2eLatencyMillis(), e.finishReason(),
+              e.detail())
+          : digest(e.kind(), e.role(), e.rid(), e.bootstrapRoom(), e.time(), e.inputLen(), e.requestedLen(), e.limit(),
+              e.cachedLen(), e.outputLen(), e.transferMb(), e.transferMillis(), e.e2eLatencyMillis(), e.finishReason(),
+              e.detail(), e.bootstrapHost()));
       case ConfigEpoch c -> "c:" + c.node() + ":" + c.start() + ":" + c.source();
       case NodeActivity a -> "h:" + a.node() + ":" + a.hourStart() + ":" + digest(a.sourceFile());
+      // A user's alias is one per alias and file: giving it again with another node replaces it.
+      case NodeAlias a -> "a:" + (a.origin() == AliasOrigin.USER ? digest(a.origin(), a.alias(), a.sourceFile())
+          : digest(a.origin(), a.node(), a.alias()));
+      case VersionRecord v -> "v:" + digest(v.node(), v.workload(), v.engine(), v.version(), v.image(), v.from(),
+          v.to(), v.origin(), v.sourceFile(), v.sourceLine());
     };
   }
 
@@ -63,6 +78,8 @@ public final class Documents {
       case EngineEvent e -> TYPE_ENGINE_EVENT;
       case ConfigEpoch c -> TYPE_EPOCH;
       case NodeActivity a -> TYPE_NODE_HOUR;
+      case NodeAlias a -> TYPE_NODE_ALIAS;
+      case VersionRecord v -> TYPE_VERSION_RECORD;
     };
   }
 
@@ -77,6 +94,8 @@ public final class Documents {
       case EngineEvent e -> java.util.Objects.hash(e.node(), e.rid());
       case ConfigEpoch c -> java.util.Objects.hashCode(c.node());
       case NodeActivity a -> java.util.Objects.hashCode(a.node());
+      case NodeAlias a -> java.util.Objects.hashCode(a.alias());
+      case VersionRecord v -> java.util.Objects.hashCode(v.node());
     };
   }
 
@@ -162,6 +181,7 @@ public final class Documents {
     decimal(doc, E2E_LATENCY_MS, e.e2eLatencyMillis());
     keyword(doc, FINISH_REASON, e.finishReason());
     keyword(doc, DETAIL, e.detail());
+    keyword(doc, BOOTSTRAP_HOST, e.bootstrapHost());
     keyword(doc, SOURCE_FILE, e.sourceFile());
     number(doc, SOURCE_LINE, e.sourceLine());
     return doc;
@@ -174,7 +194,7 @@ public final class Documents {
         longValue(doc, INPUT_LEN), longValue(doc, REQUESTED_LEN), longValue(doc, LIMIT),
         longValue(doc, CACHED_LEN), longValue(doc, OUTPUT_LEN), doubleValue(doc, TRANSFER_MB),
         doubleValue(doc, TRANSFER_MS), doubleValue(doc, E2E_LATENCY_MS), doc.get(FINISH_REASON),
-        doc.get(DETAIL), doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
+        doc.get(DETAIL), doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)), doc.get(BOOTSTRAP_HOST));
   }
 
   public static Document epoch(ConfigEpoch c) {
@@ -224,6 +244,42 @@ public final class Documents {
     return new NodeActivity(doc.get(NODE), NodeRole.valueOf(doc.get(ROLE)),
         orZero(longValue(doc, HOUR_START)), orZero(longValue(doc, LINES)), doc.get(SOURCE_FILE),
         orZero(longValue(doc, SOURCE_LINE)));
+  }
+
+  public static Document alias(NodeAlias a) {
+    Document doc = base(TYPE_NODE_ALIAS, idOf(a));
+    keyword(doc, NODE, a.node());
+    keyword(doc, ALIAS, a.alias());
+    keyword(doc, ALIAS_ORIGIN, a.origin().name());
+    keyword(doc, SOURCE_FILE, a.sourceFile());
+    number(doc, SOURCE_LINE, a.sourceLine());
+    return doc;
+  }
+
+  public static NodeAlias readAlias(Document doc) {
+    return new NodeAlias(doc.get(NODE), doc.get(ALIAS), AliasOrigin.valueOf(doc.get(ALIAS_ORIGIN)),
+        doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
+  }
+
+  public static Document versionRecord(VersionRecord v) {
+    Document doc = base(TYPE_VERSION_RECORD, idOf(v));
+    keyword(doc, NODE, v.node());
+    flag(doc, WORKLOAD, v.workload());
+    keyword(doc, ENGINE, v.engine());
+    keyword(doc, ENGINE_VERSION, v.version());
+    keyword(doc, IMAGE, v.image());
+    number(doc, VALID_FROM, v.from());
+    number(doc, VALID_TO, v.to());
+    keyword(doc, VERSION_ORIGIN, v.origin().name());
+    keyword(doc, SOURCE_FILE, v.sourceFile());
+    number(doc, SOURCE_LINE, v.sourceLine());
+    return doc;
+  }
+
+  public static VersionRecord readVersionRecord(Document doc) {
+    return new VersionRecord(doc.get(NODE), Boolean.TRUE.equals(flagValue(doc, WORKLOAD)), doc.get(ENGINE),
+        doc.get(ENGINE_VERSION), doc.get(IMAGE), longValue(doc, VALID_FROM), longValue(doc, VALID_TO),
+        VersionOrigin.valueOf(doc.get(VERSION_ORIGIN)), doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
   }
 
   /** A request document with the engine facts joined on (see {@link Linker}). */

@@ -95,7 +95,9 @@ public final class IndexIngest {
       }
       writers.flush();
       run.closeFacts();
+      userAliases();
       store.commit();
+      learnAliases();
       LinkSummary link = new Linker(store, writers).run();
       store.commit();
       Map<String, Long> typesAfter = countByType();
@@ -117,6 +119,29 @@ public final class IndexIngest {
       run.closeQuarantine();
       progress.finished();
     }
+  }
+
+  /** The user's {@code --node-alias ALIAS=NODE} settings, kept in the index like any other alias. */
+  private void userAliases() throws IOException {
+    for (Map.Entry<String, String> alias : options.nodeAliases().entrySet()) {
+      store.put(Documents.of(new io.kvscope.ingest.record.NodeAlias(alias.getValue(), alias.getKey(),
+          io.kvscope.ingest.record.AliasOrigin.USER, USER_ALIASES, 0)));
+    }
+  }
+
+  /** How user aliases cite their source. */
+  static final String USER_ALIASES = "(--node-alias)";
+
+  /** Names of nodes the requests reveal ({@link BootstrapHosts}), before the link uses them. */
+  private void learnAliases() throws IOException {
+    List<io.kvscope.ingest.record.NodeAlias> learned;
+    try (DirectoryReader reader = store.openReader()) {
+      learned = BootstrapHosts.learn(reader);
+    }
+    for (io.kvscope.ingest.record.NodeAlias alias : learned) {
+      store.put(Documents.of(alias));
+    }
+    store.commit();
   }
 
   /**

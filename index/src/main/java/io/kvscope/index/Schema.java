@@ -37,6 +37,8 @@ public final class Schema {
   public static final String TYPE_NODE_HOUR = "node_hour";
   public static final String TYPE_CHECKPOINT = "checkpoint";
   public static final String TYPE_NODE_CLOCK = "node_clock";
+  public static final String TYPE_NODE_ALIAS = "node_alias";
+  public static final String TYPE_VERSION_RECORD = "version_record";
 
   public static final String DOC_TYPE = "doc_type";
   public static final String ID = "_id";
@@ -99,6 +101,7 @@ public final class Schema {
   public static final String TRANSFER_MS = "transfer_ms";
   public static final String E2E_LATENCY_MS = "e2e_latency_ms";
   public static final String DETAIL = "detail";
+  public static final String BOOTSTRAP_HOST = "bootstrap_host";
 
   // Config epochs.
   public static final String POOL_TOKENS = "pool_tokens";
@@ -110,6 +113,16 @@ public final class Schema {
   public static final String KV_CHECKSUM = "kv_checksum";
   public static final String DEFERRED_RELEASE = "deferred_release";
   public static final String SOURCE = "source";
+
+  // Node aliases and deployment version records.
+  public static final String ALIAS = "alias";
+  public static final String ALIAS_ORIGIN = "alias_origin";
+  public static final String ENGINE = "engine";
+  public static final String IMAGE = "image";
+  public static final String WORKLOAD = "workload";
+  public static final String VALID_FROM = "valid_from";
+  public static final String VALID_TO = "valid_to";
+  public static final String VERSION_ORIGIN = "version_origin";
 
   // Node clocks (written by the Linker).
   public static final String SKEW_MS = "skew_ms";
@@ -130,7 +143,8 @@ public final class Schema {
 
   /** Every field with its kind and meaning: the schema's documentation and the query parser's guide. */
   public static final List<Field> FIELDS = List.of(
-      f(DOC_TYPE, Kind.KEYWORD, "document type: request, engine_event, epoch, node_hour, node_clock, checkpoint"),
+      f(DOC_TYPE, Kind.KEYWORD, "document type: request, engine_event, epoch, node_hour, node_clock, node_alias, "
+          + "version_record, checkpoint"),
       f(ID, Kind.KEYWORD, "stable identity; re-ingesting the same record replaces, never adds"),
       f(REQUEST_ID, Kind.KEYWORD, "the gateway's id where there is one, else the engine rid"),
       f(ENGINE_RID, Kind.KEYWORD, "the engine's request id (gateway response id without chatcmpl-)"),
@@ -182,6 +196,7 @@ public final class Schema {
       f(TRANSFER_MS, Kind.DOUBLE, "KV transfer duration (ms)"),
       f(E2E_LATENCY_MS, Kind.DOUBLE, "engine end-to-end latency (ms)"),
       f(DETAIL, Kind.KEYWORD, "the log line's own words for faults and rejections"),
+      f(BOOTSTRAP_HOST, Kind.KEYWORD, "prefill peer a PD request named (SGLang bootstrap_host)"),
       f(POOL_TOKENS, Kind.LONG, "KV pool size in tokens"),
       f(CONTEXT_LENGTH, Kind.LONG, "context length"),
       f(PAGE_SIZE, Kind.LONG, "KV page size in tokens"),
@@ -190,7 +205,17 @@ public final class Schema {
       f(KV_CANARY, Kind.KEYWORD, "kv canary enabled (true/false)"),
       f(KV_CHECKSUM, Kind.KEYWORD, "KV checksum enabled (true/false)"),
       f(DEFERRED_RELEASE, Kind.KEYWORD, "deferred KV release enabled (true/false)"),
-      f(SOURCE, Kind.KEYWORD, "evidence an epoch came from: sglang-log, vllm-log, prometheus"),
+      f(SOURCE, Kind.KEYWORD, "evidence an epoch came from: sglang-log, vllm-log, prometheus, prometheus-file-time"),
+      f(ALIAS, Kind.KEYWORD, "another name of the node (address, pod name, scrape target, bootstrap host)"),
+      f(ALIAS_ORIGIN, Kind.KEYWORD, "where an alias was learned: USER, ENGINE_ARGS, KUBERNETES, SERVER_INFO, "
+          + "PROMETHEUS, BOOTSTRAP_HOST"),
+      f(ENGINE, Kind.KEYWORD, "engine a version record names: sglang or vllm"),
+      f(IMAGE, Kind.KEYWORD, "container image a version was read from"),
+      f(WORKLOAD, Kind.KEYWORD, "true when a version record covers a workload's pods"),
+      f(VALID_FROM, Kind.LONG, "start of what a version record covers (UTC ms, wall clock)"),
+      f(VALID_TO, Kind.LONG, "end of what a version record covers (UTC ms, wall clock)"),
+      f(VERSION_ORIGIN, Kind.KEYWORD, "kind of deployment record: MANIFEST, POD_STATUS, POD_SPEC, "
+          + "WORKLOAD_TEMPLATE, SERVER_INFO"),
       f(SKEW_MS, Kind.LONG, "node clock minus gateway clock (ms), learned from joined requests"),
       f(HOUR_START, Kind.LONG, "UTC hour a node_hour counts"),
       f(LINES, Kind.LONG, "log lines the node wrote in that hour"),

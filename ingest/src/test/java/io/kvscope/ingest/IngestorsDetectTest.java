@@ -56,7 +56,8 @@ class IngestorsDetectTest {
   @Test
   void discoversEveryRegisteredFormat() {
     assertThat(ingestors.all()).extracting(Ingestor::name)
-        .containsExactly("litellm", "otlp", "custom-jsonl", "arrow", "sglang-log", "vllm-log", "prometheus");
+        .containsExactly("litellm", "otlp", "custom-jsonl", "arrow", "sglang-log", "vllm-log", "prometheus",
+            "kubernetes", "sglang-server-info", "deployment-manifest");
     assertThat(ingestors.byName("otlp")).isPresent();
     assertThat(ingestors.all()).allSatisfy(i -> assertThat(i.description()).isNotBlank());
     assertThat(ingestors.all()).filteredOn(Ingestor::resumableByLine).extracting(Ingestor::name)

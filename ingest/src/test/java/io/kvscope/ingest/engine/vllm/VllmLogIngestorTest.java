@@ -48,7 +48,7 @@ class VllmLogIngestorTest {
             + "1200.5 tokens/s, Avg generation throughput: 80.1 tokens/s, Running: 3 reqs, Waiting: 0 reqs, "
             + "GPU KV cache usage: 41.0%, Prefix cache hit rate: 12.5%",                               // 7
         "(APIServer pid=1017428) INFO 08-27 10:06:00 [logger.py:41] Received request chatcmpl-9: prompt: "
-            + "'SECRET This model\\'s maximum context length is 5 tokens. However, your request has 9 input tokens.'", // 8 never read
+            + "'SECRET This model\\'s maximum context length is 5 tokens. However, your request has 9 input tokens.'", // 8 id only
         "(APIServer pid=1017428) ERROR 08-27 10:06:01 [serving_chat.py:222] Error in preprocessing prompt inputs", // 9 skipped
         "Traceback (most recent call last):",                                                          // 10 skipped
         "ValueError: This model's maximum context length is 262144 tokens. However, your request has 300000 "
@@ -64,18 +64,22 @@ class VllmLogIngestorTest {
     CollectingSink sink = parse(file);
 
     assertThat(sink.bad).isEmpty();
-    assertThat(sink.skipped).isEqualTo(4);
+    assertThat(sink.skipped).isEqualTo(3);
     assertThat(sink.epochs()).containsExactly(new ConfigEpoch("vllm-a", NodeRole.UNIFIED,
         utc("2026-08-27T10:00:01Z"), 200704L, 262144L, null, "0.10.1.1", "Qwen/Qwen3-235B-A22B", "qwen3",
         null, null, null, null, "vllm-log", file.toString(), 2));
     assertThat(sink.epochs().get(0).poolBelowContext()).isTrue();
 
-    assertThat(sink.events()).allSatisfy(e -> {
-      assertThat(e.kind()).isEqualTo(EngineEvent.Kind.REJECTED);
+    assertThat(sink.events(EngineEvent.Kind.RECEIVED)).singleElement().satisfies(e -> {
+      assertThat(e.rid()).as("the response id without chatcmpl-, the join key").isEqualTo("9");
+      assertThat(e.sourceLine()).isEqualTo(8);
+      assertThat(e.inputLen()).isNull();
+    });
+    assertThat(sink.events(EngineEvent.Kind.REJECTED)).allSatisfy(e -> {
       assertThat(e.role()).isEqualTo(NodeRole.UNIFIED);
       assertThat(e.rid()).isNull();
     });
-    assertThat(sink.events()).extracting(EngineEvent::requestedLen, EngineEvent::limit, EngineEvent::time,
+    assertThat(sink.events(EngineEvent.Kind.REJECTED)).extracting(EngineEvent::requestedLen, EngineEvent::limit, EngineEvent::time,
             EngineEvent::sourceLine)
         .containsExactly(
             tuple(300000L, 262144L, utc("2026-08-27T10:06:01Z"), 11L),
