@@ -26,8 +26,8 @@ final class NodeSummary {
       Map<String, Set<String>> aliased = epochs.identity().aliased();
       if (!aliased.isEmpty()) {
         out.println("Node names joined (one node each):");
-        aliased.forEach((node, names) -> out.println("  " + node + " = "
-            + String.join(", ", names.stream().filter(n -> !n.equals(node)).toList())));
+        aliased.forEach((node, names) -> out.println("  " + printable(node) + " = "
+            + String.join(", ", names.stream().filter(n -> !n.equals(node)).map(NodeSummary::printable).toList())));
       }
       List<ConfigEpoch> logged = epochs.all().stream().filter(e -> !e.fromMetrics()).toList();
       if (logged.isEmpty()) {
@@ -41,9 +41,16 @@ final class NodeSummary {
       }
       out.printf("Engine versions: %d of %d config epochs known%s%n", logged.size() - unknown.values().stream()
           .mapToInt(Integer::intValue).sum(), logged.size(), unknown.isEmpty() ? "" : "; unknown on "
-          + String.join(", ", unknown.entrySet().stream().map(u -> u.getKey() + " (" + u.getValue() + ")").toList())
+          + String.join(", ", unknown.entrySet().stream().map(u -> printable(u.getKey()) + " (" + u.getValue() + ")").toList())
           + ": no SGLang log line names the release, add deployment records (pods as kubectl get -o yaml shows them,"
           + " saved /get_server_info responses, or a deployment manifest; docs/formats.md, Deployment records)");
     }
+  }
+
+  /** Names come from input files: control characters never reach the terminal. */
+  private static String printable(String name) {
+    StringBuilder out = new StringBuilder(name.length());
+    name.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+    return out.toString();
   }
 }

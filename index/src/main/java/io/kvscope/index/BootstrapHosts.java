@@ -36,6 +36,8 @@ final class BootstrapHosts {
   static final int SAMPLE = 32;
   /** At least this share of the looked-up rooms must point at the same prefill node. */
   static final double AGREEMENT = 0.9;
+  /** A fleet has few prefill hosts; past this many the field holds something else, and learning stops. */
+  static final int MAX_HOSTS = 4096;
 
   private BootstrapHosts() {}
 
@@ -49,7 +51,8 @@ final class BootstrapHosts {
     IndexSearcher searcher = new IndexSearcher(reader);
     StoredFields stored = reader.storedFields();
     TermsEnum terms = hosts.iterator();
-    for (BytesRef term = terms.next(); term != null; term = terms.next()) {
+    int seen = 0;
+    for (BytesRef term = terms.next(); term != null && seen++ < MAX_HOSTS; term = terms.next()) {
       String host = term.utf8ToString();
       ScoreDoc[] named = searcher.search(new TermQuery(new Term(Schema.BOOTSTRAP_HOST, host)), SAMPLE).scoreDocs;
       Map<String, Integer> votes = new HashMap<>();

@@ -27,7 +27,10 @@ import java.util.regex.Pattern;
  *       {@code REJECTED}; vLLM does not log the reason with the id.
  * </ul>
  * The id is the OpenAI response id the gateway logged ({@code chatcmpl-...}); the join key is that
- * id without the {@code chatcmpl-} prefix, as for every engine.
+ * id without the {@code chatcmpl-} prefix, as for every engine. Two forms are brought back to it:
+ * the V1 engine's internal id, which {@code InputProcessor.assign_request_id} makes by appending
+ * {@code -} and 8 random hex characters and which {@code Added request} prints, and the completions
+ * endpoint's per-choice id {@code cmpl-ID-N} ({@code serving_completion}: {@code request_id-i}).
  */
 final class VllmRequestLines {
 
@@ -41,6 +44,9 @@ final class VllmRequestLines {
       + "\\(streaming complete\\))?:");
   /** Anchored at the end: the output text before it may contain anything. */
   private static final Pattern FINISH_REASON = Pattern.compile("finish_reason: ([A-Za-z_]+|None)\\s*$");
+  /** The 8 random hex characters the V1 engine appends to make its internal request id. */
+  private static final Pattern INTERNAL_SUFFIX = Pattern.compile("^(.+)-[0-9a-f]{8}$");
+  private static final Pattern CHOICE_SUFFIX = Pattern.compile("^(cmpl-.+)-\\d{1,4}$");
 
   private VllmRequestLines() {}
 
@@ -59,7 +65,9 @@ final class VllmRequestLines {
       return event(EngineEvent.Kind.RECEIVED, m.group(1), node, time, file, number);
     }
     if ((m = ADDED.matcher(rest)).matches()) {
-      return event(EngineEvent.Kind.RECEIVED, m.group(1), node, time, file, number);
+      Matcher internal = INTERNAL_SUFFIX.matcher(m.group(1));
+      String external = internal.matches() && internal.group(1).contains("-") ? internal.group(1) : m.group(1);
+      return event(EngineEvent.Kind.RECEIVED, external, node, time, file, number);
     }
     if ((m = FINISHED.matcher(rest)).matches()) {
       return event(EngineEvent.Kind.FINISHED, m.group(1), node, time, file, number);
@@ -85,8 +93,14 @@ final class VllmRequestLines {
     return LineResult.UNKNOWN;
   }
 
+  /** The join key of a logged id: a completion choice's id is its response's. */
+  private static String rid(String id) {
+    Matcher choice = CHOICE_SUFFIX.matcher(id);
+    return EngineRids.fromResponseId(choice.matches() ? choice.group(1) : id);
+  }
+
   private static LineResult event(EngineEvent.Kind kind, String id, String node, long time, String file, long number) {
-    String rid = EngineRids.fromResponseId(id);
+    String rid = rid(id);
     if (rid == null) {
       return LineResult.malformed("request line without a request id");
     }
@@ -94,7 +108,7 @@ final class VllmRequestLines {
   }
 
   private static LineResult finished(String id, String reason, String node, long time, String file, long number) {
-    String rid = EngineRids.fromResponseId(id);
+    String rid = rid(id);
     if (rid == null) {
       return LineResult.malformed("request line without a request id");
     }
@@ -103,7 +117,7 @@ final class VllmRequestLines {
   }
 
   private static LineResult rejected(String id, String node, long time, String file, long number) {
-    String rid = EngineRids.fromResponseId(id);
+    String rid = rid(id);
     if (rid == null) {
       return LineResult.malformed("request line without a request id");
     }
