@@ -60,7 +60,7 @@ final class SummaryPrinter {
       long[] c = counts.computeIfAbsent(f.kind(), k -> new long[3]);
       c[f.confidence().ordinal()]++;
     }
-    counts.forEach((kind, c) -> out.printf("%-26s %,6d  (confirmed %,d, probable %,d, suspect %,d)%n",
+    counts.forEach((kind, c) -> out.printf("%-30s %,6d  (confirmed %,d, probable %,d, suspect %,d)%n",
         kind.id(), c[0] + c[1] + c[2], c[0], c[1], c[2]));
   }
 

@@ -230,9 +230,14 @@ class WorkbenchFxTest {
         .contains("1/4 nodes: engine version unknown");
 
     // decode-0's version no record told: shown as unknown (amber), with what would settle it
-    List<Labeled> unknownCells = onFx(() -> robot.lookup("#epochTable .table-cell.audit-unknown")
-        .queryAllAs(Labeled.class).stream().filter(c -> "unknown".equals(c.getText())).toList());
-    assertThat(unknownCells).hasSize(1);
+    @SuppressWarnings("unchecked")
+    List<javafx.scene.control.TableCell<io.kvscope.gui.audit.EpochAudit, String>> unknownCells = onFx(() -> robot
+        .lookup("#epochTable .table-cell.audit-unknown").queryAllAs(javafx.scene.control.TableCell.class).stream()
+        .filter(c -> "unknown".equals(c.getText()) && "Version".equals(c.getTableColumn().getText())
+            && c.getTableRow() != null && c.getTableRow().getItem() != null)
+        .map(c -> (javafx.scene.control.TableCell<io.kvscope.gui.audit.EpochAudit, String>) c).toList());
+    assertThat(onFx(() -> unknownCells.stream().map(c -> c.getTableRow().getItem().epoch().node()).distinct().toList()))
+        .containsExactly("decode-0");
     assertThat(onFx(() -> unknownCells.get(0).getTooltip().getText())).contains("No SGLang log line")
         .contains("kubectl get pod").contains("/get_server_info");
     assertThat(failedCells).as("an unknown version is not a failed one").doesNotContain("unknown");

@@ -48,15 +48,15 @@ final class DeploymentRecords {
   }
 
   /** Writes both records under {@code root}; returns the files written. */
-  static List<WrittenFile> write(Path root, Fleet fleet) throws IOException {
+  static List<WrittenFile> write(Path root, Fleet fleet, Codec codec) throws IOException {
     List<WrittenFile> files = new ArrayList<>();
-    try (OutputFile manifest = new OutputFile(root, "deployment/engine-versions.csv", "deployment-manifest", Codec.PLAIN)) {
+    try (OutputFile manifest = new OutputFile(root, "deployment/engine-versions.csv", "deployment-manifest", codec)) {
       manifest(manifest, fleet);
       manifest.close();
       files.add(manifest.written());
     }
     String day = Instant.ofEpochMilli(Fleet.PERIOD_END).toString().substring(0, 10);
-    try (OutputFile pods = new OutputFile(root, "deployment/pods-" + day + ".json", "kubernetes-json", Codec.PLAIN)) {
+    try (OutputFile pods = new OutputFile(root, "deployment/pods-" + day + ".json", "kubernetes-json", codec)) {
       pods(pods, fleet);
       pods.close();
       files.add(pods.written());

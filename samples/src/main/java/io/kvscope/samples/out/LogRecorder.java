@@ -43,6 +43,7 @@ public final class LogRecorder implements Recorder {
   private final List<WrittenFile> engineFiles = new ArrayList<>();
   private final Path root;
   private final Fleet fleet;
+  private final CodecPolicy codecs;
   private final Map<String, OutputFile> engineOutputs = new LinkedHashMap<>();
   private Written written;
 
@@ -50,6 +51,7 @@ public final class LogRecorder implements Recorder {
     OutputFile.createDirectories(root);
     this.root = root;
     this.fleet = fleet;
+    this.codecs = codecs;
     JsonFactory json = new JsonFactory();
     for (NodeTimeline tl : fleet.timelines()) {
       String name = tl.node().name();
@@ -108,7 +110,7 @@ public final class LogRecorder implements Recorder {
     List<WrittenFile> files = new ArrayList<>(gateway.written());
     files.add(traces.written());
     files.addAll(engineFiles);
-    files.addAll(DeploymentRecords.write(root, fleet)); // the engine version is on record only here
+    files.addAll(DeploymentRecords.write(root, fleet, codecs.deployment())); // the engine version is on record only here
     List<Duplicate> dups = gateway.duplicated().stream()
         .map(d -> new Duplicate(d.file(), d.originalFile(), d.start(), d.end(), d.lines())).toList();
     written = new Written(List.copyOf(files), dups, gateway.records(), traces.records(), dropped);
