@@ -22,6 +22,7 @@ class NodeAliasCliTest {
         + "# TYPE sglang:context_len untyped\n"
         + "sglang:context_len{engine_type=\"prefill\",instance=\"10.9.9.9:30000\",job=\"sglang\"} 1048576 "
         + (FleetFiles.BASE + 60_000) + "\n", false);
+    FleetFiles.write(in.resolve("litellm.jsonl"), FleetFiles.litellm(1, "org-1", 1_200, "hello") + "\n", false);
     Path index = tmp.resolve("index");
 
     CliTestSupport.Run usage = CliTestSupport.run("ingest", in.toString(), "--index", index.toString(),
