@@ -6,7 +6,7 @@ package io.kvscope.ingest.record;
  */
 public enum VersionOrigin {
   /** The engine's own log line (vLLM prints its version at startup; SGLang does not). */
-  ENGINE_LOG(Coverage.RANGE, true, "the engine's log"),
+  ENGINE_LOG(Coverage.RANGE, true, "the engine's own word (its log, or its live endpoint)"),
   /** An operator-written deployment manifest row: node, from, to, version. */
   MANIFEST(Coverage.RANGE, true, "deployment manifest"),
   /** A Kubernetes pod's container status: this image has run since {@code startedAt}. */
