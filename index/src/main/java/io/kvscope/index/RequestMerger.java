@@ -84,9 +84,9 @@ final class RequestMerger {
             counts.sinceCommit = 0;
           }
         }
+        writers.flush(); // documents still being built read engine facts through this view
       }
     }
-    writers.flush();
     return new MergeSummary(counts.recordsMerged, counts.identicalCopies, counts.requestsMerged,
         counts.requestsWithConflicts, counts.samples);
   }
