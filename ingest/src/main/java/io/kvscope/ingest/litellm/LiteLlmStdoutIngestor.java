@@ -112,6 +112,12 @@ public final class LiteLlmStdoutIngestor implements Ingestor {
       String line;
       while ((line = lines.next()) != null) {
         long number = lines.lineNumber();
+        if (block != null && line.equals("{")) {
+          // A payload starts before the last one closed: that one was cut (a restart, a crash).
+          sink.malformed(new BadInput(file.name(), block.startLine, "printed payload cut short by the next one"),
+              block.text());
+          block = null;
+        }
         if (block != null) {
           block.append(line);
           if (line.equals("}")) {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvscope.ingest.CollectingSink;
+import io.kvscope.ingest.Fixtures;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.TestFiles;
@@ -432,5 +433,79 @@ class OtlpIngestorTest {
     assertThat(sink.bad).isEmpty();
     assertThat(sink.records()).hasSize(2);
     assertThat(sink.records().getFirst().promptText()).isEqualTo(prompt);
+  }
+
+  // ---- fixtures written from the instrumentations' own code (fixtures/otlp-*.json) ----
+
+  private Path fixtureLine(String name) throws IOException {
+    return write(name + ".jsonl", List.of(Fixtures.line(name)));
+  }
+
+  @Test
+  void openLlmetryFlattenedMessagesToolCallsAndFinishReasonAreRead() throws IOException {
+    CollectingSink sink = parse(fixtureLine("otlp-openllmetry.json"));
+
+    assertThat(sink.bad).isEmpty();
+    RequestRecord r = sink.records().getFirst();
+    assertThat(r.requestId()).isEqualTo("chatcmpl-0e1d2c3b4a5948372615a4b3c2d1e0f9");
+    assertThat(r.promptText()).isEqualTo("Which room did we book for the board?\n"
+        + "{\"customer\": \"Ines Okafor\", \"card\": \"4111 1111 1111 1111\"}\n"
+        + "room 4.12, Thursday 09:00");
+    assertThat(r.responseText()).isEqualTo("Booking it now.\n"
+        + "{\"room\": \"4.12\", \"account\": \"GB29 NWBK 6016 1331 9268 19\"}");
+    assertThat(r.finishReason()).isEqualTo("tool_calls");
+    assertThat(r.promptTokens()).isEqualTo(1200L);
+    assertThat(r.completionTokens()).isEqualTo(34L);
+    assertThat(r.tenant()).isEqualTo("org-globex");
+    assertThat(r.statusCode()).as("unset status with a response").isEqualTo(200);
+    assertThat(r.origin()).isEqualTo(io.kvscope.ingest.record.RecordOrigin.TRACE);
+    assertThat(r.aliases()).containsExactly("trace_id:" + TRACE, "span_id:a1b2c3d4e5f60718");
+  }
+
+  @Test
+  void anErrorSpanIsThe400ItsHttpChildOrItsErrorTextNames() throws IOException {
+    com.fasterxml.jackson.databind.node.ObjectNode batch =
+        (com.fasterxml.jackson.databind.node.ObjectNode) Fixtures.tree("otlp-error-span.json");
+    Path withChild = write("with-child.jsonl", List.of(batch.toString()));
+    com.fasterxml.jackson.databind.node.ArrayNode scopes =
+        (com.fasterxml.jackson.databind.node.ArrayNode) batch.get("resourceSpans").get(0).get("scopeSpans");
+    scopes.remove(1); // the GenAI span alone: its status message says 400
+    Path alone = write("alone.jsonl", List.of(batch.toString()));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) scopes.get(0).get("spans").get(0).get("status")).remove("message");
+    Path typeOnly = write("type-only.jsonl", List.of(batch.toString())); // only error.type: BadRequestError
+
+    for (Path file : List.of(withChild, alone, typeOnly)) {
+      CollectingSink sink = parse(file);
+      assertThat(sink.bad).as(file.toString()).isEmpty();
+      assertThat(sink.records()).as("the HTTP span below is no second request").hasSize(1);
+      RequestRecord r = sink.records().getFirst();
+      assertThat(r.statusCode()).as(file.toString()).isEqualTo(400);
+      assertThat(r.requestId()).isEqualTo("0f1e2d3c4b5a6978");
+      assertThat(r.tenant()).isEqualTo("org-acme");
+    }
+    RequestRecord quoted = parse(alone).records().getFirst();
+    assertThat(quoted.quotedPromptTokens()).isEqualTo(1_172_782L);
+    assertThat(quoted.quotedLimitTokens()).isEqualTo(1_048_576L);
+  }
+
+  @Test
+  void theInferenceDetailsLogEventIsARequest() throws IOException {
+    CollectingSink sink = parse(fixtureLine("otlp-details-event.json"));
+
+    assertThat(sink.bad).isEmpty();
+    assertThat(sink.records()).as("the plain log record beside it is not").hasSize(1);
+    assertThat(sink.skipped).isEqualTo(1);
+    RequestRecord r = sink.records().getFirst();
+    assertThat(r.requestId()).isEqualTo("chatcmpl-6a5b4c3d2e1f40918273645546372819");
+    assertThat(r.engineRid()).isEqualTo("6a5b4c3d2e1f40918273645546372819");
+    assertThat(r.promptText()).isEqualTo("You are the travel desk assistant.\nChange my flight to the 14:05 to Lisbon.");
+    assertThat(r.responseText()).isEqualTo("{\"flight\":\"TP1351\",\"passport\":\"X4821937\"}\nDone: you are on TP1351.");
+    assertThat(r.tenant()).isEqualTo("org-initech");
+    assertThat(r.startTime()).as("an event has no duration").isNull();
+    assertThat(r.endTime()).isEqualTo(T0_MS + 1_900);
+    assertThat(r.promptTokens()).isEqualTo(52L);
+    assertThat(r.finishReason()).isEqualTo("stop");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.aliases()).containsExactly("trace_id:" + TRACE, "span_id:5566778899aabbcc");
   }
 }
