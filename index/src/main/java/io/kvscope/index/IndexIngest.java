@@ -96,7 +96,7 @@ public final class IndexIngest {
       store.commit();
       return new IngestSummary(files.size(), run.filesIngested, run.filesUnchanged, run.unrecognized,
           run.recordsByFormat, run.itemsByType, run.badRecords, run.badSamples,
-          run.requestsRead, merge, totalBytes, clock.millis() - started, link,
+          run.requestsRead, merge, run.bytesIngested, clock.millis() - started, link,
           run.quarantineFile, run.problems());
     } catch (IOException | java.io.UncheckedIOException indexFailed) {
       // Inputs that cannot be read are problems of their files; what ends up here is the index
@@ -280,6 +280,7 @@ public final class IndexIngest {
     }
     progress.file(name, ingestor.name());
     run.filesIngested++;
+    run.bytesIngested += size;
     InputFile input = new InputFile(path, name, resumeAfter);
     FileSink sink = new FileSink(run, input, ingestor.name(), size, modified, headHash, resumeAfter);
     try {
@@ -342,6 +343,7 @@ public final class IndexIngest {
     int filesIngested;
     int filesUnchanged;
     long bytesBefore;
+    long bytesIngested; // of the files read in this run: unchanged ones cost nothing
     long docsSinceCommit;
     DocumentWriters writers;
     EngineFactsAtWrite facts; // opened before the first file that may carry requests

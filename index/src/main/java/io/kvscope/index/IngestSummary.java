@@ -18,6 +18,7 @@ import java.util.Map;
  * @param badSamples the first bad inputs, for display
  * @param requestsRead request records read in this run
  * @param merge records of one request merged together (copies, gateway and trace) and their conflicts
+ * @param bytesRead the size of the files read in this run (not those skipped as unchanged)
  * @param link the gateway-engine join, or {@code null} when it was not run
  * @param quarantine where the raw bad lines went, or {@code null} when there were none
  * @param problems every file with bad lines or skipped as a whole, in the order they were met
