@@ -175,7 +175,7 @@ class RequestMergeIngestTest {
   }
 
   @Test
-  void aCallInTheGatewayLogAndInATraceIsOneRequestWithTheGatewaysTenantAndTheFullPrompt() throws IOException {
+  void aCallInTheGatewayLogAndInATraceIsOneRequestWithTheGatewaysTenantAndTheFullPrompt() throws Exception {
     Path gateway = write("gateway/litellm-2026-08-27.jsonl", liteLlmLine());
     Path trace = write("traces/otel-spans.jsonl", traceLine());
     Path index = tmp.resolve("index");
@@ -199,6 +199,11 @@ class RequestMergeIngestTest {
     assertThat(summary.merge().recordsMerged()).isEqualTo(1);
     assertThat(summary.merge().requestsWithConflicts()).isEqualTo(1);
     assertThat(summary.merge().conflictSamples()).singleElement().asString().startsWith("chatcmpl-" + RID + ": tenant");
+    try (IndexSearch search = IndexSearch.open(index)) {
+      assertThat(search.search("merge_conflicts:[1 TO *]", 10).total()).isEqualTo(1);
+      assertThat(search.search("alias:\"span_id:0f1e2d3c4b5a6978\"", 10).total()).as("found by the trace's id").isEqualTo(1);
+      assertThat(search.search("tenant:team-frontend", 10).total()).as("a kept record is no request").isZero();
+    }
   }
 
   @Test
