@@ -226,7 +226,21 @@ class WorkbenchFxTest {
     assertThat(failedCells.stream().filter("681,280"::equals).count()).isEqualTo(belowContext);
     assertThat(failedCells.stream().filter("1,048,576"::equals).count()).isEqualTo(belowContext);
     assertThat(failedCells).doesNotContain("2,200,000", "1,400,000");
-    assertThat(text(robot, "#auditSummary")).contains("2/4 nodes: KV pool below context length");
+    assertThat(text(robot, "#auditSummary")).contains("2/4 nodes: KV pool below context length")
+        .contains("1/4 nodes: engine version unknown");
+
+    // decode-0's version no record told: shown as unknown (amber), with what would settle it
+    @SuppressWarnings("unchecked")
+    List<javafx.scene.control.TableCell<io.kvscope.gui.audit.EpochAudit, String>> unknownCells = onFx(() -> robot
+        .lookup("#epochTable .table-cell.audit-unknown").queryAllAs(javafx.scene.control.TableCell.class).stream()
+        .filter(c -> "unknown".equals(c.getText()) && "Version".equals(c.getTableColumn().getText())
+            && c.getTableRow() != null && c.getTableRow().getItem() != null)
+        .map(c -> (javafx.scene.control.TableCell<io.kvscope.gui.audit.EpochAudit, String>) c).toList());
+    assertThat(onFx(() -> unknownCells.stream().map(c -> c.getTableRow().getItem().epoch().node()).distinct().toList()))
+        .containsExactly("decode-0");
+    assertThat(onFx(() -> unknownCells.get(0).getTooltip().getText())).contains("No SGLang log line")
+        .contains("kubectl get pod").contains("/get_server_info");
+    assertThat(failedCells).as("an unknown version is not a failed one").doesNotContain("unknown");
   }
 
   @Test

@@ -143,7 +143,7 @@ public final class ImpactModel {
   }
 
   private static Window withCount(Window w, long count) {
-    return new Window(w.kind(), w.node(), w.deployment(), w.start(), w.end(), count, w.reason());
+    return new Window(w.kind(), w.node(), w.deployment(), w.start(), w.end(), count, w.reason(), w.engineVersion());
   }
 
   /** Leaks clustered per decode node: a gap longer than {@link #EXPOSURE_GAP} starts a new window. */

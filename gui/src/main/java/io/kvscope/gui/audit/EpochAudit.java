@@ -36,7 +36,7 @@ public record EpochAudit(ConfigEpoch epoch, Long end, Map<Check, Verdict> verdic
     Map<Check, Verdict> v = new EnumMap<>(Check.class);
     v.put(Check.POOL_VS_CONTEXT, e.poolTokens() == null || e.contextLength() == null ? Verdict.UNKNOWN
         : e.poolBelowContext() ? Verdict.FAILED : Verdict.OK);
-    v.put(Check.ENGINE_VERSION, e.engineVersion() == null || e.engineVersion().isBlank() ? Verdict.UNKNOWN
+    v.put(Check.ENGINE_VERSION, !e.versionKnown() ? Verdict.UNKNOWN
         : !VersionOrder.atLeast(e.engineVersion(), fixedVersion) ? Verdict.FAILED : Verdict.OK);
     v.put(Check.KV_CANARY, flag(e.kvCanary()));
     v.put(Check.KV_CHECKSUM, flag(e.kvChecksum()));

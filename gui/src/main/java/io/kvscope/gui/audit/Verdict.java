@@ -4,6 +4,9 @@ package io.kvscope.gui.audit;
 public enum Verdict {
   OK,
   FAILED,
-  /** The logs did not show the fact (e.g. a Prometheus-only epoch has no version). */
+  /**
+   * Nothing showed the fact (e.g. no SGLang log line names the engine version, and no deployment
+   * record covered the epoch).
+   */
   UNKNOWN
 }

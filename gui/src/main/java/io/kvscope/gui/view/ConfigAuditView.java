@@ -88,8 +88,10 @@ public final class ConfigAuditView extends BorderPane {
     epochs.getColumns().add(text("KV pool", 95, a -> Formats.count(a.epoch().poolTokens()), Check.POOL_VS_CONTEXT));
     epochs.getColumns().add(text("Context", 95, a -> Formats.count(a.epoch().contextLength()), Check.POOL_VS_CONTEXT));
     epochs.getColumns().add(text("Page", 50, a -> a.epoch().pageSize() == null ? "-" : a.epoch().pageSize().toString(), null));
-    epochs.getColumns().add(text("Version", 80, a -> a.epoch().engineVersion() == null ? "unknown"
-        : a.epoch().engineVersion(), Check.ENGINE_VERSION));
+    epochs.getColumns().add(text("Version", 80, a -> a.epoch().versionKnown() ? a.epoch().engineVersion()
+        : "unknown", Check.ENGINE_VERSION));
+    epochs.getColumns().add(text("Version from", 170, a -> a.epoch().versionSource() == null ? "-"
+        : a.epoch().versionSource().describe(), null));
     epochs.getColumns().add(text("KV canary", 80, a -> Formats.flag(a.epoch().kvCanary()), Check.KV_CANARY));
     epochs.getColumns().add(text("Checksum", 80, a -> Formats.flag(a.epoch().kvChecksum()), Check.KV_CHECKSUM));
     epochs.getColumns().add(text("Deferred rel.", 95, a -> Formats.flag(a.epoch().deferredRelease()),
@@ -124,7 +126,8 @@ public final class ConfigAuditView extends BorderPane {
           setTooltip(new Tooltip(tooltip(check, row)));
         } else if (verdict == Verdict.UNKNOWN) {
           getStyleClass().add("audit-unknown");
-          setTooltip(new Tooltip("Not shown in the logs, so it cannot be verified"));
+          setTooltip(new Tooltip(check == Check.ENGINE_VERSION ? unknownVersion(row)
+              : "Not shown in the logs, so it cannot be verified"));
         }
       }
     });
@@ -141,11 +144,22 @@ public final class ConfigAuditView extends BorderPane {
     };
   }
 
+  /** Why the version is unknown and which record would tell it. */
+  static String unknownVersion(EpochAudit row) {
+    ConfigEpoch e = row.epoch();
+    String why = e.versionSource() != null ? e.versionSource().describe()
+        : "No SGLang log line names the engine release, and no deployment record covers this epoch.";
+    return why + "\nTo settle it, add a record for " + e.node() + " at this time: the pod as Kubernetes saw it"
+        + " (kubectl get pod -o yaml: image tag and container start), a saved /get_server_info response, or a"
+        + " deployment manifest row (node,from,to,version).";
+  }
+
   private void buildWindowTable() {
     windows.getColumns().add(windowColumn("Node", 140, w -> w.node() != null ? w.node() : w.deployment()));
     windows.getColumns().add(windowColumn("Start", 160, w -> Formats.second(w.start())));
     windows.getColumns().add(windowColumn("End", 160, w -> w.open() ? "still open" : Formats.second(w.end())));
     windows.getColumns().add(windowColumn("Requests", 90, w -> Formats.count(w.count())));
+    windows.getColumns().add(windowColumn("Engine version", 110, w -> w.engineVersion() == null ? "-" : w.engineVersion()));
     windows.getColumns().add(windowColumn("Reason", 400, w -> w.reason() == null ? "" : w.reason()));
     windows.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
     windows.setPlaceholder(new Label("No vulnerable windows in the report."));
@@ -190,11 +204,22 @@ public final class ConfigAuditView extends BorderPane {
     if (nodes.isEmpty()) {
       return "no config epochs";
     }
+    Set<String> versionUnknown = new HashSet<>();
+    for (EpochAudit a : audits) {
+      if (!a.epoch().fromMetrics() && a.verdict(Check.ENGINE_VERSION) == Verdict.UNKNOWN) {
+        versionUnknown.add(a.epoch().node());
+      }
+    }
+    String unknown = versionUnknown.isEmpty() ? "" : versionUnknown.size() + "/" + nodes.size()
+        + " nodes: engine version unknown (no deployment record)";
     if (failing.isEmpty()) {
-      return nodes.size() + " nodes: every known check passed";
+      return nodes.size() + " nodes: every known check passed" + (unknown.isEmpty() ? "" : "  \u00B7  " + unknown);
     }
     List<String> parts = new ArrayList<>();
     failing.forEach((check, failed) -> parts.add(failed.size() + "/" + nodes.size() + " nodes: " + check.problem()));
+    if (!unknown.isEmpty()) {
+      parts.add(unknown);
+    }
     return String.join("  \u00B7  ", parts);
   }
 
