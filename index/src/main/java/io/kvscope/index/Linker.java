@@ -25,9 +25,11 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Joins engine facts onto request documents by rid, never by time (node clocks are skewed). One
- * walk over the {@code engine_rid} terms sees, per rid, the gateway's request and every engine
- * line about it; memory holds one rid's documents at a time.
+ * Joins engine facts onto request documents by id, never by time (node clocks are skewed). One
+ * walk over the {@code engine_rid} terms sees, per rid, the gateway's request and every engine line
+ * logged under that rid (the decode side); {@link RequestEvents} adds the prefill side, which has
+ * its own rid and shares only the bootstrap room. Memory holds one request's documents at a time.
+ * A rid without a request is reported unmatched unless a request claims it through its room.
  *
  * <p>Re-running is cheap and exact: a request whose joined facts did not change keeps its document
  * ({@link Schema#LINK_SIGNATURE}).
@@ -53,13 +55,16 @@ public final class Linker {
     long joined = 0;
     long engineOnly = 0;
     long rewritten = 0;
+    long ambiguousRooms = 0;
     List<String> engineOnlySample = new ArrayList<>();
     List<String> gatewayOnlySample = new ArrayList<>();
+    RoleJoin.Counter roles = new RoleJoin.Counter();
     long requests;
     NodeClocks.Learner clocks = new NodeClocks.Learner();
     try (DirectoryReader reader = store.openReader()) {
       requests = new IndexSearcher(reader).count(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)));
       Epochs epochs = Epochs.load(reader);
+      RequestEvents join = new RequestEvents(new EngineEventLookup(reader));
       Terms rids = MultiTerms.getTerms(reader, Schema.ENGINE_RID);
       if (rids != null) {
         Bits live = MultiBits.getLiveDocs(reader);
@@ -85,19 +90,25 @@ public final class Linker {
               default -> { }
             }
           }
+          String ridText = rid.utf8ToString();
           if (requestDocs.isEmpty()) {
-            if (!events.isEmpty()) {
+            if (!events.isEmpty() && !join.claimedThroughRoom(ridText, events)) {
               engineOnly++;
-              sample(engineOnlySample, rid.utf8ToString());
+              sample(engineOnlySample, ridText);
+              roles.unmatched(ridText, events);
             }
             continue;
           }
-          if (events.isEmpty()) {
+          RequestEvents.Joined joinedEvents = join.of(ridText, events);
+          ambiguousRooms += joinedEvents.ambiguousRooms();
+          List<EngineEvent> all = joinedEvents.all();
+          if (all.isEmpty()) {
             requestDocs.forEach(d -> sample(gatewayOnlySample, d.get(Schema.REQUEST_ID)));
             continue;
           }
-          EngineFacts facts = EngineFacts.fold(events, epochs);
-          observeClocks(clocks, requestDocs.get(0), events);
+          roles.joined(joinedEvents);
+          EngineFacts facts = EngineFacts.fold(all, epochs);
+          observeClocks(clocks, requestDocs.get(0), all);
           String signature = Documents.linkSignature(facts);
           for (int i = 0; i < requestDocs.size(); i++) {
             joined++;
@@ -118,8 +129,8 @@ public final class Linker {
     for (Document clock : clocks.documents()) {
       store.put(clock);
     }
-    return new LinkSummary(requests, joined, requests - joined, gatewayOnlySample, engineOnly,
-        engineOnlySample, rewritten);
+    return new LinkSummary(requests, joined, requests - joined, gatewayOnlySample, roles.result(), engineOnly,
+        engineOnlySample, ambiguousRooms, rewritten);
   }
 
   /** Replaces a request's document with one carrying its engine facts. */

@@ -99,6 +99,7 @@ public final class Schema {
   public static final String TRANSFER_MS = "transfer_ms";
   public static final String E2E_LATENCY_MS = "e2e_latency_ms";
   public static final String DETAIL = "detail";
+  public static final String JOIN_ROOM = "join_room";
 
   // Config epochs.
   public static final String POOL_TOKENS = "pool_tokens";
@@ -182,6 +183,7 @@ public final class Schema {
       f(TRANSFER_MS, Kind.DOUBLE, "KV transfer duration (ms)"),
       f(E2E_LATENCY_MS, Kind.DOUBLE, "engine end-to-end latency (ms)"),
       f(DETAIL, Kind.KEYWORD, "the log line's own words for faults and rejections"),
+      f(JOIN_ROOM, Kind.KEYWORD, "an engine event's bootstrap room as an exact term: joins a prefill rid to its request"),
       f(POOL_TOKENS, Kind.LONG, "KV pool size in tokens"),
       f(CONTEXT_LENGTH, Kind.LONG, "context length"),
       f(PAGE_SIZE, Kind.LONG, "KV page size in tokens"),
