@@ -11,6 +11,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Terms;
@@ -44,7 +45,7 @@ final class EngineEventLookup {
   /** The live engine events logged under {@code rid}; request documents under it are not read. */
   List<EngineEvent> eventsOf(String rid) {
     List<EngineEvent> events = new ArrayList<>();
-    forEachEvent(Schema.ENGINE_RID, rids, new BytesRef(rid), (leaf, doc) -> events.add(read(leaf, doc)));
+    forEachEvent(Schema.ENGINE_RID, rids, new BytesRef(rid), (leaf, doc) -> events.add(leaf.read(doc)));
     return events;
   }
 
@@ -59,14 +60,26 @@ final class EngineEventLookup {
       if (found.size() > limit) {
         return;
       }
-      SortedSetDocValues rid = leaf.getSortedSetDocValues(Schema.ENGINE_RID);
+      SortedSetDocValues rid = leaf.rids();
       if (rid != null && rid.advanceExact(doc)) {
         found.add(rid.lookupOrd(rid.nextOrd()).utf8ToString());
       } else {
-        ridless.add(read(leaf, doc));
+        ridless.add(leaf.read(doc));
       }
     });
     return found;
+  }
+
+  /** The bootstrap rooms the live engine events under {@code rid} name, from doc values (no stored fields). */
+  Set<Long> roomsOf(String rid) {
+    Set<Long> rooms = new LinkedHashSet<>();
+    forEachEvent(Schema.ENGINE_RID, rids, new BytesRef(rid), (leaf, doc) -> {
+      SortedNumericDocValues room = leaf.rooms();
+      if (room != null && room.advanceExact(doc)) {
+        rooms.add(room.nextValue());
+      }
+    });
+    return rooms;
   }
 
   /** Whether a gateway or trace record (a request document) carries {@code rid}. */
@@ -101,7 +114,43 @@ final class EngineEventLookup {
 
   @FunctionalInterface
   private interface EventDoc {
-    void accept(LeafReader leaf, int doc) throws IOException;
+    void accept(Leaf leaf, int doc) throws IOException;
+  }
+
+  /**
+   * One segment during one look-up: doc values and stored fields opened once, on first use, and
+   * read in the increasing doc order the postings give.
+   */
+  private static final class Leaf {
+    private final LeafReader reader;
+    private SortedSetDocValues rids;
+    private SortedNumericDocValues rooms;
+    private StoredFields stored;
+
+    Leaf(LeafReader reader) {
+      this.reader = reader;
+    }
+
+    SortedSetDocValues rids() throws IOException {
+      if (rids == null) {
+        rids = reader.getSortedSetDocValues(Schema.ENGINE_RID);
+      }
+      return rids;
+    }
+
+    SortedNumericDocValues rooms() throws IOException {
+      if (rooms == null) {
+        rooms = reader.getSortedNumericDocValues(Schema.BOOTSTRAP_ROOM);
+      }
+      return rooms;
+    }
+
+    EngineEvent read(int doc) throws IOException {
+      if (stored == null) {
+        stored = reader.storedFields();
+      }
+      return Documents.readEngineEvent(stored.document(doc));
+    }
   }
 
   /** Each live engine-event document holding {@code term} in {@code field}, segment by segment. */
@@ -121,10 +170,11 @@ final class EngineEventLookup {
           continue;
         }
         Bits live = leaf.getLiveDocs();
+        Leaf context = new Leaf(leaf);
         PostingsEnum docs = terms.postings(null, PostingsEnum.NONE);
         for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
           if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == eventOrd) {
-            consumer.accept(leaf, doc);
+            consumer.accept(context, doc);
           }
         }
       }
@@ -146,8 +196,4 @@ final class EngineEventLookup {
     return cache[ord].seekExact(term) ? cache[ord] : null;
   }
 
-  private static EngineEvent read(LeafReader leaf, int doc) throws IOException {
-    StoredFields stored = leaf.storedFields();
-    return Documents.readEngineEvent(stored.document(doc));
-  }
 }

@@ -64,7 +64,8 @@ public final class Linker {
     try (DirectoryReader reader = store.openReader()) {
       requests = new IndexSearcher(reader).count(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)));
       Epochs epochs = Epochs.load(reader);
-      RequestEvents join = new RequestEvents(new EngineEventLookup(reader));
+      EngineEventLookup lookup = new EngineEventLookup(reader);
+      RequestEvents join = new RequestEvents(lookup);
       Terms rids = MultiTerms.getTerms(reader, Schema.ENGINE_RID);
       if (rids != null) {
         Bits live = MultiBits.getLiveDocs(reader);
@@ -72,6 +73,20 @@ public final class Linker {
         TermsEnum terms = rids.iterator();
         PostingsEnum postings = null;
         for (BytesRef rid = terms.next(); rid != null; rid = terms.next()) {
+          String ridText = rid.utf8ToString();
+          if (!lookup.hasRequest(ridText)) {
+            // A rid no gateway record names (a prefill rid, mostly): its lines are read only when no
+            // request claims them through a room, which the request's own turn reads them for.
+            if (!join.claimedThroughRoom(ridText)) {
+              List<EngineEvent> orphans = lookup.eventsOf(ridText);
+              if (!orphans.isEmpty()) {
+                engineOnly++;
+                sample(engineOnlySample, ridText);
+                roles.unmatched(ridText, orphans);
+              }
+            }
+            continue;
+          }
           postings = terms.postings(postings, PostingsEnum.NONE);
           List<Document> requestDocs = new ArrayList<>(1);
           List<Integer> requestDocIds = new ArrayList<>(1);
@@ -90,14 +105,8 @@ public final class Linker {
               default -> { }
             }
           }
-          String ridText = rid.utf8ToString();
           if (requestDocs.isEmpty()) {
-            if (!events.isEmpty() && !join.claimedThroughRoom(ridText, events)) {
-              engineOnly++;
-              sample(engineOnlySample, ridText);
-              roles.unmatched(ridText, events);
-            }
-            continue;
+            continue; // not expected: hasRequest saw a live request document under this rid
           }
           RequestEvents.Joined joinedEvents = join.of(ridText, events);
           ambiguousRooms += joinedEvents.ambiguousRooms();

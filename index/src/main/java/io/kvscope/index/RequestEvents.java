@@ -87,10 +87,12 @@ final class RequestEvents {
 
   /**
    * Whether the events of {@code rid}, a rid no gateway record names, belong to a request through a
-   * room: the mirror of {@link #of}, so that what one request joins is never also reported unmatched.
+   * room: the mirror of {@link #of}, so that what one request joins is never also reported
+   * unmatched. Reads doc values only.
    */
-  boolean claimedThroughRoom(String rid, List<EngineEvent> own) {
-    for (long room : rooms(own)) {
+  boolean claimedThroughRoom(String rid) {
+    Set<Long> rooms = lookup.roomsOf(rid);
+    for (long room : rooms.size() > MAX_ROOMS ? Set.<Long>of() : rooms) {
       Set<String> others = lookup.ridsAt(room, 2, new ArrayList<>());
       others.remove(rid);
       if (others.size() == 1 && lookup.hasRequest(others.iterator().next())) {
