@@ -63,6 +63,16 @@ public final class ConfigAudit implements Analyzer {
     return result;
   }
 
+  /**
+   * The checklist applied to one configuration as seen at {@code at}, with no later epoch: what a
+   * live reading of a node's endpoints ({@code kvscope probe}) is judged by, the same rules as logs.
+   */
+  public static List<Finding> check(ConfigEpoch epoch, Instant at, String fixedVersion) {
+    List<Finding> findings = new ArrayList<>();
+    audit(new NodeEpoch(epoch, at, null), fixedVersion, findings::add);
+    return findings;
+  }
+
   /** An epoch with its end: the next epoch's start, or null while it is the node's latest. */
   record NodeEpoch(ConfigEpoch epoch, Instant start, Instant end) {
 
