@@ -2,10 +2,10 @@ package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
+import io.kvscope.analysis.NodeEpoch;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.index.NodeClocks;
 import io.kvscope.ingest.record.ConfigEpoch;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,6 +18,8 @@ import java.util.function.Consumer;
  * The operator checklist, per node and per config epoch: KV pool at least the context length,
  * engine at least the fixed release, safeguards (KV canary, KV checksum, deferred release) on.
  * An epoch whose pool is below its context length on an unpatched engine is a vulnerable window.
+ * Each finding names the epoch's node and its start on the gateway's clock, which is how views find
+ * the findings of a {@link NodeEpoch}.
  */
 public final class ConfigAudit implements Analyzer {
 
@@ -40,35 +42,11 @@ public final class ConfigAudit implements Analyzer {
   public void analyze(AnalysisContext context, Consumer<Finding> findings) {
     String fixed = context.options().fixedVersion();
     for (Map.Entry<String, List<ConfigEpoch>> node : context.epochs().byNode().entrySet()) {
-      for (NodeEpoch epoch : epochsOf(node.getValue(), context.clocks())) {
+      for (NodeEpoch epoch : NodeEpoch.of(node.getValue(), context.clocks())) {
         audit(epoch, fixed, findings);
       }
     }
     context.parameter("config-audit.fixed_version", fixed);
-  }
-
-  /**
-   * A node's epochs with their ends, on the gateway's clock. Prometheus snapshots only
-   * corroborate a node that has logs: their timestamps are scrape times, not restarts.
-   */
-  static List<NodeEpoch> epochsOf(List<ConfigEpoch> epochs, NodeClocks clocks) {
-    boolean hasLogs = epochs.stream().anyMatch(e -> !"prometheus".equals(e.source()));
-    List<ConfigEpoch> used = epochs.stream().filter(e -> !hasLogs || !"prometheus".equals(e.source())).toList();
-    List<NodeEpoch> result = new ArrayList<>();
-    for (int i = 0; i < used.size(); i++) {
-      ConfigEpoch epoch = used.get(i);
-      Instant end = i + 1 < used.size() ? Instant.ofEpochMilli(clocks.toGatewayTime(epoch.node(), used.get(i + 1).start())) : null;
-      result.add(new NodeEpoch(epoch, Instant.ofEpochMilli(clocks.toGatewayTime(epoch.node(), epoch.start())), end));
-    }
-    return result;
-  }
-
-  /** An epoch with its end: the next epoch's start, or null while it is the node's latest. */
-  record NodeEpoch(ConfigEpoch epoch, Instant start, Instant end) {
-
-    boolean vulnerable(String fixedVersion) {
-      return epoch.poolBelowContext() && !VersionOrder.atLeast(epoch.engineVersion(), fixedVersion);
-    }
   }
 
   private static void audit(NodeEpoch ne, String fixed, Consumer<Finding> findings) {

@@ -1,5 +1,6 @@
 package io.kvscope.analysis.analyzers;
 
+import io.kvscope.analysis.NodeEpoch;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.NodeClocks;
@@ -20,8 +21,8 @@ public final class VulnerableWindows {
   public static List<Window> of(Epochs epochs, NodeClocks clocks, String fixedVersion) {
     List<Window> windows = new ArrayList<>();
     for (Map.Entry<String, List<ConfigEpoch>> node : epochs.byNode().entrySet()) {
-      ConfigAudit.NodeEpoch open = null;
-      for (ConfigAudit.NodeEpoch epoch : ConfigAudit.epochsOf(node.getValue(), clocks)) {
+      NodeEpoch open = null;
+      for (NodeEpoch epoch : NodeEpoch.of(node.getValue(), clocks)) {
         if (epoch.vulnerable(fixedVersion)) {
           if (open == null) {
             open = epoch;
@@ -38,7 +39,7 @@ public final class VulnerableWindows {
     return windows;
   }
 
-  private static Window window(String node, ConfigAudit.NodeEpoch first, java.time.Instant end) {
+  private static Window window(String node, NodeEpoch first, java.time.Instant end) {
     ConfigEpoch e = first.epoch();
     String reason = "pool " + e.poolTokens() + " < context " + e.contextLength() + " on engine "
         + (e.engineVersion() == null ? "(version unknown)" : e.engineVersion());
