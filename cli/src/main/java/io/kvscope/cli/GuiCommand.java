@@ -16,11 +16,9 @@ import picocli.CommandLine.Option;
 @Command(
     name = "gui",
     mixinStandardHelpOptions = true,
-    description = {
-        "Open the investigation workbench on an index: timeline, findings, side-by-side evidence,",
-        "tenant impact and config audit. Without --report it analyzes the index first (in the",
-        "background, cancellable). Needs a display (under SSH or in CI: xvfb-run)."
-    })
+    description = "Open the investigation workbench on an index: timeline, findings, side-by-side evidence, "
+        + "tenant impact and config audit. Without --report it analyzes the index first (in the background, "
+        + "cancellable). Needs a display (under SSH or in CI: xvfb-run).")
 final class GuiCommand implements Callable<Integer> {
 
   @Mixin

@@ -1,5 +1,9 @@
 package io.kvscope.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -7,6 +11,7 @@ import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.samples.truth.GroundTruth;
 import io.kvscope.samples.truth.LeakTruth;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -19,11 +24,10 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "score",
     mixinStandardHelpOptions = true,
-    description = {
-        "Score a report against a generated incident's truth.json: precision and recall of leaked",
-        "responses, source requests, victim tenants, over-length accepted and underruns.",
-        "Exit 0 when every set matches exactly, 1 otherwise."
-    })
+    description = "Score a report against a generated incident's truth.json: precision and recall of leaked "
+        + "responses, source requests, victim tenants, over-length accepted and underruns. The two files "
+        + "are told apart by content, so their order does not matter. Exit 0 when every set matches "
+        + "exactly, 1 otherwise.")
 final class ScoreCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "TRUTH_JSON", description = "truth.json written by 'kvscope generate'.")
@@ -34,6 +38,17 @@ final class ScoreCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (versionKey(truthFile).equals("report_version") && versionKey(reportFile).equals("truth_version")) {
+      Path swapped = truthFile;
+      truthFile = reportFile;
+      reportFile = swapped;
+    }
+    if (!versionKey(truthFile).equals("truth_version")) {
+      throw new IOException(truthFile + " is not a truth.json written by 'kvscope generate' (it has no truth_version)");
+    }
+    if (!versionKey(reportFile).equals("report_version")) {
+      throw new IOException(reportFile + " is not a report.json written by 'kvscope analyze' (it has no report_version)");
+    }
     GroundTruth truth = GroundTruth.load(truthFile);
     Report report = ReportJson.read(reportFile);
     PrintStream out = System.out;
@@ -50,6 +65,26 @@ final class ScoreCommand implements Callable<Integer> {
     long trapsAsLeaks = requests(report, FindingKind::isCrossTenantLeak).stream().filter(sameTenantOnly::contains).count();
     out.printf("%-22s %d same-tenant-only responses reported as cross-tenant%n", "traps", trapsAsLeaks);
     return exact && trapsAsLeaks == 0 ? KvScope.OK : KvScope.FINDINGS;
+  }
+
+  /** The top-level "..._version" key naming what a kvscope JSON file is, or "" when there is none. */
+  private static String versionKey(Path file) throws IOException {
+    try (JsonParser json = new JsonFactory().createParser(file.toFile())) {
+      if (json.nextToken() != JsonToken.START_OBJECT) {
+        return "";
+      }
+      while (json.nextToken() == JsonToken.FIELD_NAME) {
+        String name = json.currentName();
+        if (name.endsWith("_version")) {
+          return name;
+        }
+        json.nextToken();
+        json.skipChildren();
+      }
+      return "";
+    } catch (JsonProcessingException notJson) {
+      return "";
+    }
   }
 
   private static boolean line(PrintStream out, String name, Set<String> truth, Set<String> found) {

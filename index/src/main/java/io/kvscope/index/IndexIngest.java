@@ -103,7 +103,7 @@ public final class IndexIngest {
           - typesBefore.getOrDefault(Schema.TYPE_REQUEST, 0L);
       return new IngestSummary(files.size(), run.filesIngested, run.filesUnchanged, run.unrecognized,
           run.recordsByFormat, run.itemsByType, run.badRecords, run.badSamples,
-          Math.max(0, run.requestsRead - requestsAdded), totalBytes, clock.millis() - started, link,
+          Math.max(0, run.requestsRead - requestsAdded), run.bytesIngested, clock.millis() - started, link,
           run.quarantineFile, run.problems());
     } catch (IOException | java.io.UncheckedIOException indexFailed) {
       // Inputs that cannot be read are problems of their files; what ends up here is the index
@@ -287,6 +287,7 @@ public final class IndexIngest {
     }
     progress.file(name, ingestor.name());
     run.filesIngested++;
+    run.bytesIngested += size;
     InputFile input = new InputFile(path, name, resumeAfter);
     FileSink sink = new FileSink(run, input, ingestor.name(), size, modified, headHash, resumeAfter);
     try {
@@ -360,6 +361,7 @@ public final class IndexIngest {
     int filesIngested;
     int filesUnchanged;
     long bytesBefore;
+    long bytesIngested; // of the files read in this run: unchanged ones cost nothing
     long docsSinceCommit;
     DocumentWriters writers;
     EngineFactsAtWrite facts; // opened before the first file that may carry requests

@@ -17,6 +17,7 @@ import java.util.Map;
  * @param badRecords malformed lines and unreadable files (all in the quarantine file)
  * @param badSamples the first bad inputs, for display
  * @param duplicateRequests requests read again that the index already held (counted once)
+ * @param bytesRead the size of the files read in this run (not those skipped as unchanged)
  * @param link the gateway-engine join, or {@code null} when it was not run
  * @param quarantine where the raw bad lines went, or {@code null} when there were none
  * @param problems every file with bad lines or skipped as a whole, in the order they were met

@@ -222,6 +222,11 @@ public final class Schema {
     return BY_NAME.containsKey(field);
   }
 
+  /** Fields holding a UTC time in epoch milliseconds. */
+  public static boolean isTime(String field) {
+    return field.endsWith("_time") || field.equals(TIME) || field.equals(HOUR_START);
+  }
+
   /** Full-text fields: what a bare word in a query searches. */
   public static final List<String> TEXT_FIELDS = List.of(PROMPT_TEXT, RESPONSE_TEXT);
 

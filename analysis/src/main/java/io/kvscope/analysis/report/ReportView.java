@@ -87,6 +87,19 @@ final class ReportView {
       lines.add("Every window is closed; the last one closed at " + time(lastClose) + ".");
     }
     if (s.leakedResponses() == 0 && report.windows().isEmpty()) {
+      // "Nothing found" is only worth what the logs could show.
+      var coverage = report.coverage();
+      if (coverage == null) {
+        return new Headline(true, "No cross-tenant exposure found", lines);
+      }
+      if (coverage.requests() == 0) {
+        return new Headline(false, "Nothing analysed: no request in the logs", lines);
+      }
+      if (coverage.requestsWithoutEngineLogs() == coverage.requests()) {
+        lines.add("No request was joined to an engine log, so accepted over-length prompts, prefill underruns "
+            + "and vulnerable configurations could not be checked.");
+        return new Headline(false, "No cross-tenant text found, but the engine logs are missing", lines);
+      }
       return new Headline(true, "No cross-tenant exposure found", lines);
     }
     return new Headline(true, "Over: no open windows", lines);
