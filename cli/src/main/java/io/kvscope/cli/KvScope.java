@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
         SearchCommand.class,
         AnalyzeCommand.class,
         AuditCommand.class,
+        ProbeCommand.class,
         ReportCommand.class,
         GenerateCommand.class,
         DemoCommand.class,

@@ -49,6 +49,16 @@ public final class ConfigAudit implements Analyzer {
     context.parameter("config-audit.fixed_version", fixed);
   }
 
+  /**
+   * The checklist applied to one configuration as seen at {@code at}, with no later epoch: what a
+   * live reading of a node's endpoints ({@code kvscope probe}) is judged by, the same rules as logs.
+   */
+  public static List<Finding> check(ConfigEpoch epoch, Instant at, String fixedVersion) {
+    List<Finding> findings = new ArrayList<>();
+    audit(new NodeEpoch(epoch, at, null), fixedVersion, findings::add);
+    return findings;
+  }
+
   private static void audit(NodeEpoch ne, String fixed, Consumer<Finding> findings) {
     ConfigEpoch e = ne.epoch();
     String where = e.node() + ":" + e.start();
