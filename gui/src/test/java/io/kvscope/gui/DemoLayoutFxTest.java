@@ -291,6 +291,12 @@ class DemoLayoutFxTest {
         }
       }
     }
+    // A cell that wraps its text (drawn as its graphic) must be tall enough for every line.
+    if (node instanceof Labeled l && l.getContentDisplay() == ContentDisplay.GRAPHIC_ONLY && l.getGraphic() instanceof Text t
+        && t.getText() != null && !t.getText().isEmpty() && onScreen(l)
+        && t.getLayoutBounds().getHeight() > l.getHeight() - l.snappedTopInset() - l.snappedBottomInset() + 1) {
+      cut.add(describe(l) + ": \"" + t.getText() + "\" taller than its cell");
+    }
     if (node instanceof Parent p) {
       for (Node child : p.getChildrenUnmodifiable()) {
         collect(child, cut);

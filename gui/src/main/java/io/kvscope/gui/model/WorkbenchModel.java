@@ -50,6 +50,7 @@ public final class WorkbenchModel {
   private final ObservableList<FindingGroup> groupsView = FXCollections.unmodifiableObservableList(groups);
   private Map<String, ImpactModel.Response> leaks = Map.of();
   private Map<String, FindingGroup> groupByKey = Map.of();
+  private List<FindingGroup> allGroups = List.of();
 
   /** Rows in reading order: leaked responses first, then the rest, each most severe first (as reports list findings). */
   static final Comparator<FindingGroup> LEAKS_FIRST = Comparator.comparing((FindingGroup g) -> g.leak() == null)
@@ -66,8 +67,9 @@ public final class WorkbenchModel {
     // Findings first: listeners of the report read them.
     findings.setAll(value == null ? List.of() : value.findings());
     leaks = ImpactModel.leakedResponses(findings);
+    allGroups = FindingGroup.of(findings, leaks);
     groupByKey = new HashMap<>();
-    FindingGroup.of(findings, leaks).forEach(g -> groupByKey.put(g.key(), g));
+    allGroups.forEach(g -> groupByKey.put(g.key(), g));
     report.set(value);
     refilter();
   }
@@ -110,6 +112,11 @@ public final class WorkbenchModel {
       }
     }
     return names;
+  }
+
+  /** Every row of the report, whatever the filter. */
+  public List<FindingGroup> allGroups() {
+    return allGroups;
   }
 
   /** The row (every finding of its request or node epoch, whatever the filter) {@code finding} belongs to. */

@@ -102,10 +102,7 @@ public final class FindingsView extends BorderPane {
 
     model.reportProperty().addListener((obs, old, r) -> refreshChoices());
     model.filterProperty().addListener((obs, old, f) -> showFilter(f));
-    model.visibleGroups().addListener((ListChangeListener<FindingGroup>) c -> {
-      fitColumns();
-      updateCount();
-    });
+    model.visibleGroups().addListener((ListChangeListener<FindingGroup>) c -> updateCount());
     model.allFindings().addListener((ListChangeListener<Finding>) c -> updateCount());
     model.selectedProperty().addListener((obs, old, f) -> showSelected(f));
     refreshChoices();
@@ -222,14 +219,17 @@ public final class FindingsView extends BorderPane {
     tooltips(kinds, FindingsView::findingsTooltip);
     TableColumn<FindingGroup, String> recipient = column("Recipient", FindingsView::recipient, (t, g) -> t,
         Comparator.naturalOrder());
+    wrapping(recipient);
     TableColumn<FindingGroup, String> sources = column("Data from", FindingsView::sourceTenants, (t, g) -> t,
         Comparator.naturalOrder());
+    wrapping(sources);
     tooltips(sources, FindingsView::sourcesTooltip);
     TableColumn<FindingGroup, Long> tokens = column("Tokens", FindingGroup::tokens, (n, g) -> Formats.count(n),
         Comparator.naturalOrder());
     tokens.setStyle("-fx-alignment: CENTER-RIGHT;");
     TableColumn<FindingGroup, String> nodes = column("Prefill \u2192 decode", this::nodes, (t, g) -> t,
         Comparator.naturalOrder());
+    wrapping(nodes);
     tooltips(nodes, FindingsView::nodesTooltip);
     TableColumn<FindingGroup, String> request = column("Request (short id)", this::request, (t, g) -> t, Comparator.naturalOrder());
     tooltips(request, g -> g.isConfig() ? null : g.requestId());
@@ -263,13 +263,17 @@ public final class FindingsView extends BorderPane {
     });
   }
 
-  /** Sizes every column to its header and the rows' text, so nothing is cut at 1280 px. */
+  /**
+   * Sizes every column to its header and the text of every row of the report (not only those a
+   * filter shows, so columns keep their width as filters change), so nothing is cut at 1280 px.
+   */
   private void fitColumns() {
-    List<FindingGroup> rows = model.visibleGroups();
+    List<FindingGroup> rows = model.allGroups();
     var columns = table.getColumns();
     ColumnFit.fit(columns.get(0), rows, g -> Formats.second(g.time()), 200);
     ColumnFit.fit(columns.get(1), rows, g -> g.confidence().id(), 120, true);
-    // The rare request with every kind of finding wraps onto a second line rather than widen the table.
+    // Past these widths (a request with every kind of finding, a very long tenant or node name) a
+    // cell wraps onto a second line rather than widen the table.
     ColumnFit.fit(columns.get(2), rows, FindingsView::kinds, 330);
     ColumnFit.fit(columns.get(3), rows, FindingsView::recipient, 220);
     ColumnFit.fit(columns.get(4), rows, FindingsView::sourceTenants, 240);
