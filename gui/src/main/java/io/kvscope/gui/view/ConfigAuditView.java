@@ -1,6 +1,7 @@
 package io.kvscope.gui.view;
 
 import io.kvscope.analysis.NodeEpoch;
+import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
@@ -38,8 +39,9 @@ import javafx.scene.layout.VBox;
  * Every node's config epochs (one row per startup or config change, on the gateway's clock, as the
  * config audit judged them) beside what the report's config findings say of each: a cell is red
  * where a finding names it (pool below context, an engine older than the fixed release, a
- * safeguard off), amber where the logs did not show the value. No check is made here: an epoch
- * without findings passed the audit. Below, the vulnerable windows the analysis derived.
+ * safeguard off), amber where a suspect finding says the audit could not tell or the logs did not
+ * show the value. No check is made here: an epoch without findings passed the audit. Below, the
+ * vulnerable windows the analysis derived.
  */
 public final class ConfigAuditView extends BorderPane {
 
@@ -48,6 +50,12 @@ public final class ConfigAuditView extends BorderPane {
 
     Finding finding(FindingKind kind) {
       return findings.stream().filter(f -> f.kind() == kind).findFirst().orElse(null);
+    }
+
+    /** What the audit said of the engine version: any config finding not about the pool or a safeguard. */
+    Finding version() {
+      return findings.stream().filter(f -> f.kind() != FindingKind.CONFIG_POOL_BELOW_CONTEXT
+          && f.kind() != FindingKind.CONFIG_MISSING_SAFEGUARD).findFirst().orElse(null);
     }
 
     /** The missing-safeguard finding when it names {@code safeguard} ({@code kv_canary}, ...). */
@@ -111,8 +119,7 @@ public final class ConfigAuditView extends BorderPane {
         r -> r.finding(FindingKind.CONFIG_POOL_BELOW_CONTEXT)));
     epochs.getColumns().add(text("Page", r -> r.epoch().epoch().pageSize() == null ? "-"
         : r.epoch().epoch().pageSize().toString(), null));
-    epochs.getColumns().add(text("Version", r -> version(r.epoch().epoch()),
-        r -> r.finding(FindingKind.CONFIG_UNPATCHED_ENGINE)));
+    epochs.getColumns().add(text("Version", r -> version(r.epoch().epoch()), EpochRow::version));
     epochs.getColumns().add(text("Canary", r -> Formats.flag(r.epoch().epoch().kvCanary()), r -> r.missing("kv_canary")));
     epochs.getColumns().add(text("Checksum", r -> Formats.flag(r.epoch().epoch().kvChecksum()),
         r -> r.missing("kv_checksum")));
@@ -160,7 +167,8 @@ public final class ConfigAuditView extends BorderPane {
         }
         Finding finding = judged.apply(row);
         if (finding != null) {
-          getStyleClass().add("audit-failed");
+          // A suspect finding says the audit could not tell (e.g. no record of the engine version).
+          getStyleClass().add(finding.confidence() == Confidence.SUSPECT ? "audit-unknown" : "audit-failed");
           setTooltip(new Tooltip(describe(finding)));
         } else if ("unknown".equals(item) || "-".equals(item)) {
           getStyleClass().add("audit-unknown");
@@ -223,7 +231,7 @@ public final class ConfigAuditView extends BorderPane {
     fit(windows, vulnerable);
     Object fixed = report == null ? null : report.parameters().get("config-audit.fixed_version");
     policy.setText((fixed == null ? "" : "fixed release " + fixed + " \u00B7 ")
-        + "red: a config finding of the report \u00B7 amber: not shown in the logs");
+        + "red: a config finding of the report \u00B7 amber: unknown (not in the logs)");
     int unplaced = (int) config.stream().filter(f -> !placed.contains(f)).count();
     summary.setText(index == null ? "" : summarize(rows)
         + (unplaced == 0 ? "" : "  \u00B7  " + unplaced + " config findings are about epochs this index does not hold"));
