@@ -7,6 +7,7 @@ import io.kvscope.index.IndexSearch;
 import io.kvscope.index.IndexStore;
 import io.kvscope.index.IngestSummary;
 import io.kvscope.index.LinkSummary;
+import io.kvscope.index.MergeSummary;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestors;
 import java.io.PrintStream;
@@ -107,6 +108,17 @@ final class IngestCommand implements Callable<Integer> {
     }
   }
 
+  /** Records of one request from several files or sources: merged, never replacing each other. */
+  private static void printMerge(MergeSummary m, PrintStream out) {
+    out.printf("  records merged into requests already read: %,d (exact copies %,d; requests that gained records %,d)%n",
+        m.recordsMerged(), m.identicalCopies(), m.requestsMerged());
+    if (m.requestsWithConflicts() > 0) {
+      out.printf("  requests whose records disagree: %,d (kept by the merge rules; search merge_conflicts:[1 TO *])%n",
+          m.requestsWithConflicts());
+      m.conflictSamples().forEach(sample -> out.println("    " + sample));
+    }
+  }
+
   static void print(IngestSummary s, PrintStream out) {
     out.printf("Ingested %d of %d files (%d unchanged since last run) in %.1f s%s%n",
         s.filesIngested(), s.filesSeen(), s.filesUnchanged(), s.elapsedMillis() / 1000.0,
@@ -115,7 +127,7 @@ final class IngestCommand implements Callable<Integer> {
       out.printf("  %-12s %,12d records%n", format.getKey(), format.getValue());
     }
     out.printf("  written: %s%n", s.itemsByType());
-    out.printf("  duplicate requests dropped: %,d%n", s.duplicateRequests());
+    printMerge(s.merge(), out);
     out.printf("  bad records: %,d%s%n", s.badRecords(),
         s.quarantine() == null ? "" : " (raw lines in " + s.quarantine() + ")");
     if (!s.unrecognized().isEmpty()) {

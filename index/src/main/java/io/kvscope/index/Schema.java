@@ -32,6 +32,8 @@ public final class Schema {
 
   /** Document types. */
   public static final String TYPE_REQUEST = "request";
+  /** One record of a request made of several, kept as read (see {@link RequestMerger}). */
+  public static final String TYPE_REQUEST_SOURCE = "request_source";
   public static final String TYPE_ENGINE_EVENT = "engine_event";
   public static final String TYPE_EPOCH = "epoch";
   public static final String TYPE_NODE_HOUR = "node_hour";
@@ -65,6 +67,21 @@ public final class Schema {
   public static final String RESPONSE_TEXT = "response_text";
   public static final String SOURCE_FILE = "source_file";
   public static final String SOURCE_LINE = "source_line";
+
+  // Who wrote a request record, the other ids it is known by, what an error quoted.
+  public static final String ORIGIN = "origin";
+  public static final String ALIAS = "alias";
+  public static final String QUOTED_PROMPT_TOKENS = "quoted_prompt_tokens";
+  public static final String QUOTED_LIMIT_TOKENS = "quoted_limit_tokens";
+
+  // Merging the records of one request (see RequestMerger).
+  public static final String REQUEST_KEY = "request_key";
+  public static final String PENDING_KEY = "pending_key";
+  public static final String MERGED_RECORDS = "merged_records";
+  public static final String MERGE_SOURCE = "merge_source";
+  public static final String MERGE_CONFLICT = "merge_conflict";
+  public static final String MERGE_CONFLICTS = "merge_conflicts";
+  public static final String TEXT_IN_REQUEST = "text_in_request";
 
   // Identifiers extracted at index time (see io.kvscope.index.identifiers): "category:value" terms.
   public static final String IDENT_PROMPT = "ident_prompt";
@@ -130,7 +147,8 @@ public final class Schema {
 
   /** Every field with its kind and meaning: the schema's documentation and the query parser's guide. */
   public static final List<Field> FIELDS = List.of(
-      f(DOC_TYPE, Kind.KEYWORD, "document type: request, engine_event, epoch, node_hour, node_clock, checkpoint"),
+      f(DOC_TYPE, Kind.KEYWORD,
+          "document type: request, request_source, engine_event, epoch, node_hour, node_clock, checkpoint"),
       f(ID, Kind.KEYWORD, "stable identity; re-ingesting the same record replaces, never adds"),
       f(REQUEST_ID, Kind.KEYWORD, "the gateway's id where there is one, else the engine rid"),
       f(ENGINE_RID, Kind.KEYWORD, "the engine's request id (gateway response id without chatcmpl-)"),
@@ -156,6 +174,17 @@ public final class Schema {
       f(IDENT_RESPONSE, Kind.KEYWORD, "identifiers in the response, as category:value (indexed only)"),
       f(SOURCE_FILE, Kind.KEYWORD, "file the record came from"),
       f(SOURCE_LINE, Kind.LONG, "line (or row) in source_file"),
+      f(ORIGIN, Kind.KEYWORD, "who wrote the record: GATEWAY or TRACE (a merged request: the highest)"),
+      f(ALIAS, Kind.KEYWORD, "other ids of the request, as kind:value (trace_id:..., litellm_call_id:..., request_id:...)"),
+      f(QUOTED_PROMPT_TOKENS, Kind.LONG, "prompt length an error returned to the client quoted (over-length rejections)"),
+      f(QUOTED_LIMIT_TOKENS, Kind.LONG, "limit an error returned to the client quoted (context length or max input)"),
+      f(REQUEST_KEY, Kind.KEYWORD, "what the records of one request share: engine rid, else request id"),
+      f(PENDING_KEY, Kind.KEYWORD, "request_key of a record not yet merged with the others of its request"),
+      f(MERGED_RECORDS, Kind.LONG, "records merged into this request (absent: one record)"),
+      f(MERGE_SOURCE, Kind.KEYWORD, "each merged record as origin file:line"),
+      f(MERGE_CONFLICT, Kind.KEYWORD, "a disagreement between merged records: field, kept and other value, where"),
+      f(MERGE_CONFLICTS, Kind.LONG, "how many disagreements the merge found"),
+      f(TEXT_IN_REQUEST, Kind.KEYWORD, "request_source (stored as source.*): texts equal to the request's, stored there only"),
       f(TTFT_MS, Kind.LONG, "time to first token (ms)"),
       f(ENGINE_EVENTS, Kind.LONG, "engine log events joined to this request by rid"),
       f(REJECTED, Kind.LONG, "1 when an engine logged an over-length rejection for this rid"),
