@@ -44,6 +44,7 @@ final class DemoCommand implements Callable<Integer> {
     }
     System.out.println("2/3 Ingesting into " + index);
     IngestCommand.print(IngestCommand.ingest(index, List.of(incident), IngestOptions.defaults(), System.err, quiet), System.out);
+    NodeSummary.print(index, System.out);
     System.out.println("3/3 Analyzing");
     AnalyzeCommand.Analyzed analyzed = AnalyzeCommand.analyze(index, AnalysisOptions.defaults(), quiet, System.err);
     System.out.println();

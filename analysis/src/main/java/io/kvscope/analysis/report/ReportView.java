@@ -112,6 +112,17 @@ final class ReportView {
     return w.node() == null ? "" : " on " + w.node();
   }
 
+  /** What a reader of a window of unknown engine version should know and do. */
+  static final String UNKNOWN_VERSION_NOTE = "Engine version unknown: no SGLang log line carries it and no deployment"
+      + " record covered these epochs, so they count as vulnerable unless the engine was patched. To settle it, add"
+      + " to the inputs the pods as Kubernetes saw them (kubectl get pods -o yaml: image tags and container start"
+      + " times), saved /get_server_info responses, or a deployment manifest (CSV: node,from,to,version).";
+
+  /** True when some vulnerable window's engine version no record told. */
+  boolean anyVersionUnknown() {
+    return report.windows().stream().anyMatch(w -> w.kind() == Window.Kind.VULNERABLE && w.versionUnknown());
+  }
+
   /** Vulnerable windows by node, nodes and windows in time order. */
   Map<String, List<Window>> vulnerableByNode() {
     Map<String, List<Window>> byNode = new TreeMap<>();

@@ -53,8 +53,9 @@ public final class NodeCheck {
     }
     ConfigEpoch epoch = epochOf(node, facts, at);
     List<Finding> findings = ConfigAudit.check(epoch, at, fixedVersion).stream()
-        // A version no endpoint showed is "unknown", not "unpatched": the check says so.
-        .filter(f -> !(f.kind() == FindingKind.CONFIG_UNPATCHED_ENGINE && epoch.engineVersion() == null))
+        // A version no endpoint showed is "unknown" (the audit never calls it unpatched): the probe's
+        // engine-version check says so, so the audit's own unknown-version finding is not repeated.
+        .filter(f -> f.kind() != FindingKind.CONFIG_ENGINE_VERSION_UNKNOWN)
         .toList();
     return new NodeReport(node, fetches, facts, epoch, findings, checks(epoch, findings));
   }

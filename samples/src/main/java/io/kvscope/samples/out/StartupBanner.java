@@ -8,9 +8,11 @@ import io.kvscope.samples.random.Rng;
 import java.util.Locale;
 
 /**
- * The lines an SGLang server writes while starting: {@code server_args=ServerArgs(...)}, the
- * version, weight loading and {@code KV Cache is allocated. #tokens: N, ...} (once per rank), the
- * {@code max_total_num_tokens=...} summary (rank 0), and the HTTP server coming up.
+ * The lines an SGLang server writes while starting: {@code server_args=ServerArgs(...)}, weight
+ * loading and {@code KV Cache is allocated. #tokens: N, ...} (once per rank), the
+ * {@code max_total_num_tokens=...} summary (rank 0), and the HTTP server coming up. SGLang logs no
+ * engine version: the release each node ran is on record in the deployment records
+ * ({@link DeploymentRecords}).
  */
 final class StartupBanner {
 
@@ -32,7 +34,6 @@ final class StartupBanner {
     String mode = n.role() == NodeRole.PREFILL ? "prefill" : n.role() == NodeRole.DECODE ? "decode" : "null";
     long randomSeed = rng.nextInt(1_000_000_000);
     log.tokenizer(t, sb -> serverArgs(sb, c, mode, randomSeed));
-    log.tokenizer(t + 12, sb -> sb.append("sglang version: ").append(c.version()));
     // Model loading and the memory pool log on every rank; the scheduler summary on rank 0 only.
     log.everyRank(t + 2_400, (sb, rank) -> sb.append("Init torch distributed begin."));
     log.everyRank(t + 5_100, (sb, rank) -> sb.append("Load weight begin. avail mem=").append(gb(GPU_GB)).append(" GB"));

@@ -20,6 +20,8 @@ import java.util.stream.Stream;
  * What the SGLang logs of a generated incident say, read with plain regular expressions. Each PD
  * server names a request by its own rid; requests are keyed here by the decode rid (the gateway's),
  * the prefill side's facts merged in through the bootstrap room both Receive lines carry.
+ * The engine version of each startup comes from the deployment manifest beside the logs (SGLang
+ * logs none).
  */
 public final class EngineFacts {
 
@@ -29,7 +31,6 @@ public final class EngineFacts {
   private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
   private static final Pattern SERVER_ARGS = Pattern.compile(
       "context_length=(\\d+).*page_size=(\\d+).*tp_size=(\\d+).*disaggregation_mode='(\\w+)'.*disaggregation_enable_kv_checksum=(True|False), kv_canary=(True|False)");
-  private static final Pattern VERSION = Pattern.compile("^sglang version: (\\S+)$");
   private static final Pattern POOL = Pattern.compile("^max_total_num_tokens=(\\d+), .*context_len=(\\d+)");
   private static final Pattern RECEIVE = Pattern.compile("^Receive: obj=GenerateReqInput\\(.*rid='([0-9a-f]+)'.*bootstrap_room=(\\d+)");
   private static final Pattern STATS = Pattern.compile(
@@ -99,6 +100,39 @@ public final class EngineFacts {
   public long contextRejectionLines;
   public long lines;
 
+  /** Manifest rows (node, from, version) by incident folder, read once. */
+  private final Map<String, List<String[]>> manifest = new HashMap<>();
+
+  private static Path dir(Path engineFile) {
+    return engineFile.getParent().getParent();
+  }
+
+  /**
+   * The release the deployment manifest gives {@code node} at node-local {@code time}: the row with
+   * the latest start at most two minutes after it (rows are rounded to the minute; clocks skew).
+   */
+  private String versionAt(Path incident, String node, long time) throws IOException {
+    if (manifest.isEmpty()) {
+      for (String line : Files.readAllLines(incident.resolve("deployment/engine-versions.csv"))) {
+        if (line.startsWith("#") || line.startsWith("node,")) {
+          continue;
+        }
+        String[] c = line.split(",", -1);
+        manifest.computeIfAbsent(c[0], k -> new ArrayList<>()).add(c);
+      }
+    }
+    String version = null;
+    long best = Long.MIN_VALUE;
+    for (String[] row : manifest.getOrDefault(node, List.of())) {
+      long from = java.time.Instant.parse(row[1]).toEpochMilli();
+      if (from <= time + 120_000L && from > best) {
+        best = from;
+        version = row[3];
+      }
+    }
+    return version;
+  }
+
   public static EngineFacts read(Path dir) throws IOException {
     EngineFacts f = new EngineFacts();
     try (Stream<Path> s = Files.list(dir.resolve("engine"))) {
@@ -127,7 +161,6 @@ public final class EngineFacts {
     TreeMap<Long, Long> hours = linesPerHour.computeIfAbsent(node, k -> new TreeMap<>());
     String[] pendingArgs = null;
     long pendingAt = 0;
-    String version = null;
     try (BufferedReader r = Files2.reader(p)) {
       String line;
       while ((line = r.readLine()) != null) {
@@ -149,11 +182,9 @@ public final class EngineFacts {
           pendingArgs = new String[] {x.group(1), x.group(2), x.group(3), x.group(4), x.group(5), x.group(6)};
           pendingAt = t;
           roleOf.put(node, x.group(4));
-        } else if ((x = VERSION.matcher(msg)).matches()) {
-          version = x.group(1);
         } else if ((x = POOL.matcher(msg)).find()) {
           ups.add(new Startup(pendingAt, Long.parseLong(pendingArgs[0]), Integer.parseInt(pendingArgs[1]),
-              pendingArgs[3], pendingArgs[4].equals("True"), pendingArgs[5].equals("True"), version,
+              pendingArgs[3], pendingArgs[4].equals("True"), pendingArgs[5].equals("True"), versionAt(dir(p), node, pendingAt),
               Long.parseLong(x.group(1)), Integer.parseInt(pendingArgs[2])));
         } else if ((x = RECEIVE.matcher(msg)).find()) {
           requestLines.add(new Line(node, rank, msg));
