@@ -43,7 +43,6 @@ final class GuiCommand implements Callable<Integer> {
       }
     };
     WorkbenchInput input = WorkbenchInput.of(index.path, source)
-        .withFixedVersion(analysis.fixedVersion)
         .withBundles((r, tenant, dir, progress) -> TenantBundles.writeOne(r, tenant, dir)
             .orElseThrow(() -> new IllegalArgumentException(tenant + " is on neither side of a leak: no bundle")));
     if (screenshots != null) {

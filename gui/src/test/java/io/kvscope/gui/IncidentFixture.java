@@ -167,7 +167,9 @@ public final class IncidentFixture {
     }
     findings.add(new Finding("config_engine_version_unknown:" + decode0.node(), FindingKind.CONFIG_ENGINE_VERSION_UNKNOWN,
         Confidence.SUSPECT, null, null, null, Instant.ofEpochMilli(decode0.start()), decode0.node(), null, List.of(),
-        Map.of("observed", "unknown", "fixed_version", "0.5.22")));
+        Map.of("observed", "unknown", "fixed_version", "0.5.22", "provide",
+            "a deployment record naming the engine release: kubectl get pod -o yaml, a saved /get_server_info response,"
+            + " or a manifest row")));
   }
 
   private void overLength(String tenant, Instant when) {

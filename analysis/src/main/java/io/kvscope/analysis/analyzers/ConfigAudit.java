@@ -2,11 +2,11 @@ package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
+import io.kvscope.analysis.NodeEpoch;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.impact.Window;
-import io.kvscope.index.NodeClocks;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.VersionSource;
 import java.time.Instant;
@@ -27,6 +27,9 @@ import java.util.function.Consumer;
  * unpatched), never {@code config_unpatched_engine}; an unpatched engine is confirmed only when the
  * record dated what it says (a pod's container status, a manifest row, the engine's own log), and
  * probable when kvscope inferred the time (a workload template, a server info dated by its file).
+ *
+ * <p>Each finding names the epoch's node and its start on the gateway's clock, which is how views
+ * find the findings of a {@link NodeEpoch}.
  */
 public final class ConfigAudit implements Analyzer {
 
@@ -49,27 +52,11 @@ public final class ConfigAudit implements Analyzer {
   public void analyze(AnalysisContext context, Consumer<Finding> findings) {
     String fixed = context.options().fixedVersion();
     for (Map.Entry<String, List<ConfigEpoch>> node : context.epochs().byNode().entrySet()) {
-      for (NodeEpoch epoch : epochsOf(node.getValue(), context.clocks())) {
+      for (NodeEpoch epoch : NodeEpoch.of(node.getValue(), context.clocks())) {
         audit(epoch, fixed, findings);
       }
     }
     context.parameter("config-audit.fixed_version", fixed);
-  }
-
-  /**
-   * A node's epochs with their ends, on the gateway's clock. Prometheus snapshots only
-   * corroborate a node that has logs: their timestamps are scrape times, not restarts.
-   */
-  static List<NodeEpoch> epochsOf(List<ConfigEpoch> epochs, NodeClocks clocks) {
-    boolean hasLogs = epochs.stream().anyMatch(e -> !e.fromMetrics());
-    List<ConfigEpoch> used = epochs.stream().filter(e -> !hasLogs || !e.fromMetrics()).toList();
-    List<NodeEpoch> result = new ArrayList<>();
-    for (int i = 0; i < used.size(); i++) {
-      ConfigEpoch epoch = used.get(i);
-      Instant end = i + 1 < used.size() ? Instant.ofEpochMilli(clocks.toGatewayTime(epoch.node(), used.get(i + 1).start())) : null;
-      result.add(new NodeEpoch(epoch, Instant.ofEpochMilli(clocks.toGatewayTime(epoch.node(), epoch.start())), end));
-    }
-    return result;
   }
 
   /**
@@ -80,14 +67,6 @@ public final class ConfigAudit implements Analyzer {
     List<Finding> findings = new ArrayList<>();
     audit(new NodeEpoch(epoch, at, null), fixedVersion, findings::add);
     return findings;
-  }
-
-  /** An epoch with its end: the next epoch's start, or null while it is the node's latest. */
-  record NodeEpoch(ConfigEpoch epoch, Instant start, Instant end) {
-
-    boolean vulnerable(String fixedVersion) {
-      return epoch.poolBelowContext() && !VersionOrder.atLeast(epoch.engineVersion(), fixedVersion);
-    }
   }
 
   private static void audit(NodeEpoch ne, String fixed, Consumer<Finding> findings) {

@@ -1,5 +1,6 @@
 package io.kvscope.analysis.analyzers;
 
+import io.kvscope.analysis.NodeEpoch;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.NodeClocks;
@@ -21,8 +22,8 @@ public final class VulnerableWindows {
   public static List<Window> of(Epochs epochs, NodeClocks clocks, String fixedVersion) {
     List<Window> windows = new ArrayList<>();
     for (Map.Entry<String, List<ConfigEpoch>> node : epochs.byNode().entrySet()) {
-      List<ConfigAudit.NodeEpoch> open = new ArrayList<>();
-      for (ConfigAudit.NodeEpoch epoch : ConfigAudit.epochsOf(node.getValue(), clocks)) {
+      List<NodeEpoch> open = new ArrayList<>();
+      for (NodeEpoch epoch : NodeEpoch.of(node.getValue(), clocks)) {
         if (epoch.vulnerable(fixedVersion)) {
           open.add(epoch);
         } else if (!open.isEmpty()) {
@@ -37,7 +38,7 @@ public final class VulnerableWindows {
     return windows;
   }
 
-  private static Window window(String node, List<ConfigAudit.NodeEpoch> epochs, java.time.Instant end) {
+  private static Window window(String node, List<NodeEpoch> epochs, java.time.Instant end) {
     ConfigEpoch e = epochs.get(0).epoch();
     String version = String.join(", ", epochs.stream()
         .map(ne -> ne.epoch().versionKnown() ? ne.epoch().engineVersion() : Window.UNKNOWN_VERSION).distinct().toList());

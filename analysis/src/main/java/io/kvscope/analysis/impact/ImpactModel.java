@@ -4,6 +4,7 @@ import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Tenants;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -57,14 +58,33 @@ public final class ImpactModel {
         in.coverage(), in.parameters());
   }
 
-  /** One leaked response with its sources merged across findings. */
-  record Response(String requestId, String tenant, Instant time, String decodeNode, Map<String, Source> sources) {
-    long tokens() {
+  /** Tenant impact and the source x recipient matrix of some findings. */
+  public record Tally(List<TenantImpact> tenants, List<MatrixCell> matrix) {}
+
+  /**
+   * The tenant table and the matrix of {@code findings} alone, by the report's counting rules (the
+   * GUI recounts a selection of findings with it).
+   */
+  public static Tally tally(List<Finding> findings) {
+    Map<String, Response> leaks = leakedResponses(findings);
+    return new Tally(tenants(leaks.values()), matrix(leaks.values()));
+  }
+
+  /**
+   * One leaked response with its sources merged across findings (other tenants' requests only).
+   *
+   * @param sources by source request id
+   */
+  public record Response(String requestId, String tenant, Instant time, String decodeNode, Map<String, Source> sources) {
+
+    /** The foreign tokens this response carried, as the report counts them. */
+    public long tokens() {
       return sources.values().stream().mapToLong(Source::matchedTokens).sum();
     }
   }
 
-  private static Map<String, Response> leakedResponses(List<Finding> findings) {
+  /** The leaked responses among {@code findings}, by request id, in the order their first finding came. */
+  public static Map<String, Response> leakedResponses(List<Finding> findings) {
     Map<String, Response> responses = new LinkedHashMap<>();
     for (Finding finding : findings) {
       if (!finding.isCountedLeak() || finding.requestId() == null) {
@@ -91,10 +111,10 @@ public final class ImpactModel {
     Instant first = null;
     Instant last = null;
     for (Response response : leaks.values()) {
-      recipients.add(String.valueOf(response.tenant()));
+      recipients.add(Tenants.nameOf(response.tenant()));
       for (Source source : response.sources().values()) {
         sources.add(source.requestId());
-        victims.add(String.valueOf(source.tenant()));
+        victims.add(Tenants.nameOf(source.tenant()));
       }
       tokens += response.tokens();
       if (response.time() != null) {
@@ -185,10 +205,10 @@ public final class ImpactModel {
     Map<String, Set<String>> recipientSources = new HashMap<>();
     Map<String, Long> recipientTokens = new HashMap<>();
     for (Response response : leaks) {
-      String recipient = String.valueOf(response.tenant());
+      String recipient = Tenants.nameOf(response.tenant());
       recipientResponses.computeIfAbsent(recipient, t -> new HashSet<>()).add(response.requestId());
       for (Source source : response.sources().values()) {
-        String victim = String.valueOf(source.tenant());
+        String victim = Tenants.nameOf(source.tenant());
         victimRequests.computeIfAbsent(victim, t -> new HashSet<>()).add(source.requestId());
         victimRecipients.computeIfAbsent(victim, t -> new HashSet<>()).add(response.requestId());
         victimTokens.merge(victim, source.matchedTokens(), Long::sum);
@@ -218,7 +238,7 @@ public final class ImpactModel {
     Map<List<String>, Long> tokens = new HashMap<>();
     for (Response response : leaks) {
       for (Source source : response.sources().values()) {
-        List<String> key = List.of(String.valueOf(source.tenant()), String.valueOf(response.tenant()));
+        List<String> key = List.of(Tenants.nameOf(source.tenant()), Tenants.nameOf(response.tenant()));
         responses.computeIfAbsent(key, k -> new HashSet<>()).add(response.requestId());
         tokens.merge(key, source.matchedTokens(), Long::sum);
       }
@@ -241,6 +261,15 @@ public final class ImpactModel {
     List<HourCount> timeline = new ArrayList<>();
     hours.forEach((hour, c) -> timeline.add(new HourCount(hour, c[0], c[1], c[2], c[3])));
     return timeline;
+  }
+
+  /**
+   * The per-hour timeline of {@code findings} alone, by the report's counting rules (the GUI redraws
+   * the timeline of a filtered selection with it); requests per hour are not known from findings
+   * and stay 0.
+   */
+  public static List<HourCount> timeline(List<Finding> findings) {
+    return timeline(findings, leakedResponses(findings), Map.of());
   }
 
   private static void addDistinct(Map<Instant, long[]> hours, List<Finding> findings, FindingKind kind, int column) {

@@ -8,8 +8,9 @@ import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.gui.model.FindingFilter;
-import io.kvscope.gui.model.ImpactTally;
+import io.kvscope.gui.model.Impact;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -41,7 +42,7 @@ class SelectionExportTest {
   @Test
   void jsonCarriesTheFilterTheFindingsAndTheirTenantCounts() throws Exception {
     FindingFilter filter = FindingFilter.NONE.withKind(FindingKind.CROSS_TENANT_OVERLAP).withTenant("globex, inc");
-    String json = SelectionExport.json(filter, List.of(leak), ImpactTally.of(List.of(leak)));
+    String json = SelectionExport.json(filter, List.of(leak), Impact.of(ImpactModel.tally(List.of(leak))));
 
     JsonNode root = new ObjectMapper().readTree(json);
     assertThat(root.path("filter").path("kind").asText()).isEqualTo("cross_tenant_overlap");
@@ -66,8 +67,8 @@ class SelectionExportTest {
     Path tenants = dir.resolve("tenants.csv");
     Path json = dir.resolve("selection.json");
     SelectionExport.write(findings, SelectionExport.findingsCsv(List.of(leak)));
-    SelectionExport.write(tenants, SelectionExport.tenantsCsv(ImpactTally.of(List.of(leak)).tenants()));
-    SelectionExport.write(json, SelectionExport.json(FindingFilter.NONE, List.of(leak), ImpactTally.of(List.of(leak))));
+    SelectionExport.write(tenants, SelectionExport.tenantsCsv(Impact.of(ImpactModel.tally(List.of(leak))).tenants()));
+    SelectionExport.write(json, SelectionExport.json(FindingFilter.NONE, List.of(leak), Impact.of(ImpactModel.tally(List.of(leak)))));
     for (Path file : List.of(findings, tenants, json)) {
       assertThat(io.kvscope.ingest.KvscopeOutputs.recognise(new io.kvscope.ingest.InputFile(file).sniff())).as("%s", file)
           .isPresent();

@@ -32,6 +32,8 @@ public final class Plausibility {
       case EngineEvent e -> event(e);
       case ConfigEpoch c -> epoch(c);
       case NodeActivity a -> time("hour", a.hourStart());
+      case VersionRecord v -> first(time("from", v.from()), time("to", v.to()));
+      case NodeAlias a -> null;
     });
   }
 
