@@ -76,11 +76,12 @@ class GroundTruthTest {
     // Sources: never a wrong one; all but fragments our tokenizer counts below T.
     Set<String> ourSources = countedSources(report);
     Set<String> truthSources = truth.leakedResponses().stream().flatMap(l -> l.sources().stream())
-        .flatMap(s -> java.util.stream.Stream.concat(java.util.stream.Stream.of(s.requestId()), s.alsoIn().stream()))
+        .flatMap(s -> java.util.stream.Stream.concat(java.util.stream.Stream.of(s.requestId()),
+            s.holders().stream().map(h -> h.requestId())))
         .collect(Collectors.toSet());
     assertThat(ourSources).as("no source outside the truth").isSubsetOf(truthSources);
     long shortMissed = truth.leakedResponses().stream().flatMap(l -> l.sources().stream())
-        .filter(s -> !ourSources.contains(s.requestId()) && s.alsoIn().stream().noneMatch(ourSources::contains))
+        .filter(s -> !ourSources.contains(s.requestId()) && s.holders().stream().noneMatch(h -> ourSources.contains(h.requestId())))
         .filter(s -> !"span".equals(s.kind()) || s.matchedTokens() > 24).count();
     assertThat(shortMissed).as("sources missed other than near-threshold spans").isZero();
 

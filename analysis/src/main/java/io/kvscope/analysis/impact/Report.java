@@ -27,7 +27,7 @@ public record Report(
     Coverage coverage,
     Map<String, Object> parameters) {
 
-  public static final String REPORT_VERSION = "1.0";
+  public static final String REPORT_VERSION = "1.1";
 
   public Report {
     windows = List.copyOf(windows);

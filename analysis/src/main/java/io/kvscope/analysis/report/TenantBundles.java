@@ -31,7 +31,9 @@ import java.util.TreeSet;
  * <ul>
  *   <li>as victim: their requests whose data other tenants received, with when it was exposed,
  *       how many responses carried it, how many tokens, and which ranges of their own prompt or
- *       response; never who received it;
+ *       response; never who received it. Each says whether that is certain or only possible: where
+ *       several requests held the leaked text word for word, or the finding is not confirmed, the
+ *       bundle says "possibly", never more than the logs show;
  *   <li>as recipient: their responses that carried other tenants' data, with the ranges of their
  *       own response to purge and the tokens; never whose data it was;
  *   <li>their requests admitted although over-length or prefilled short (their replies were not
@@ -65,6 +67,8 @@ public final class TenantBundles {
     Instant firstExposed;
     Instant lastExposed;
     Confidence confidence = Confidence.SUSPECT;
+    /** Named alone (not one of several candidates) by a confirmed finding. */
+    boolean certain;
 
     VictimRequest(String requestId, String engineRid) {
       this.requestId = requestId;
@@ -156,6 +160,7 @@ public final class TenantBundles {
         lost.tokensByRecipient.merge(f.requestId(), s.matchedTokens(), Math::max);
         lost.kinds.add(f.kind().id());
         lost.confidence = best(lost.confidence, f.confidence());
+        lost.certain |= s.sole() && f.confidence() == Confidence.CONFIRMED;
         lost.firstExposed = min(lost.firstExposed, f.time());
         lost.lastExposed = max(lost.lastExposed, f.time());
         for (Span span : s.spans()) {
@@ -227,7 +232,8 @@ public final class TenantBundles {
       g.writeStringField("generated_at", report.generatedAt() == null ? null : report.generatedAt().toString());
       g.writeStringField("tenant", b.tenant());
       g.writeObjectFieldStart("summary");
-      g.writeNumberField("requests_exposed", b.asVictim().size());
+      g.writeNumberField("requests_exposed", b.asVictim().values().stream().filter(v -> v.certain).count());
+      g.writeNumberField("requests_possibly_exposed", b.asVictim().values().stream().filter(v -> !v.certain).count());
       g.writeNumberField("responses_that_carried_them", b.asVictim().values().stream().mapToLong(VictimRequest::responses).sum());
       g.writeNumberField("tokens_exposed", b.asVictim().values().stream().mapToLong(VictimRequest::tokens).sum());
       g.writeNumberField("responses_with_foreign_data", b.asRecipient().size());
@@ -244,6 +250,7 @@ public final class TenantBundles {
         g.writeNumberField("responses", v.responses());
         g.writeNumberField("tokens", v.tokens());
         g.writeStringField("confidence", v.confidence.id());
+        g.writeStringField("exposure", v.certain ? "certain" : "possible");
         strings(g, "kinds", v.kinds);
         ranges(g, "ranges", merge(v.ranges));
         g.writeEndObject();
@@ -313,11 +320,14 @@ public final class TenantBundles {
     if (b.asVictim().isEmpty()) {
       out.write("None of your requests' data was found in other customers' responses.\n\n");
     } else {
-      out.write("Parts of these requests of yours appeared in responses served to other customers.\n\n");
-      out.write("| Your request | First exposed | Last exposed | Responses | Tokens | Confidence | Parts of your text |\n");
-      out.write("|---|---|---|---:|---:|---|---|\n");
+      out.write("Parts of these requests of yours appeared, or possibly appeared, in responses served to other"
+          + " customers. \"Possibly\" means that other requests held the same text word for word, or that the"
+          + " evidence is not conclusive: the logs cannot show that it was your data the response carried.\n\n");
+      out.write("| Your request | Exposed | First exposed | Last exposed | Responses | Tokens | Confidence | Parts of your text |\n");
+      out.write("|---|---|---|---|---:|---:|---|---|\n");
       for (VictimRequest v : b.asVictim().values()) {
-        out.write("| " + esc(v.requestId) + " | " + ReportView.time(v.firstExposed) + " | "
+        out.write("| " + esc(v.requestId) + " | " + (v.certain ? "yes" : "possibly") + " | "
+            + ReportView.time(v.firstExposed) + " | "
             + ReportView.time(v.lastExposed) + " | " + v.responses() + " | " + ReportView.number(v.tokens()) + " | "
             + v.confidence.id() + " | " + esc(describe(merge(v.ranges))) + " |\n");
       }

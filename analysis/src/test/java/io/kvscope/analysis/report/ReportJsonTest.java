@@ -91,7 +91,7 @@ class ReportJsonTest {
   @Test
   void emptyReportValidatesToo() throws IOException {
     Report empty = new Report(Report.REPORT_VERSION, null, null,
-        new io.kvscope.analysis.impact.Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0),
+        new io.kvscope.analysis.impact.Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0),
         List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), null, Map.of());
     Path file = ReportJson.write(empty, dir.resolve("report.json"));
     assertThat(schema.validate(Files.readString(file), InputFormat.JSON)).isEmpty();
@@ -249,7 +249,8 @@ class ReportJsonTest {
       many.add(new Finding("cross_tenant_overlap:bulk-" + i, FindingKind.CROSS_TENANT_OVERLAP, Confidence.PROBABLE,
           "bulk-" + i, null, "tenant-" + (i % 50), Instant.parse("2026-09-01T00:00:00Z").plusSeconds(i), "prefill-a",
           "decode-a", List.of(new Source("src-" + i, null, "tenant-" + ((i + 1) % 50), 30,
-              List.of(new Span(10, 200, "response_text", 0, 190, 30)))), Map.of("verified_tokens", 30L)));
+              List.of(new Span(10, 200, "response_text", 0, 190, 30)), io.kvscope.analysis.finding.Attribution.SOLE)),
+          Map.of("verified_tokens", 30L)));
     }
     Report report = IncidentFixture.incident(many);
     Path file = ReportJson.write(report, dir.resolve("report.json"));

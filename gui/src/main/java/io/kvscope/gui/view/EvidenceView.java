@@ -199,7 +199,8 @@ public final class EvidenceView extends BorderPane {
     List<Choice<Integer>> choices = new ArrayList<>();
     for (int i = 0; i < sources.size(); i++) {
       Source s = sources.get(i);
-      choices.add(new Choice<>((i + 1) + ". " + s.tenant() + " \u00B7 " + s.requestId(), i));
+      choices.add(new Choice<>((i + 1) + ". " + s.tenant() + " \u00B7 " + s.requestId()
+          + (s.sole() ? "" : " \u00B7 possible source"), i));
     }
     sourceChoice.setItems(FXCollections.observableArrayList(choices));
     sourceChoice.setDisable(choices.isEmpty());

@@ -2,6 +2,7 @@ package io.kvscope.gui.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -52,11 +53,11 @@ class ImpactTallyTest {
   @Test
   void aResponseNamedByTwoFindingsCountsOnceAndSuspectOrSameTenantDoNotCount() {
     Instant t = Instant.parse("2026-08-28T10:00:00Z");
-    Source fromAcme = new Source("src-1", null, "acme", 40, List.of());
+    Source fromAcme = new Source("src-1", null, "acme", 40, List.of(), Attribution.SOLE);
     List<Finding> findings = new ArrayList<>(List.of(
         leak("overlap:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "r1", "globex", t, fromAcme),
         leak("ident:r1", FindingKind.RARE_IDENTIFIER_LEAK, Confidence.PROBABLE, "r1", "globex", t,
-            new Source("src-1", null, "acme", 12, List.of())),
+            new Source("src-1", null, "acme", 12, List.of(), Attribution.SOLE)),
         leak("suspect:r2", FindingKind.CROSS_TENANT_OVERLAP, Confidence.SUSPECT, "r2", "globex", t, fromAcme),
         leak("self:r3", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "r3", "acme", t, fromAcme)));
 
@@ -81,7 +82,7 @@ class ImpactTallyTest {
   void theFilterMatchesTenantsOnEitherSideNodesOnEitherRoleAndSearchHitsByIdOrRid() {
     Instant t = Instant.parse("2026-08-28T10:00:00Z");
     Finding f = new Finding("x", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "chatcmpl-1", "1", "globex", t,
-        "prefill-0", "decode-3", List.of(new Source("s", null, "acme", 5, List.of())), Map.of());
+        "prefill-0", "decode-3", List.of(new Source("s", null, "acme", 5, List.of(), Attribution.SOLE)), Map.of());
 
     assertThat(FindingFilter.NONE.withTenant("acme").test(f)).isTrue();
     assertThat(FindingFilter.NONE.withTenant("globex").test(f)).isTrue();
