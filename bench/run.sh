@@ -35,8 +35,7 @@ commit="$(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)"
 snap="$work/jars"
 rm -rf "$snap" && mkdir -p "$snap/lib"
 cp "$bench_jar" "$snap/" && cp "$here"/bench/target/lib/*.jar "$snap/lib/"
-flags="--add-opens=java.base/java.nio=ALL-UNNAMED --enable-native-access=ALL-UNNAMED"
-if [ "$(java_major "$JAVA_HOME")" -ge 23 ]; then flags="$flags --sun-misc-unsafe-memory-access=allow"; fi
+flags="$(kvscope_jvm_flags | tr '\n' ' ')"
 cat > "$snap/kvscope" <<LAUNCHER
 #!/usr/bin/env bash
 # kvscope as built at $commit (the repository's launcher, minus the rebuild check)

@@ -19,10 +19,9 @@ else
   [ -f "$report" ] || { echo "screenshots.sh: no report file at $report" >&2; exit 2; }
 fi
 
-if [ -z "${JAVA_HOME:-}" ] && [ -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ]; then
-  export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
-fi
-[ -n "${JAVA_HOME:-}" ] || { echo "screenshots.sh: set JAVA_HOME to a JDK 21+" >&2; exit 2; }
+# shellcheck source=../cli/src/dist/bin/jdk.sh
+source "$here/cli/src/dist/bin/jdk.sh"
+kvscope_find_jdk || { echo "screenshots.sh: needs a JDK 21 or newer; none found (set JAVA_HOME to one)" >&2; exit 2; }
 
 # Xvfb for a display, GTK 3 for JavaFX's glass toolkit on Linux.
 missing=()
@@ -44,7 +43,8 @@ build=(-B -q -pl gui -am test-compile dependency:build-classpath
        -Dmdep.outputFile=target/screenshots.classpath -Dmdep.includeScope=test)
 ./mvnw -o "${build[@]}" >&2 2>/dev/null || ./mvnw "${build[@]}" >&2
 cp="$here/gui/target/classes:$here/gui/target/test-classes:$(cat "$here/gui/target/screenshots.classpath")"
-flags=(--add-opens=java.base/java.nio=ALL-UNNAMED --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Dprism.order=sw)
+mapfile -t flags < <(kvscope_jvm_flags)
+flags+=(-Dprism.order=sw)
 
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"

@@ -1,6 +1,14 @@
 package io.kvscope.cli;
 
+import java.io.File;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URISyntaxException;
+import java.security.CodeSource;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,7 +28,8 @@ import picocli.CommandLine.Command;
         DemoCommand.class,
         GuiCommand.class,
         ScoreCommand.class,
-        CommandLine.HelpCommand.class
+        CommandLine.HelpCommand.class,
+        AutoComplete.GenerateCompletion.class
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -92,11 +101,31 @@ public final class KvScope implements Runnable {
     return message == null ? cause.getClass().getSimpleName() : message;
   }
 
+  /** The release and the commit it was built from, as the jar's manifest records them. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
-    public String[] getVersion() {
-      String version = KvScope.class.getPackage().getImplementationVersion();
-      return new String[] {"kvscope " + (version == null ? "dev" : version)};
+    public String[] getVersion() throws IOException, URISyntaxException {
+      Manifest manifest = manifest();
+      if (manifest == null) {
+        return new String[] {"kvscope (not built as a jar: version unknown)"};
+      }
+      Attributes main = manifest.getMainAttributes();
+      String commit = main.getValue("Build-Commit");
+      boolean modified = "true".equals(main.getValue("Build-Commit-Modified"));
+      String built = commit == null || commit.isBlank() || commit.startsWith("$")
+          ? "commit unknown"
+          : "commit " + commit + (modified ? ", with uncommitted changes" : "");
+      return new String[] {"kvscope " + main.getValue("Implementation-Version") + " (" + built + ")"};
+    }
+
+    private static Manifest manifest() throws IOException, URISyntaxException {
+      CodeSource source = KvScope.class.getProtectionDomain().getCodeSource();
+      if (source == null || !source.getLocation().getPath().endsWith(".jar")) {
+        return null;
+      }
+      try (JarFile jar = new JarFile(new File(source.getLocation().toURI()))) {
+        return jar.getManifest();
+      }
     }
   }
 }
