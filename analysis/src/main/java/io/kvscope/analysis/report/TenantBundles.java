@@ -90,6 +90,8 @@ public final class TenantBundles {
     final String engineRid;
     final Instant time;
     final Map<String, Long> tokensBySource = new LinkedHashMap<>();
+    /** Sources named alone; the others are candidates for the same passages. */
+    final java.util.Set<String> soleSources = new java.util.HashSet<>();
     final TreeSet<String> kinds = new TreeSet<>();
     final List<Range> ranges = new ArrayList<>();
     Confidence confidence = Confidence.SUSPECT;
@@ -100,8 +102,18 @@ public final class TenantBundles {
       this.time = time;
     }
 
+    /** Sole sources' tokens, plus the largest of the candidates' (they name one passage several times). */
     long tokens() {
-      return tokensBySource.values().stream().mapToLong(Long::longValue).sum();
+      long sole = 0;
+      long candidates = 0;
+      for (Map.Entry<String, Long> e : tokensBySource.entrySet()) {
+        if (soleSources.contains(e.getKey())) {
+          sole += e.getValue();
+        } else {
+          candidates = Math.max(candidates, e.getValue());
+        }
+      }
+      return sole + candidates;
     }
   }
 
@@ -153,6 +165,9 @@ public final class TenantBundles {
             .computeIfAbsent(f.requestId(), id -> new RecipientResponse(id, f.engineRid(), f.time()));
         // Two findings on one response (verbatim span and identifier) may name the same source.
         received.tokensBySource.merge(s.requestId(), s.matchedTokens(), Math::max);
+        if (s.sole()) {
+          received.soleSources.add(s.requestId());
+        }
         received.kinds.add(f.kind().id());
         received.confidence = best(received.confidence, f.confidence());
         VictimRequest lost = bundle(bundles, s.tenant()).asVictim()

@@ -126,8 +126,8 @@ class ReportJsonTest {
 
     assertThat(fieldNames(root)).containsExactly("report_version", "generated_at", "index", "summary", "windows",
         "findings", "tenants", "matrix", "timeline", "data_categories", "coverage", "parameters");
-    assertThat(fieldNames(root.get("summary"))).containsExactly("leaked_responses", "source_requests", "victim_tenants",
-        "recipient_tenants", "over_length_accepted", "prefill_underruns", "first_exposure", "last_exposure",
+    assertThat(fieldNames(root.get("summary"))).containsExactly("leaked_responses", "source_requests",
+        "source_requests_possible", "victim_tenants", "victim_tenants_possible", "recipient_tenants", "over_length_accepted", "prefill_underruns", "first_exposure", "last_exposure",
         "tokens_exposed", "same_tenant_reuse", "suspect_responses");
     assertThat(root.get("summary").get("first_exposure").asText()).isEqualTo("2026-08-27T09:14:03.250Z");
 
@@ -145,12 +145,33 @@ class ReportJsonTest {
     assertThat(overlap.get("kind").asText()).isEqualTo("cross_tenant_overlap");
     assertThat(overlap.get("confidence").asText()).isEqualTo("confirmed");
     assertThat(fieldNames(overlap.get("sources").get(0))).containsExactly("request_id", "engine_rid", "tenant",
-        "matched_tokens", "spans");
+        "matched_tokens", "attribution", "spans");
+    assertThat(overlap.get("sources").get(0).get("attribution").asText()).isEqualTo("sole");
     assertThat(overlap.get("sources").get(0).get("spans").get(0).get("source_field").asText()).isEqualTo("prompt_text");
 
     List<String> times = new ArrayList<>();
     collectTimes(root, times);
     assertThat(times).isNotEmpty().allMatch(t -> t.endsWith("Z") && Instant.parse(t) != null);
+  }
+
+  /**
+   * The report's tenant table, matrix and summary are what the impact model computes from its
+   * findings, sole attributions apart from candidates (the fixture's figures were worked out by
+   * hand from its findings).
+   */
+  @Test
+  void theImpactOfTheFindingsSeparatesSoleAttributionsFromCandidates() {
+    Report report = IncidentFixture.incident();
+    var tally = io.kvscope.analysis.impact.ImpactModel.tally(report.findings());
+    assertThat(tally.tenants()).containsExactlyElementsOf(report.tenants());
+    assertThat(tally.matrix()).containsExactlyElementsOf(report.matrix());
+    var built = io.kvscope.analysis.impact.ImpactModel.build(new io.kvscope.analysis.impact.ImpactModel.Inputs(
+        report.findings(), List.of(), Map.of(), null, Map.of(), "idx", report.generatedAt()));
+    assertThat(built.summary().sourceRequests()).isEqualTo(3);
+    assertThat(built.summary().sourceRequestsPossible()).isEqualTo(5);
+    assertThat(built.summary().victimTenants()).isEqualTo(2);
+    assertThat(built.summary().victimTenantsPossible()).isEqualTo(4);
+    assertThat(built.summary().tokensExposed()).isEqualTo(report.summary().tokensExposed());
   }
 
   @Test

@@ -138,24 +138,16 @@ final class LeakComposer {
     }
     int first = rng.nextInt(wordTokens.size() - take + 1);
     int start = wordTokens.get(first);
-    int end = endOfWord(text, wordTokens.get(first + take - 1) + 1, b);
+    int end = wordTokens.get(first + take - 1) + 1;
     // Word tokens are not always one word each (code, e-mail addresses): make sure of the minimum.
     while (Words.count(text.text().substring(text.contentStart(start), text.spanEnd(end))) < MIN_WORDS) {
       if (first + take < wordTokens.size()) {
-        end = endOfWord(text, wordTokens.get(first + take++) + 1, b);
+        end = wordTokens.get(first + take++) + 1;
       } else {
         return null;
       }
     }
     return new int[] {start, end};
-  }
-
-  /** Past the pieces that continue the word ending before token {@code end} (a cut long chunk). */
-  private static int endOfWord(TokenText text, int end, int limit) {
-    while (end < limit && text.continuesWord(end)) {
-      end++;
-    }
-    return end;
   }
 
   /** The text holding sequence position {@code pos} of {@code plan}, and where it starts. */

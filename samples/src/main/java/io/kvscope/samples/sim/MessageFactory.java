@@ -241,13 +241,19 @@ final class MessageFactory {
     if (!user.embeds().isEmpty() && (p.kind == RequestKind.RAG || p.kind == RequestKind.DOC_QA) && rng.chance(0.5)) {
       // Quotes a passage of a document or chunk it was given.
       Composed.Embed embed = rng.pick(user.embeds());
+      TokenText text = shared.byKey(embed.key());
       int length = embed.tokenEnd() - embed.tokenStart();
       int quote = Math.min(length, rng.between(12, 40));
       int from = embed.sharedFrom() + rng.nextInt(length - quote + 1);
+      while (from < embed.sharedFrom() + length - quote && !text.isWord(from)) {
+        from++; // a quote starts at a word, never at a paragraph break
+      }
       Writing.replyProse(cb.out(), voice, rng, Math.max(1, target / 4));
       cb.endPrivate();
-      cb.out().word("The").word("material").word("says").punct(":");
-      cb.embed(embed.key(), shared.byKey(embed.key()), from, from + quote);
+      if (text.isWord(from)) {
+        cb.out().word("The").word("material").word("says").punct(":");
+        cb.embed(embed.key(), text, from, from + quote);
+      }
       cb.beginPrivate();
     }
     int rest = target - cb.out().tokenCount();

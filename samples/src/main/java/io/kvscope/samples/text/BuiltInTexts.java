@@ -89,25 +89,33 @@ final class BuiltInTexts {
     return b.build();
   }
 
-  /** Code-like text: a function with a loop, conditions and calls, in words the tokenizer counts. */
+  /**
+   * Code-like text: a function with a loop, conditions and calls. Its punctuation is written as
+   * tokens of their own where it ends a chunk, as the token rule wants.
+   */
   private TokenText code(int tokens) {
     TokenText.Builder b = TokenText.builder(tokens + 32);
-    String function = rng.pick(Lexicon.TECH_VERBS).split(":")[0] + "_" + rng.pick(Lexicon.TECH_NOUNS);
-    b.word("def").word(function + "(" + rng.pick(Lexicon.TECH_NOUNS) + "s,").word("limit=" + rng.between(2, 64) + "):");
+    String function = verb() + "_" + rng.pick(Lexicon.TECH_NOUNS);
+    b.word("def").word(function + "(" + rng.pick(Lexicon.TECH_NOUNS) + "s").punct(",")
+        .word("limit=" + rng.between(2, 64) + ")").punct(":");
     while (b.tokenCount() < tokens) {
       b.paragraph();
       String noun = rng.pick(Lexicon.TECH_NOUNS);
       switch (rng.nextInt(5)) {
-        case 0 -> b.word("for").word(noun).word("in").word(rng.pick(Lexicon.TECH_NOUNS) + "s:");
-        case 1 -> b.word("if").word(noun + ".state").word("==").word("\"" + rng.pick(Lexicon.TECH_ADJECTIVES) + "\":");
-        case 2 -> b.word(noun).word("=").word(rng.pick(Lexicon.TECH_VERBS).split(":")[0] + "(" + noun + ",")
-            .word(Integer.toString(rng.between(1, 999)) + ")");
+        case 0 -> b.word("for").word(noun).word("in").word(rng.pick(Lexicon.TECH_NOUNS) + "s").punct(":");
+        case 1 -> b.word("if").word(noun + ".state").word("==").word("\"" + rng.pick(Lexicon.TECH_ADJECTIVES) + "\"")
+            .punct(":");
+        case 2 -> b.word(noun).word("=").word(verb() + "(" + noun).punct(",").word(rng.between(1, 999) + ")");
         case 3 -> b.word("log.info(\"" + rng.pick(Lexicon.TECH_NOUNS)).word(rng.pick(Lexicon.TECH_VERBS).split(":")[1])
-            .word("%s\",").word(noun + ")");
+            .word("%s\"").punct(",").word(noun + ")");
         default -> b.word("return").word(noun.toUpperCase(Locale.ROOT) + "_" + rng.between(1, 99));
       }
     }
     return b.build();
+  }
+
+  private String verb() {
+    return rng.pick(Lexicon.TECH_VERBS).split(":")[0];
   }
 
   /** A long system prompt of an agent framework: role, tools, output format. */

@@ -29,18 +29,14 @@ public final class TokenText {
   }
 
   /**
-   * Cuts existing text (a corpus question or answer) into tokens by the rule the builder follows,
-   * extended to text no template wrote: each whitespace-separated chunk is a token with the
-   * whitespace before it, a trailing {@code . , ; : ? !} of a longer chunk is a token of its own,
-   * and each {@code "\n\n"} is a paragraph token. As a real tokenizer does, a chunk longer than
-   * {@value #LONG_CHUNK} chars (a URL, a long identifier) is cut into pieces of at most
-   * {@value #PIECE} chars, and each character of a script written without spaces (Han, kana,
-   * Hangul, Thai) is a token, so text of any kind has about as many tokens per char as prose.
-   * The text is kept exactly (leading and trailing whitespace included).
+   * Cuts existing text (a corpus question or answer) into tokens by the rule the builder follows:
+   * each whitespace-separated chunk is a token with the whitespace before it, a trailing
+   * {@code . , ; : ? !} of a longer chunk is a token of its own, and each {@code "\n\n"} is a
+   * paragraph token. The text is kept exactly (leading and trailing whitespace included).
    */
   public static TokenText of(String text) {
     int n = text.length();
-    int[] starts = new int[Math.max(16, n / 4)];
+    int[] starts = new int[Math.max(16, n / 5)];
     int count = 0;
     int pending = 0; // start of whitespace not yet given to a token
     int i = 0;
@@ -61,12 +57,10 @@ public final class TokenText {
       while (i < n && !Character.isWhitespace(text.charAt(i))) {
         i++;
       }
-      int end = i - chunk > 1 && PUNCTUATION.indexOf(text.charAt(i - 1)) >= 0 ? i - 1 : i;
-      starts = grow(starts, count + (end - chunk) + 2);
+      starts = grow(starts, count + 2);
       starts[count++] = pending;
-      count = pieces(text, chunk, end, starts, count);
-      if (end < i) {
-        starts[count++] = end;
+      if (i - chunk > 1 && PUNCTUATION.indexOf(text.charAt(i - 1)) >= 0) {
+        starts[count++] = i - 1;
       }
       pending = i;
     }
@@ -75,39 +69,6 @@ public final class TokenText {
       count = 1;
     }
     return new TokenText(text, Arrays.copyOf(starts, count));
-  }
-
-  /** Chunks up to this long are one token. */
-  private static final int LONG_CHUNK = 8;
-  /** Longer chunks are cut into pieces this long. */
-  private static final int PIECE = 6;
-
-  /**
-   * Adds the starts of the pieces after the first of chunk {@code [from, to)} (the first piece's
-   * start is already added); returns the new count.
-   */
-  private static int pieces(String text, int from, int to, int[] starts, int count) {
-    boolean cut = to - from > LONG_CHUNK;
-    int pieceStart = from;
-    for (int i = from; i < to; i++) {
-      boolean unspaced = unspacedScript(text.charAt(i));
-      boolean startHere = i > from && (unspaced || unspacedScript(text.charAt(i - 1)) || cut && i - pieceStart >= PIECE);
-      if (startHere) {
-        starts[count++] = i;
-        pieceStart = i;
-      }
-    }
-    return count;
-  }
-
-  private static boolean unspacedScript(char c) {
-    if (c < 0x0E00) {
-      return false;
-    }
-    Character.UnicodeScript script = Character.UnicodeScript.of(c);
-    return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
-        || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL
-        || script == Character.UnicodeScript.THAI;
   }
 
   private static final String PUNCTUATION = ".,;:?!";
@@ -158,27 +119,14 @@ public final class TokenText {
     return slice(i, i + 1);
   }
 
-  /**
-   * True when token {@code i} starts a word: it begins with a letter, digit, {@code +} or
-   * {@code $}, after whitespace or something that is not a letter or digit (not a piece of a word
-   * cut in two, not punctuation, not a paragraph break).
-   */
+  /** True when token {@code i} is a word (not punctuation, not a paragraph break). */
   public boolean isWord(int i) {
     int c = contentStart(i);
     if (c >= spanEnd(i + 1)) {
       return false;
     }
     char ch = text.charAt(c);
-    boolean startsWord = c == 0 || !Character.isLetterOrDigit(text.charAt(c - 1))
-        || unspacedScript(ch) || unspacedScript(text.charAt(c - 1));
-    return startsWord && (Character.isLetterOrDigit(ch) || ch == '+' || ch == '$');
-  }
-
-  /** True when token {@code i} continues the word before it (a later piece of a cut chunk). */
-  public boolean continuesWord(int i) {
-    int c = contentStart(i);
-    return i > 0 && c == starts[i] && c < text.length() && c > 0 && Character.isLetterOrDigit(text.charAt(c))
-        && Character.isLetterOrDigit(text.charAt(c - 1)) && !unspacedScript(text.charAt(c));
+    return Character.isLetterOrDigit(ch) || ch == '+' || ch == '$';
   }
 
   @Override
