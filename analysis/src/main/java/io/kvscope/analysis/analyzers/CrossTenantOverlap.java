@@ -77,6 +77,20 @@ public final class CrossTenantOverlap implements Analyzer {
   /** Requests within reach taken per window (a common phrase is held by many; the longest runs win anyway). */
   static final int MAX_WINDOW_HOLDERS = 64;
 
+  private final Set<String> withoutRules;
+
+  public CrossTenantOverlap() {
+    this(Set.of());
+  }
+
+  /**
+   * The analysis with the passage rules named {@code withoutRules} left out: for measuring what
+   * each rule removes (the method document's figures), never for an investigation.
+   */
+  public CrossTenantOverlap(Set<String> withoutRules) {
+    this.withoutRules = Set.copyOf(withoutRules);
+  }
+
   @Override
   public String name() {
     return "cross-tenant-overlap";
@@ -117,18 +131,29 @@ public final class CrossTenantOverlap implements Analyzer {
     TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
     SpanVerifier verifier = new SpanVerifier(scheme);
     OverlapRecipients work = new OverlapRecipients(columns, mechanisms, verifier, sourceTexts, gatherer,
-        PassageRules.chain(minSpan, cutoff), new OverlapFindings(columns, verifier, sourceTexts), findings);
+        PassageRules.chain(minSpan, cutoff).without(withoutRules), new OverlapFindings(columns, verifier, sourceTexts),
+        findings);
     // Responses decoded over foreign KV are where stale pages surface: a focused pass over all
     // their fingerprints, boilerplate-frequent ones included, and over short windows.
     Set<Integer> focus = new TreeSet<>();
     mechanisms.decodedOverForeignKv().stream().filter(columns::isRecipient).forEach(focus::add);
+    long started = CpuClock.now();
     long[] focused = focusedPass(context, columns, focus, reach, text, work);
+    long focusedNanos = CpuClock.now() - started;
+    started = CpuClock.now();
     JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true)
         .withOwnPromptExplains(true).withMinSharedFingerprints(MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY);
     JoinStats stats = join.run(options,
         (recipient, source) -> columns.isRecipient(recipient) && !focus.contains(recipient) && reach.reaches(source, recipient),
         work::accept);
     work.finish();
+    long joinNanos = CpuClock.now() - started;
+    Map<String, Double> seconds = new LinkedHashMap<>();
+    seconds.put("focused_pass", round(focusedNanos));
+    seconds.put("window_lookups", round(focused[2]));
+    seconds.put("general_join", round(joinNanos));
+    seconds.put("passage_facts", round(work.factNanos));
+    context.parameter("cross-tenant-overlap.cpu_seconds", seconds);
     context.parameter("cross-tenant-overlap.min_span_tokens", scheme.threshold());
     context.parameter("cross-tenant-overlap.min_words_over_foreign_kv", PassageRules.MIN_WORDS);
     context.parameter("cross-tenant-overlap.scheme", scheme.schemeId());
@@ -160,12 +185,12 @@ public final class CrossTenantOverlap implements Analyzer {
    * are looked up word for word, for runs too short to be sure of a fingerprint. Few recipients are
    * focused, so looking their text up piece by piece stays cheap.
    *
-   * @return candidates from fingerprints and from windows
+   * @return candidates from fingerprints and from windows, and the nanoseconds the window lookups took
    */
   private static long[] focusedPass(AnalysisContext context, RequestColumns columns, Set<Integer> focus,
       StalePageReach reach, TextIndex text, OverlapRecipients work) throws IOException {
     Fingerprinter fingerprinter = new Fingerprinter(Documents.FINGERPRINTS);
-    long[] candidates = new long[2];
+    long[] candidates = new long[3];
     for (int recipient : focus) {
       String response = columns.text(recipient, Schema.RESPONSE_TEXT);
       if (response == null) {
@@ -191,30 +216,45 @@ public final class CrossTenantOverlap implements Analyzer {
           .sorted(Comparator.comparingInt((Map.Entry<Integer, int[]> e) -> -(e.getValue()[0] + e.getValue()[1]))
               .thenComparing(Map.Entry::getKey))
           .limit(MAX_FOCUSED_CANDIDATES).toList();
-      Map<Integer, int[]> verify = new java.util.TreeMap<>();
-      best.forEach(e -> verify.put(e.getKey(), e.getValue()));
-      candidates[0] += verify.size();
+      Map<Integer, int[]> verified = new java.util.TreeMap<>();
+      best.forEach(e -> verified.put(e.getKey(), e.getValue()));
+      candidates[0] += verified.size();
+      for (Map.Entry<Integer, int[]> entry : verified.entrySet()) {
+        work.accept(new Candidate(recipient, entry.getKey(), entry.getValue()[0], entry.getValue()[1]));
+      }
+      // Runs too short to be sure of a fingerprint, where no verified run lies already.
       TokenizedText words = WordTokenizer.tokenize(response);
+      List<int[]> covered = work.coveredTokens();
+      Map<Integer, int[]> more = new java.util.TreeMap<>();
+      long windowsStarted = CpuClock.now();
       for (int start = 0; start + WINDOW_WORDS <= words.size(); start += WINDOW_STRIDE) {
+        int from = start;
+        if (covered.stream().anyMatch(c -> c[0] <= from && from + WINDOW_WORDS <= c[1])) {
+          continue;
+        }
         String window = response.substring(words.start(start), words.end(start + WINDOW_WORDS - 1));
         int[] taken = {0};
         text.holders(window, doc -> reach.reaches(doc, recipient), (doc, inReply) -> {
-          int[] sides = verify.get(doc);
-          if (sides == null) {
-            sides = new int[2];
-            verify.put(doc, sides);
-            candidates[1]++;
+          int side = inReply ? 1 : 0;
+          int[] before = verified.get(doc);
+          if (before == null || before[side] == 0) {
+            more.computeIfAbsent(doc, d -> new int[2])[side] = 1;
           }
-          sides[inReply ? 1 : 0] = Math.max(sides[inReply ? 1 : 0], 1);
           return ++taken[0] < MAX_WINDOW_HOLDERS;
         });
       }
-      for (Map.Entry<Integer, int[]> entry : verify.entrySet()) {
+      candidates[2] += CpuClock.now() - windowsStarted;
+      candidates[1] += more.size();
+      for (Map.Entry<Integer, int[]> entry : more.entrySet()) {
         work.accept(new Candidate(recipient, entry.getKey(), entry.getValue()[0], entry.getValue()[1]));
       }
     }
     work.finish();
     return candidates;
+  }
+
+  private static double round(long nanos) {
+    return Math.round(nanos / 1e8) / 10.0;
   }
 
   /**

@@ -60,6 +60,17 @@ public final class IdentifierLeaks implements Analyzer {
 
   private static final String OVERLAP = "cross-tenant-overlap";
 
+  private final Set<String> withoutRules;
+
+  public IdentifierLeaks() {
+    this(Set.of());
+  }
+
+  /** The analysis without the identifier rules named {@code withoutRules}: for measuring what each does. */
+  public IdentifierLeaks(Set<String> withoutRules) {
+    this.withoutRules = Set.copyOf(withoutRules);
+  }
+
   @Override
   public String name() {
     return "identifier-leaks";
@@ -87,7 +98,7 @@ public final class IdentifierLeaks implements Analyzer {
     if (responseTerms == null) {
       return;
     }
-    RuleChain<IdentifierFacts> chain = IdentifierRules.chain();
+    RuleChain<IdentifierFacts> chain = IdentifierRules.chain().without(withoutRules);
     Map<String, Long> dropped = new TreeMap<>();
     TermsEnum inPrompts = promptTerms == null ? null : promptTerms.iterator();
     Map<Integer, List<Carried>> recipients = new TreeMap<>();

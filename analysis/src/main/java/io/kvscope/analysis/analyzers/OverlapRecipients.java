@@ -41,6 +41,7 @@ final class OverlapRecipients {
   long verifiedPairs;
   long rejectedPairs;
   long passages;
+  long factNanos;
   final Map<String, Long> droppedByRule = new TreeMap<>();
   final Map<String, Long> cappedByRule = new TreeMap<>();
 
@@ -100,6 +101,12 @@ final class OverlapRecipients {
     }
   }
 
+  /** Token ranges {start, end} of the current recipient's response verified so far. */
+  List<int[]> coveredTokens() {
+    return verified.stream().map(v -> new int[] {v.match().recipient().tokenStart(), v.match().recipient().tokenEnd()})
+        .toList();
+  }
+
   /** Judges the current recipient's passages and emits its findings. */
   void finish() throws IOException {
     if (recipient != null && !verified.isEmpty()) {
@@ -120,7 +127,9 @@ final class OverlapRecipients {
     List<OverlapFindings.Judged> kept = new ArrayList<>();
     for (Passages.Passage passage : Passages.of(verified)) {
       passages++;
+      long started = CpuClock.now();
       PassageFacts facts = gatherer.facts(recipient, passage.range(), fallback(passage));
+      factNanos += CpuClock.now() - started;
       Decision decision = chain.decide(recipient.mechanism, facts);
       for (Verdict v : decision.verdicts()) {
         if (v.effect() == Verdict.Effect.CAP) {

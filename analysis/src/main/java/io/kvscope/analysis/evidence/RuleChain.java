@@ -20,6 +20,11 @@ public final class RuleChain<F> {
     return rules;
   }
 
+  /** The same chain without the rules named {@code names} (to measure what each rule does). */
+  public RuleChain<F> without(java.util.Set<String> names) {
+    return new RuleChain<>(rules.stream().filter(r -> !names.contains(r.name())).toList());
+  }
+
   public Decision decide(Mechanism mechanism, F facts) {
     Confidence confidence = Confidence.CONFIRMED;
     List<Verdict> verdicts = new ArrayList<>();

@@ -97,12 +97,14 @@ public final class ImpactModel {
       if (!finding.isCountedLeak() || finding.requestId() == null) {
         continue;
       }
+      List<Source> foreign = finding.sources().stream()
+          .filter(s -> s.tenant() == null || !s.tenant().equals(finding.tenant())).toList();
+      if (foreign.isEmpty() && !finding.sources().isEmpty()) {
+        continue; // only the tenant's own data: reuse, never a cross-tenant leak
+      }
       Response response = responses.computeIfAbsent(finding.requestId(), id ->
           new Response(id, finding.tenant(), finding.time(), finding.decodeNode(), new LinkedHashMap<>()));
-      for (Source source : finding.sources()) {
-        if (source.tenant() != null && source.tenant().equals(finding.tenant())) {
-          continue; // same-tenant data is reuse, never a cross-tenant leak
-        }
+      for (Source source : foreign) {
         response.sources().merge(source.requestId(), source, ImpactModel::merge);
       }
     }

@@ -96,6 +96,35 @@ class ImpactTallyTest {
     assertThat(FindingFilter.NONE.withTenant(" ").isNeutral()).isTrue();
   }
 
+  /**
+   * Two requests of two tenants held the leaked passage: each is a candidate. The tenant table
+   * shows each victim as 0 for sure and up to 1, the matrix likewise; the recipient received the
+   * passage's tokens once.
+   */
+  @Test
+  void candidateSourcesCountAsPossibleNotSure() {
+    Instant t = Instant.parse("2026-08-28T10:00:00Z");
+    Finding f = new Finding("overlap:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "r1", null, "globex",
+        t, "p", "d", List.of(new Source("a-1", null, "acme", 30, List.of(), Attribution.CANDIDATE),
+            new Source("i-1", null, "initech", 30, List.of(), Attribution.CANDIDATE)), Map.of());
+
+    Impact impact = ImpactTally.of(List.of(f));
+
+    var acme = impact.tenants().stream().filter(x -> x.tenant().equals("acme")).findFirst().orElseThrow();
+    assertThat(acme.asVictim().requests()).isZero();
+    assertThat(acme.asVictim().requestsPossible()).isEqualTo(1);
+    assertThat(io.kvscope.gui.view.Formats.range(acme.asVictim().requests(), acme.asVictim().requestsPossible()))
+        .isEqualTo("0\u20131");
+    var globex = impact.tenants().stream().filter(x -> x.tenant().equals("globex")).findFirst().orElseThrow();
+    assertThat(globex.asRecipient().sources()).isZero();
+    assertThat(globex.asRecipient().sourcesPossible()).isEqualTo(2);
+    assertThat(globex.asRecipient().tokens()).isEqualTo(30);
+    assertThat(impact.matrix()).allSatisfy(c -> {
+      assertThat(c.responses()).isZero();
+      assertThat(c.responsesPossible()).isEqualTo(1);
+    });
+  }
+
   private static Finding leak(String id, FindingKind kind, Confidence confidence, String request, String tenant,
       Instant t, Source source) {
     return new Finding(id, kind, confidence, request, null, tenant, t, "p", "d", List.of(source), Map.of());
