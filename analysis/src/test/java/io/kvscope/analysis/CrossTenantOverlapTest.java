@@ -195,6 +195,43 @@ class CrossTenantOverlapTest {
   }
 
   /**
+   * Short runs are looked up on each focused response afresh: what was verified on the response
+   * before it (here a long passage at the same word positions) says nothing about this one.
+   */
+  @Test
+  void aShortRunIsFoundOnAStubWhateverWasFoundOnTheStubBeforeIt() throws Exception {
+    String longPassage = words(90, 40);
+    // A 13-word run the two texts share without sharing a fingerprint: only a window lookup finds it.
+    String shortRun = null;
+    String sourcePrompt = null;
+    String stubReply = null;
+    for (long seed = 200; shortRun == null; seed++) {
+      String run = words(seed, 13);
+      String prompt = words(seed + 1000, 20) + " " + run + " " + words(seed + 2000, 20);
+      String reply = words(seed + 3000, 6) + " " + run + " " + words(seed + 4000, 30);
+      if (!sharesAFingerprint(prompt, reply)) {
+        shortRun = run;
+        sourcePrompt = prompt;
+        stubReply = reply;
+      }
+    }
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("long-source", "victim-1", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText(words(92, 20) + " " + longPassage).responseText(words(93, 10)).build(), 100, false);
+    index.served(request("short-source", "victim-2", "2026-08-28T10:01:00Z", 100, 200)
+        .promptText(sourcePrompt).responseText(words(96, 10)).build(), 100, false);
+    // The first stub's verified passage covers the word positions of the second stub's short run.
+    index.served(request("stub-a", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(97, 10)).responseText(words(98, 5) + " " + longPassage + " " + words(99, 5)).build(), 100, false);
+    index.served(request("stub-b", "recipient", "2026-08-28T10:06:00Z", 100, 200)
+        .promptText(words(100, 10)).responseText(stubReply).build(), 100, false);
+
+    List<Finding> findings = analyze(index, "gw-stub-a", "gw-stub-b");
+
+    assertThat(only(findings, "gw-stub-b").sources()).extracting(Source::requestId).containsExactly("gw-short-source");
+  }
+
+  /**
    * Stock sentences side by side, ending a few words into a third: rare as a run, made of pieces
    * every tenant's replies hold. Held within reach by two tenants it is most likely the model's
    * phrasing (suspect); held by one, the stale pages it came from were that tenant's.
@@ -306,6 +343,20 @@ class CrossTenantOverlapTest {
     List<Finding> findings = analyze(index, "gw-stub");
 
     assertThat(findings).extracting(f -> f.kind() + " " + f.requestId()).containsExactly("SAME_TENANT_REUSE gw-stub");
+  }
+
+  private static boolean sharesAFingerprint(String a, String b) {
+    var fingerprinter = new io.kvscope.index.fingerprint.Fingerprinter(io.kvscope.index.Documents.FINGERPRINTS);
+    var mine = new java.util.HashSet<Long>();
+    for (long h : fingerprinter.fingerprint(a).distinctHashes()) {
+      mine.add(h);
+    }
+    for (long h : fingerprinter.fingerprint(b).distinctHashes()) {
+      if (mine.contains(h)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Finding only(List<Finding> findings, String requestId) {

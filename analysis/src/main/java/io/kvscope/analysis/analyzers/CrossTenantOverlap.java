@@ -224,7 +224,7 @@ public final class CrossTenantOverlap implements Analyzer {
       }
       // Runs too short to be sure of a fingerprint, where no verified run lies already.
       TokenizedText words = WordTokenizer.tokenize(response);
-      List<int[]> covered = work.coveredTokens();
+      List<int[]> covered = work.coveredTokens(recipient);
       Map<Integer, int[]> more = new java.util.TreeMap<>();
       long windowsStarted = CpuClock.now();
       for (int start = 0; start + WINDOW_WORDS <= words.size(); start += WINDOW_STRIDE) {

@@ -101,8 +101,11 @@ final class OverlapRecipients {
     }
   }
 
-  /** Token ranges {start, end} of the current recipient's response verified so far. */
-  List<int[]> coveredTokens() {
+  /** Token ranges {start, end} of {@code doc}'s response verified so far (none unless it is the current recipient). */
+  List<int[]> coveredTokens(int doc) {
+    if (recipient == null || recipient.doc != doc) {
+      return List.of();
+    }
     return verified.stream().map(v -> new int[] {v.match().recipient().tokenStart(), v.match().recipient().tokenEnd()})
         .toList();
   }
