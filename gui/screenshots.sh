@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Saves a 1280x800 PNG of each workbench view (timeline, findings, evidence, tenant impact, config
-# audit) by running the GUI under Xvfb in its screenshot mode; content stays redacted.
+# Saves a 1280x800 PNG of each workbench view (overview, evidence, tenant impact, config audit, a
+# brushed time range) by running the GUI under Xvfb in its screenshot mode; content stays redacted.
 #
 # usage: gui/screenshots.sh INDEX_DIR REPORT_JSON OUT_DIR
-#        gui/screenshots.sh --demo OUT_DIR     (first writes a demo incident to OUT_DIR/demo)
+#        gui/screenshots.sh --demo OUT_DIR     (first runs './kvscope demo' into OUT_DIR/demo)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -39,19 +39,19 @@ fi
 
 # Build the gui module and what it needs (classes only, never installed), and get its class path.
 cd "$here"
-build=(-B -q -pl gui -am test-compile dependency:build-classpath
-       -Dmdep.outputFile=target/screenshots.classpath -Dmdep.includeScope=test)
+build=(-B -q -pl gui -am compile dependency:build-classpath
+       -Dmdep.outputFile=target/screenshots.classpath -Dmdep.includeScope=runtime)
 ./mvnw -o "${build[@]}" >&2 2>/dev/null || ./mvnw "${build[@]}" >&2
-cp="$here/gui/target/classes:$here/gui/target/test-classes:$(cat "$here/gui/target/screenshots.classpath")"
+cp="$here/gui/target/classes:$(cat "$here/gui/target/screenshots.classpath")"
 mapfile -t flags < <(kvscope_jvm_flags)
 flags+=(-Dprism.order=sw)
 
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 if [ $demo -eq 1 ]; then
-  rm -rf "$out/demo"
-  "$JAVA_HOME/bin/java" "${flags[@]}" -cp "$cp" io.kvscope.gui.DemoIncident "$out/demo" >&2
-  index="$out/demo/index"; report="$out/demo/report.json"
+  # The sample incident every newcomer sees, analyzed exactly as './kvscope demo' does.
+  "$here/kvscope" demo --dir "$out/demo" --quiet >&2
+  index="$out/demo/index"; report="$out/demo/reports/report.json"
 fi
 
 xvfb-run -a -s "-screen 0 1400x900x24" \

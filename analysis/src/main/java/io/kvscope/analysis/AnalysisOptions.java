@@ -30,6 +30,9 @@ public record AnalysisOptions(
 
   public static final String DEFAULT_FIXED_VERSION = "0.5.22";
 
+  /** T, in words (docs/overlap-method.md says why 16). */
+  public static final int DEFAULT_MIN_SPAN_TOKENS = 16;
+
   /**
    * Freed KV pages keep their content until reallocated, which on a quiet node (nights,
    * weekends) can be days later; verification is exact, so a generous horizon costs candidates,
@@ -50,7 +53,8 @@ public record AnalysisOptions(
   }
 
   public static AnalysisOptions defaults() {
-    return new AnalysisOptions(null, null, DEFAULT_FIXED_VERSION, 16, DEFAULT_HORIZON, 0.5, 0.25, 8_192, null);
+    return new AnalysisOptions(null, null, DEFAULT_FIXED_VERSION, DEFAULT_MIN_SPAN_TOKENS, DEFAULT_HORIZON, 0.5, 0.25,
+        8_192, null);
   }
 
   public AnalysisOptions withRange(Instant since, Instant until) {

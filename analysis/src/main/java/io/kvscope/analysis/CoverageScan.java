@@ -2,6 +2,7 @@ package io.kvscope.analysis;
 
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.index.Documents;
+import io.kvscope.index.NodeIdentity;
 import io.kvscope.index.Schema;
 import io.kvscope.index.TypedDocs;
 import io.kvscope.ingest.record.NodeActivity;
@@ -54,10 +55,11 @@ final class CoverageScan {
 
   private static List<Coverage.Gap> nodeGaps(IndexReader reader) throws IOException {
     Map<String, TreeSet<Long>> activeHours = new TreeMap<>();
+    NodeIdentity identity = NodeIdentity.load(reader); // a node's hours count once, whatever name a file gave it
     TypedDocs.forEach(reader, Schema.TYPE_NODE_HOUR, doc -> {
       NodeActivity activity = Documents.readActivity(doc);
       if (activity.lines() > 0) {
-        activeHours.computeIfAbsent(activity.node(), n -> new TreeSet<>()).add(activity.hourStart());
+        activeHours.computeIfAbsent(identity.canonical(activity.node()), n -> new TreeSet<>()).add(activity.hourStart());
       }
     });
     List<Coverage.Gap> gaps = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.kvscope.analysis;
 
+import io.kvscope.analysis.finding.Tenants;
+
 /**
  * A request's numbers and names, read from doc values without touching its (large, compressed)
  * text. This is what most analyzers need; text is fetched only for the few that must read it.
@@ -68,8 +70,8 @@ public record RequestRow(
     return prefillNode != null ? prefillNode : decodeNode;
   }
 
-  /** Who the request belongs to; requests without a tenant are grouped as "(unknown)". */
+  /** Who the request belongs to; requests without a tenant are grouped as {@link Tenants#UNKNOWN}. */
   public String tenantOrUnknown() {
-    return tenant == null ? "(unknown)" : tenant;
+    return Tenants.nameOf(tenant);
   }
 }

@@ -57,7 +57,7 @@ public final class StalePageReach {
    */
   private static long[] restartsOf(AnalysisContext context, String node) {
     List<ConfigEpoch> epochs = context.epochs().byNode().getOrDefault(node, List.of());
-    return epochs.stream().filter(e -> !"prometheus".equals(e.source()))
+    return epochs.stream().filter(e -> !e.fromMetrics())
         .mapToLong(e -> context.clocks().toGatewayTime(node, e.start()))
         .sorted().distinct().skip(1).toArray();
   }

@@ -49,4 +49,50 @@ class ConfigAuditTest {
     assertThat(findings).filteredOn(f -> f.kind() == FindingKind.CONFIG_MISSING_SAFEGUARD).hasSize(5)
         .allSatisfy(f -> assertThat(f.evidence().get("missing")).isEqualTo(List.of("kv_canary", "kv_checksum")));
   }
+
+  @Test
+  void everyConfigFindingIsAboutExactlyOneOfTheEpochsTheAuditJudged() throws Exception {
+    TestIndex index = new TestIndex(tmp.resolve("index"))
+        .epoch("prefill-0", NodeRole.PREFILL, "2026-08-20T00:00:00Z", 681_280, 1_048_576, "0.5.21")
+        .epoch("prefill-0", NodeRole.PREFILL, "2026-09-09T12:00:00Z", 1_400_000, 1_048_576, "0.5.22")
+        .add(new io.kvscope.ingest.record.ConfigEpoch("prefill-0", NodeRole.PREFILL, TestIndex.at("2026-08-25T00:00:00Z"),
+            681_280L, 1_048_576L, 64, null, "m", "m", null, null, null, null, "prometheus", "metrics.prom", 3))
+        .add(new io.kvscope.ingest.record.ConfigEpoch("decode-7", NodeRole.DECODE, TestIndex.at("2026-08-26T00:00:00Z"),
+            681_280L, 1_048_576L, 64, null, "m", "m", null, null, null, null, "prometheus", "metrics.prom", 4));
+
+    List<Finding> findings = new ArrayList<>();
+    List<NodeEpoch> epochs;
+    try (var search = index.open()) {
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      new ConfigAudit().analyze(context, findings::add);
+      epochs = NodeEpoch.all(context.epochs(), context.clocks());
+    }
+
+    // prefill-0 has logs, so its scrape is no epoch; decode-7 has only the scrape, which stands.
+    assertThat(epochs).extracting(e -> e.epoch().node() + "@" + e.start())
+        .containsExactly("decode-7@2026-08-26T00:00:00Z", "prefill-0@2026-08-20T00:00:00Z",
+            "prefill-0@2026-09-09T12:00:00Z");
+    assertThat(epochs.get(1).end()).isEqualTo(epochs.get(2).start());
+    assertThat(epochs.get(2).end()).isNull();
+    assertThat(findings).isNotEmpty().allSatisfy(f ->
+        assertThat(epochs.stream().filter(e -> e.isAbout(f)).count()).as(f.id()).isEqualTo(1));
+    assertThat(findings).filteredOn(f -> epochs.get(2).isAbout(f)).extracting(Finding::kind)
+        .containsExactly(FindingKind.CONFIG_MISSING_SAFEGUARD);
+  }
+
+  @Test
+  void epochsArePutOnTheGatewaysClock() {
+    var first = new io.kvscope.ingest.record.ConfigEpoch("decode-0", NodeRole.DECODE, TestIndex.at("2026-08-27T09:00:00Z"),
+        681_280L, 1_048_576L, 64, "0.5.21", "m", "m", null, null, null, null, "sglang-log", "decode-0.log", 1);
+    var second = new io.kvscope.ingest.record.ConfigEpoch("decode-0", NodeRole.DECODE, TestIndex.at("2026-09-09T12:00:00Z"),
+        681_280L, 1_048_576L, 64, "0.5.22", "m", "m", null, null, null, null, "sglang-log", "decode-0.log", 9);
+
+    // decode-0's clock runs 90 s ahead of the gateway's.
+    List<NodeEpoch> epochs = NodeEpoch.of(List.of(first, second),
+        new io.kvscope.index.NodeClocks(java.util.Map.of("decode-0", 90_000L)));
+
+    assertThat(epochs).extracting(NodeEpoch::start)
+        .containsExactly(Instant.parse("2026-08-27T08:58:30Z"), Instant.parse("2026-09-09T11:58:30Z"));
+    assertThat(epochs.get(0).end()).isEqualTo(epochs.get(1).start());
+  }
 }

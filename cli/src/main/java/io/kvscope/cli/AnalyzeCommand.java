@@ -1,23 +1,28 @@
 package io.kvscope.cli;
 
 import io.kvscope.analysis.Analysis;
+import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.MissingEvidence;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.IndexSearch;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(
     name = "analyze",
+    aliases = "analyse",
     mixinStandardHelpOptions = true,
-    description = {
-        "Run every analysis over an index and write the reports.",
-        "Writes report.json, findings.csv, report.md, report.html, findings.arrow and per-tenant",
-        "bundles into --out (owner-only). Content is redacted unless --reveal."
-    })
+    description = "Run every analysis over an index, print the exposure summary and write report.json, "
+        + "findings.csv, report.md, report.html, findings.arrow and per-tenant bundles into --out "
+        + "(owner-only). Content is redacted unless --reveal. Exits 2 when the index lacks the evidence "
+        + "to say anything (no requests, none in --since/--until, no engine logs), reports written where "
+        + "something could be analysed.")
 final class AnalyzeCommand implements Callable<Integer> {
 
   @Mixin
@@ -38,16 +43,36 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Report report = analyze(index.path, analysis, quiet, System.err);
-    SummaryPrinter.print(report, System.out);
-    ReportOutput.write(report, index.path, out, reveal, System.out);
-    return KvScope.OK;
+    Analyzed analyzed = analyze(index.path, analysis.toOptions(), quiet, System.err);
+    SummaryPrinter.print(analyzed.report(), System.out);
+    ReportOutput.write(analyzed.report(), index.path, out, reveal, System.out);
+    return analyzed.warnIncomplete(System.err) ? KvScope.ERROR : KvScope.OK;
   }
 
-  static Report analyze(Path indexDir, AnalysisOptionsMixin options, boolean quiet, PrintStream err) throws Exception {
+  /** A report and what the index lacked for it (gaps that still let the analysis run). */
+  record Analyzed(Report report, List<MissingEvidence.Gap> gaps) {
+
+    /** Says on {@code err} what is missing; true when anything is. */
+    boolean warnIncomplete(PrintStream err) {
+      gaps.forEach(gap -> err.println("kvscope: incomplete evidence: " + gap.message()));
+      return !gaps.isEmpty();
+    }
+  }
+
+  /**
+   * The analysis every analysing command runs. Refuses (an exception, exit 2) an index that holds
+   * nothing to analyse in the requested range: an empty result there would read as "no leak".
+   */
+  static Analyzed analyze(Path indexDir, AnalysisOptions options, boolean quiet, PrintStream err) throws Exception {
     boolean show = ProgressBarReporter.interactive(quiet);
     try (IndexSearch search = IndexSearch.open(indexDir)) {
-      return Analysis.standard().run(search, options.toOptions(), (name, i, n) -> {
+      List<MissingEvidence.Gap> gaps = MissingEvidence.of(search, options);
+      String blocking = gaps.stream().filter(MissingEvidence.Gap::blocksAnalysis).map(MissingEvidence.Gap::message)
+          .collect(Collectors.joining("; "));
+      if (!blocking.isEmpty()) {
+        throw new IllegalStateException("nothing to analyse: " + blocking);
+      }
+      Report report = Analysis.standard().run(search, options, (name, i, n) -> {
         if (show) {
           err.printf("\ranalyze [%d/%d] %-24s", i + 1, n, name);
           if (i + 1 == n) {
@@ -55,6 +80,7 @@ final class AnalyzeCommand implements Callable<Integer> {
           }
         }
       });
+      return new Analyzed(report, gaps);
     }
   }
 }

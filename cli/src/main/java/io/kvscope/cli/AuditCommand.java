@@ -1,13 +1,16 @@
 package io.kvscope.cli;
 
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.impact.Report;
-import io.kvscope.analysis.impact.Window;
-import io.kvscope.index.OwnerOnly;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.AuditVerdict;
+import io.kvscope.analysis.RequestStarts;
+import io.kvscope.index.IndexSearch;
+import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,16 +19,20 @@ import picocli.CommandLine.Option;
 @Command(
     name = "audit",
     mixinStandardHelpOptions = true,
-    description = {
-        "Scheduled retroactive audit: analyze and exit 0 when clean, 1 on findings, 2 on error.",
-        "Findings that fail the audit: cross-tenant leaks, over-length prompts accepted, prefill",
-        "underruns, and vulnerable config windows. Missing safeguards, unpatched engines without",
-        "an exploitable pool, same-tenant reuse and timing-only suspects are printed as warnings.",
-        "With --incremental only requests newer than the last audit's are examined."
-    })
+    description = "Scheduled retroactive audit: analyze, list what fails the audit and what is only a warning, "
+        + "exit 0 when clean, 1 on failing findings, 2 on error or when the index lacks the evidence to "
+        + "judge (never 'clean' on missing logs). Failing: cross-tenant leaks, over-length prompts "
+        + "accepted, prefill underruns (confirmed or probable) and vulnerable config windows. Warnings: "
+        + "missing safeguards, unknown or unpatched engines with a safe pool, same-tenant reuse, suspects. "
+        + "With --incremental, only what no earlier incremental audit reported fails (a window still open "
+        + "always fails).")
 final class AuditCommand implements Callable<Integer> {
 
-  static final String STATE_FILE = "audit-watermark";
+  /** Logs can arrive late: an incremental run looks this far back before the last request it saw. */
+  static final Duration LATE_LOG_MARGIN = Duration.ofDays(1);
+
+  /** Failing items printed in full; the rest are counted (all are in the report with --out). */
+  static final int MAX_LISTED = 50;
 
   @Mixin
   IndexOption index;
@@ -33,31 +40,61 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin
   AnalysisOptionsMixin analysis;
 
-  @Option(names = "--incremental", description = "Only look at requests newer than the last audit (state kept in the index dir).")
+  @Option(names = "--incremental",
+      description = "Fail only on what earlier incremental audits did not report; look at requests from a day "
+          + "before the last one seen (state in <index>/" + AuditState.FILE + ").")
   boolean incremental;
+
+  @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Also write the full reports of this audit here.")
+  Path out;
 
   @Override
   public Integer call() throws Exception {
-    Path state = index.path.resolve(STATE_FILE);
-    if (incremental && Files.exists(state) && analysis.since == null) {
-      analysis.since = Instant.parse(Files.readString(state, StandardCharsets.UTF_8).strip());
+    AuditState state = incremental ? AuditState.load(index.path) : AuditState.NONE;
+    AnalysisOptions options = analysis.toOptions();
+    if (incremental && analysis.since == null && state.watermark() != null) {
+      options = options.withRange(state.watermark().minus(LATE_LOG_MARGIN), options.until());
     }
-    Report report = AnalyzeCommand.analyze(index.path, analysis, true, System.err);
-    SummaryPrinter.printKinds(report, System.out);
-    long failing = report.findings().stream().filter(f -> fails(f.kind()) && f.confidence().counts()).count()
-        + report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE).count();
+    AnalyzeCommand.Analyzed analyzed = AnalyzeCommand.analyze(index.path, options, true, System.err);
+    AuditVerdict verdict = AuditVerdict.of(analyzed.report(), state.reported());
+    print(verdict, options, System.out);
+    if (out != null) {
+      ReportOutput.write(analyzed.report(), index.path, out, false, System.out);
+    }
+    if (analyzed.warnIncomplete(System.err)) {
+      System.out.println("audit: cannot judge: evidence missing (see above)");
+      return KvScope.ERROR;
+    }
     if (incremental) {
-      Instant watermark = report.timeline().isEmpty() ? analysis.since
-          : report.timeline().get(report.timeline().size() - 1).hour().plusSeconds(3600);
-      if (watermark != null) {
-        OwnerOnly.writeAtomically(state, watermark.toString().getBytes(StandardCharsets.UTF_8));
+      Set<String> reported = new HashSet<>(state.reported());
+      verdict.failing().forEach(item -> reported.add(item.id()));
+      Instant watermark;
+      try (IndexSearch search = IndexSearch.open(index.path)) {
+        watermark = RequestStarts.last(search);
       }
+      new AuditState(watermark == null ? state.watermark() : watermark, reported).save(index.path);
     }
-    System.out.println(failing == 0 ? "audit: clean" : "audit: " + failing + " failing findings");
-    return failing == 0 ? KvScope.OK : KvScope.FINDINGS;
+    System.out.println(verdict.clean() ? "audit: clean" : "audit: FAILED, " + verdict.failing().size() + " failing");
+    return verdict.clean() ? KvScope.OK : KvScope.FINDINGS;
   }
 
-  private static boolean fails(FindingKind kind) {
-    return kind.isCrossTenantLeak() || kind == FindingKind.OVER_LENGTH_ACCEPTED || kind == FindingKind.PREFILL_UNDERRUN;
+  private static void print(AuditVerdict verdict, AnalysisOptions options, PrintStream out) {
+    out.printf("audit of requests from %s to %s: %,d failing, %,d warnings%n",
+        options.since() == null ? "the start" : options.since(), options.until() == null ? "the end" : options.until(),
+        verdict.failing().size(), verdict.warnings().size());
+    list("Failing", verdict.failing(), out);
+    list("Warnings", verdict.warnings(), out);
+  }
+
+  private static void list(String heading, List<AuditVerdict.Item> items, PrintStream out) {
+    if (items.isEmpty()) {
+      return;
+    }
+    out.println(heading + ":");
+    items.stream().limit(MAX_LISTED).forEach(item ->
+        out.printf("  %-24s %s%n  %24s %s%n", item.time() == null ? "-" : item.time(), item.id(), "", item.what()));
+    if (items.size() > MAX_LISTED) {
+      out.printf("  ... and %,d more (write them all with --out)%n", items.size() - MAX_LISTED);
+    }
   }
 }

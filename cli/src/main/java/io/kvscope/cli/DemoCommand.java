@@ -1,6 +1,6 @@
 package io.kvscope.cli;
 
-import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.samples.GeneratorOptions;
 import io.kvscope.samples.IncidentGenerator;
@@ -16,10 +16,8 @@ import picocli.CommandLine.Option;
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
-    description = {
-        "The whole job on a sample incident: generate it, ingest it, analyze it, print the",
-        "exposure summary and write the reports. Everything goes under --dir."
-    })
+    description = "The whole job on a sample incident: generate it, ingest it, analyze it, print the exposure "
+        + "summary and write the reports. Everything goes under --dir.")
 final class DemoCommand implements Callable<Integer> {
 
   @Option(names = "--dir", paramLabel = "DIR", defaultValue = "kvscope-demo",
@@ -46,22 +44,15 @@ final class DemoCommand implements Callable<Integer> {
     }
     System.out.println("2/3 Ingesting into " + index);
     IngestCommand.print(IngestCommand.ingest(index, List.of(incident), IngestOptions.defaults(), System.err, quiet), System.out);
+    NodeSummary.print(index, System.out);
     System.out.println("3/3 Analyzing");
-    AnalysisOptionsMixin defaults = new picocli.CommandLine(new AnalyzeCommand()).getCommand() instanceof AnalyzeCommand a
-        ? defaultsOf(a) : null;
-    Report report = AnalyzeCommand.analyze(index, defaults, quiet, System.err);
+    AnalyzeCommand.Analyzed analyzed = AnalyzeCommand.analyze(index, AnalysisOptions.defaults(), quiet, System.err);
     System.out.println();
-    SummaryPrinter.print(report, System.out);
+    SummaryPrinter.print(analyzed.report(), System.out);
     System.out.println();
-    ReportOutput.write(report, index, reports, false, System.out);
+    ReportOutput.write(analyzed.report(), index, reports, false, System.out);
     System.out.println("Ground truth for comparison: " + incident.resolve("truth.json"));
     System.out.println("Next: ./kvscope search --index " + index + " 'status_code:200 AND engine_input_len:1'");
-    return KvScope.OK;
-  }
-
-  /** The analysis options exactly as 'kvscope analyze' defaults them. */
-  private static AnalysisOptionsMixin defaultsOf(AnalyzeCommand command) {
-    new picocli.CommandLine(command).parseArgs();
-    return command.analysis;
+    return analyzed.warnIncomplete(System.err) ? KvScope.ERROR : KvScope.OK;
   }
 }

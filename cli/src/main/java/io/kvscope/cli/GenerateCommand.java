@@ -15,11 +15,8 @@ import picocli.CommandLine.Option;
 @Command(
     name = "generate",
     mixinStandardHelpOptions = true,
-    description = {
-        "Generate a sample incident with known truth: gateway logs, traces and one SGLang log per",
-        "node from a paged-KV-pool simulation, plus truth.json. Deterministic per --seed (and",
-        "--corpus file)."
-    })
+    description = "Generate a sample incident with known truth: gateway logs, traces and one SGLang log per node "
+        + "from a paged-KV-pool simulation, plus truth.json. Deterministic per --seed (and --corpus file).")
 final class GenerateCommand implements Callable<Integer> {
 
   @Option(names = {"-o", "--out"}, paramLabel = "DIR", required = true, description = "Where to write the incident.")

@@ -16,11 +16,9 @@ import picocli.CommandLine.Option;
 @Command(
     name = "gui",
     mixinStandardHelpOptions = true,
-    description = {
-        "Open the investigation workbench on an index: timeline, findings, side-by-side evidence,",
-        "tenant impact and config audit. Without --report it analyzes the index first (in the",
-        "background, cancellable). Needs a display (under SSH or in CI: xvfb-run)."
-    })
+    description = "Open the investigation workbench on an index: timeline, findings, side-by-side evidence, "
+        + "tenant impact and config audit. Without --report it analyzes the index first (in the background, "
+        + "cancellable). Needs a display (under SSH or in CI: xvfb-run).")
 final class GuiCommand implements Callable<Integer> {
 
   @Mixin
@@ -44,7 +42,6 @@ final class GuiCommand implements Callable<Integer> {
       }
     };
     WorkbenchInput input = WorkbenchInput.of(index.path, source)
-        .withFixedVersion(analysis.fixedVersion)
         .withBundles((r, tenant, dir, progress) -> TenantBundles.writeOne(r, tenant, dir)
             .orElseThrow(() -> new IllegalArgumentException(tenant + " is on neither side of a leak: no bundle")));
     if (screenshots != null) {

@@ -1,12 +1,18 @@
 package io.kvscope.cli;
 
+import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.MissingEvidence;
 import io.kvscope.index.IndexIngest;
+import io.kvscope.index.IndexSearch;
 import io.kvscope.index.IndexStore;
 import io.kvscope.index.IngestSummary;
 import io.kvscope.index.LinkSummary;
+import io.kvscope.index.MergeSummary;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestors;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -20,12 +26,10 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "ingest",
     mixinStandardHelpOptions = true,
-    description = {
-        "Read gateway logs, traces and engine logs into an index.",
-        "Formats are detected by content (plain, .gz or .zst). Re-running adds nothing twice;",
-        "an interrupted run resumes where it stopped. Bad lines are reported as file:line and",
-        "kept in <index>/quarantine; they fail the run only with --strict."
-    })
+    description = "Read gateway logs, traces and engine logs into an index. Formats are detected by content "
+        + "(plain, .gz or .zst). Re-running adds nothing twice; an interrupted run resumes where it stopped. "
+        + "Bad lines are reported as file:line and kept in <index>/quarantine; they fail the run only with "
+        + "--strict. Exits 2 when the index still holds neither requests nor engine logs afterwards.")
 final class IngestCommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "PATH", arity = "1..*", description = "Files or folders (searched recursively).")
@@ -43,6 +47,12 @@ final class IngestCommand implements Callable<Integer> {
       description = "Node name for engine logs (default: each file's name up to its first dot).")
   String node;
 
+  @Option(names = "--node-alias", paramLabel = "ALIAS=NODE", mapFallbackValue = "",
+      description = "Another name of a node, e.g. 10.20.1.10:30000=sglang-prefill-a0 (a Prometheus instance, a pod"
+          + " name, an address): reports then name it NODE (repeatable; kept in the index, so later runs keep it)."
+          + " Names are also learned from pod records, servers' own host/port and PD peers' bootstrap_host.")
+  Map<String, String> nodeAliases;
+
   @Option(names = "--mapping", paramLabel = "FILE",
       description = "Mapping for custom JSONL: canonical field -> JSON pointer.")
   Path mapping;
@@ -50,21 +60,49 @@ final class IngestCommand implements Callable<Integer> {
   @Option(names = "--strict", description = "Exit 1 when any input was bad (default: report and go on).")
   boolean strict;
 
-  @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
+  @Option(names = {"-q", "--quiet"}, description = "No progress bar and no bad-line messages on stderr "
+      + "(the summary still counts them and lists the files).")
   boolean quiet;
 
   @Override
   public Integer call() throws Exception {
-    IngestOptions options = new IngestOptions(tenantKeys, node, mapping);
+    if (nodeAliases != null) {
+      for (Map.Entry<String, String> alias : nodeAliases.entrySet()) {
+        if (alias.getKey().isBlank() || alias.getValue().isBlank()) {
+          throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+              "--node-alias needs ALIAS=NODE, both non-empty");
+        }
+      }
+    }
+    for (Path input : inputs) {
+      if (!Files.exists(input)) {
+        // Before the index is created: a typo must not leave an empty index behind.
+        throw new NoSuchFileException(input.toString(), null, "no such file or folder to ingest");
+      }
+    }
+    IngestOptions options = new IngestOptions(tenantKeys, node, mapping, nodeAliases);
     IngestSummary summary = ingest(index.path, inputs, options, System.err, quiet);
     print(summary, System.out);
+    NodeSummary.print(index.path, System.out);
+    List<MissingEvidence.Gap> gaps;
+    try (IndexSearch search = IndexSearch.open(index.path)) {
+      gaps = MissingEvidence.of(search, AnalysisOptions.defaults());
+    }
+    gaps.forEach(gap -> System.err.println("warning: " + gap.message()));
+    var missing = gaps.stream().map(MissingEvidence.Gap::kind).toList();
+    if (missing.contains(MissingEvidence.Kind.NO_REQUESTS) && missing.contains(MissingEvidence.Kind.NO_ENGINE_LOGS)) {
+      System.err.println("kvscope: nothing usable was ingested from " + summary.filesSeen() + " file"
+          + (summary.filesSeen() == 1 ? "" : "s") + (summary.unrecognized().isEmpty() ? ""
+          : " (" + summary.unrecognized().size() + " in no format kvscope reads)"));
+      return KvScope.ERROR;
+    }
     return strict && summary.badRecords() > 0 ? KvScope.FINDINGS : KvScope.OK;
   }
 
   /** Ingests and links; shared by {@code demo}. */
   static IngestSummary ingest(Path indexDir, List<Path> inputs, IngestOptions options, PrintStream err, boolean quiet)
       throws java.io.IOException {
-    var progress = new ProgressBarReporter(err, ProgressBarReporter.interactive(quiet));
+    var progress = new ProgressBarReporter(err, quiet);
     try (IndexStore store = IndexStore.open(indexDir)) {
       return new IndexIngest(store, Ingestors.discover(), options, progress, Clock.systemUTC()).run(inputs);
     }
@@ -85,14 +123,26 @@ final class IngestCommand implements Callable<Integer> {
     }
   }
 
+  /** Records of one request from several files or sources: merged, never replacing each other. */
+  private static void printMerge(MergeSummary m, PrintStream out) {
+    out.printf("  records merged into requests already read: %,d (exact copies %,d; requests that gained records %,d)%n",
+        m.recordsMerged(), m.identicalCopies(), m.requestsMerged());
+    if (m.requestsWithConflicts() > 0) {
+      out.printf("  requests whose records disagree: %,d (kept by the merge rules; search merge_conflicts:[1 TO *])%n",
+          m.requestsWithConflicts());
+      m.conflictSamples().forEach(sample -> out.println("    " + sample));
+    }
+  }
+
   static void print(IngestSummary s, PrintStream out) {
-    out.printf("Ingested %d of %d files (%d unchanged since last run) in %.1f s, %.1f MB/s%n",
-        s.filesIngested(), s.filesSeen(), s.filesUnchanged(), s.elapsedMillis() / 1000.0, s.megabytesPerSecond());
+    out.printf("Ingested %d of %d files (%d unchanged since last run) in %.1f s%s%n",
+        s.filesIngested(), s.filesSeen(), s.filesUnchanged(), s.elapsedMillis() / 1000.0,
+        s.bytesRead() == 0 ? "" : String.format(", %.1f MB read at %.1f MB/s", s.bytesRead() / 1e6, s.megabytesPerSecond()));
     for (Map.Entry<String, Long> format : s.recordsByFormat().entrySet()) {
-      out.printf("  %-12s %,12d records%n", format.getKey(), format.getValue());
+      out.printf("  %-20s %,12d records%n", format.getKey(), format.getValue());
     }
     out.printf("  written: %s%n", s.itemsByType());
-    out.printf("  duplicate requests dropped: %,d%n", s.duplicateRequests());
+    printMerge(s.merge(), out);
     out.printf("  bad records: %,d%s%n", s.badRecords(),
         s.quarantine() == null ? "" : " (raw lines in " + s.quarantine() + ")");
     if (!s.unrecognized().isEmpty()) {

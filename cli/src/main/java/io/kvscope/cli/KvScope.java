@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
         SearchCommand.class,
         AnalyzeCommand.class,
         AuditCommand.class,
+        ProbeCommand.class,
         ReportCommand.class,
         GenerateCommand.class,
         DemoCommand.class,
@@ -79,6 +80,9 @@ public final class KvScope implements Runnable {
     cli.setParameterExceptionHandler((exception, args) -> {
       PrintWriter err = exception.getCommandLine().getErr();
       err.println("kvscope: " + exception.getMessage());
+      if (exception instanceof CommandLine.UnmatchedArgumentException unmatched) {
+        CommandLine.UnmatchedArgumentException.printSuggestions(unmatched, err);
+      }
       err.println("Try '" + exception.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
       return ERROR;
     });

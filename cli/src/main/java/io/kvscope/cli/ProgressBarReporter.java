@@ -10,7 +10,8 @@ import me.tongfei.progressbar.ProgressBarStyle;
 /**
  * Ingest progress on stderr: a progress bar in MB when stderr is a terminal, nothing otherwise.
  * Bad inputs are printed as {@code file:line: reason} (never their content), the first
- * {@value #MAX_PRINTED} of them; the rest are counted in the summary and kept in quarantine.
+ * {@value #MAX_PRINTED} of them, unless quiet; all are counted in the summary and kept in
+ * quarantine.
  */
 final class ProgressBarReporter implements IngestProgress {
 
@@ -18,13 +19,15 @@ final class ProgressBarReporter implements IngestProgress {
 
   private final PrintStream err;
   private final boolean showBar;
+  private final boolean quiet;
   private ProgressBar bar;
   private long printed;
   private long suppressed;
 
-  ProgressBarReporter(PrintStream err, boolean showBar) {
+  ProgressBarReporter(PrintStream err, boolean quiet) {
     this.err = err;
-    this.showBar = showBar;
+    this.showBar = interactive(quiet);
+    this.quiet = quiet;
   }
 
   /**
@@ -53,7 +56,7 @@ final class ProgressBarReporter implements IngestProgress {
   @Override
   public void file(String name, String format) {
     if (bar != null) {
-      bar.setExtraMessage(format);
+      bar.setExtraMessage(" " + format);
     }
   }
 
@@ -66,6 +69,9 @@ final class ProgressBarReporter implements IngestProgress {
 
   @Override
   public void bad(BadInput bad) {
+    if (quiet) {
+      return;
+    }
     if (printed < MAX_PRINTED) {
       printed++;
       if (bar != null) {

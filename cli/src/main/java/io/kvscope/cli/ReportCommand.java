@@ -2,6 +2,7 @@ package io.kvscope.cli;
 
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
+import io.kvscope.index.IndexStore;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -11,10 +12,9 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
-    description = {
-        "Re-render every report format from a report.json (e.g. after an upgrade, or with --reveal).",
-        "Give --index to describe leaked spans from the indexed text."
-    })
+    description = "Re-render every report format from a report.json (e.g. after an upgrade, or with --reveal). "
+        + "The leaked text lives in the index, not in report.json: give --index to describe leaked spans "
+        + "(hash, length, data categories) or, with --reveal, to show them.")
 final class ReportCommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "REPORT_JSON", description = "A report.json written by 'kvscope analyze'.")
@@ -31,6 +31,17 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (index == null && reveal) {
+      System.err.println("kvscope report: --reveal needs --index: the text to reveal is in the index, not in report.json");
+      return KvScope.ERROR;
+    }
+    if (index != null && !IndexStore.exists(index)) {
+      System.err.println("kvscope report: no kvscope index at " + index);
+      return KvScope.ERROR;
+    }
+    if (index == null) {
+      System.err.println("kvscope report: no --index: the reports leave out the leaked-content descriptions");
+    }
     Report report = ReportJson.read(reportJson);
     Path target = out != null ? out : reportJson.toAbsolutePath().getParent();
     SummaryPrinter.print(report, System.out);

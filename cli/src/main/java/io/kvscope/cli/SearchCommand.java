@@ -22,12 +22,14 @@ import picocli.CommandLine.Parameters;
     name = "search",
     mixinStandardHelpOptions = true,
     description = {
-        "Find requests (or, with doc_type:..., engine events, epochs) in Lucene query syntax.",
-        "Examples:",
+        "Find requests (or, with doc_type:..., engine events, epochs) in Lucene query syntax. Times are UTC: "
+            + "a date alone is that whole day. An unknown field is an error. Prompt and response text are "
+            + "redacted unless --reveal.",
+        "%nExamples:",
         "  kvscope search 'tenant:acme AND status_code:200 AND prompt_tokens:[681280 TO *]'",
         "  kvscope search 'start_time:[2026-08-27 TO 2026-09-10] AND engine_input_len:1'",
-        "  kvscope search 'doc_type:epoch AND node:sglang-decode-a0'",
-        "Prompt and response text are redacted unless --reveal."
+        "  kvscope search 'start_time:2026-08-27 AND engine_input_len:1'",
+        "  kvscope search 'doc_type:epoch AND node:sglang-decode-a0'"
     })
 final class SearchCommand implements Callable<Integer> {
 
@@ -44,7 +46,8 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "20", description = "Rows to show (default: ${DEFAULT-VALUE}).")
   int limit;
 
-  @Option(names = "--json", description = "One JSON object per match instead of a table.")
+  @Option(names = "--json", description = "One JSON object per match instead of a table (times as ISO-8601 UTC, "
+      + "like the table).")
   boolean json;
 
   @Option(names = "--reveal", description = "Show prompt and response text (sensitive).")
@@ -134,7 +137,7 @@ final class SearchCommand implements Callable<Integer> {
     if (value == null) {
       return "-";
     }
-    if (field.endsWith("_time")) {
+    if (Schema.isTime(field)) {
       return Instant.ofEpochMilli(Long.parseLong(value)).toString();
     }
     return value;
@@ -160,7 +163,9 @@ final class SearchCommand implements Callable<Integer> {
     for (Document doc : documents) {
       json.writeStartObject();
       for (IndexableField field : doc.getFields()) {
-        if (field.numericValue() != null) {
+        if (field.numericValue() != null && Schema.isTime(field.name())) {
+          json.writeStringField(field.name(), Instant.ofEpochMilli(field.numericValue().longValue()).toString());
+        } else if (field.numericValue() != null) {
           json.writeFieldName(field.name());
           Number n = field.numericValue();
           if (n instanceof Double || n instanceof Float) {

@@ -40,6 +40,10 @@ final class SummaryPrinter {
         ? ": " + openWindows + " STILL OPEN" : report.windows().stream().anyMatch(w -> w.kind() == Window.Kind.VULNERABLE) ? ": all closed" : ": none"));
     report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE)
         .forEach(w -> out.printf("  %-24s %s .. %s  %s%n", w.node(), w.start(), w.open() ? "(open)" : w.end(), w.reason()));
+    if (report.windows().stream().anyMatch(w -> w.kind() == Window.Kind.VULNERABLE && w.versionUnknown())) {
+      out.println("  engine version unknown on some nodes: no SGLang log line names the release; add deployment"
+          + " records (docs/formats.md, Deployment records) to tell patched from unpatched");
+    }
     report.windows().stream().filter(w -> w.kind() == Window.Kind.EXPOSURE)
         .forEach(w -> out.printf("  exposure on %-16s %s .. %s  %,d responses%n", w.node(), w.start(), w.end(), w.count()));
     if (!report.tenants().isEmpty()) {
@@ -65,7 +69,7 @@ final class SummaryPrinter {
       long[] c = counts.computeIfAbsent(f.kind(), k -> new long[3]);
       c[f.confidence().ordinal()]++;
     }
-    counts.forEach((kind, c) -> out.printf("%-26s %,6d  (confirmed %,d, probable %,d, suspect %,d)%n",
+    counts.forEach((kind, c) -> out.printf("%-30s %,6d  (confirmed %,d, probable %,d, suspect %,d)%n",
         kind.id(), c[0] + c[1] + c[2], c[0], c[1], c[2]));
   }
 

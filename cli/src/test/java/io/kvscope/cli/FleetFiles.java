@@ -50,7 +50,6 @@ final class FleetFiles {
     return t + "server_args=ServerArgs(model_path='Qwen/Qwen3', served_model_name='qwen3', context_length=" + context
         + ", page_size=64, disaggregation_mode='" + mode + "', disaggregation_transfer_backend='mooncake', kv_canary=None, "
         + "disaggregation_enable_kv_checksum=False)\n"
-        + t + "sglang version: 0.5.21\n"
         + t + "max_total_num_tokens=" + pool + ", chunked_prefill_size=8192, max_prefill_tokens=16384, "
         + "max_running_requests=64, context_len=" + context + ", available_gpu_mem=12.5 GB\n";
   }

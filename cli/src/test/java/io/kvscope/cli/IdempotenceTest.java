@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Ingesting is idempotent: the same folder twice, overlapping folders, links into the folder and
- * files shipped twice all leave exactly the documents of one clean ingest, and duplicates are
- * counted once with the number dropped reported.
+ * Ingesting is idempotent: the same folder twice, overlapping folders and links into the folder
+ * leave exactly the documents of one clean ingest; files shipped twice leave the same requests,
+ * each counted once, with the number of records merged into them reported.
  */
 class IdempotenceTest {
 
@@ -43,7 +43,7 @@ class IdempotenceTest {
     CliTestSupport.Run again = run("ingest", in.toString(), "--index", index.toString());
 
     assertThat(again.out()).contains("Ingested 0 of 5 files (5 unchanged since last run)")
-        .contains("duplicate requests dropped: 0");
+        .contains("records merged into requests already read: 0 ");
     assertThat(IndexContents.documents(index)).isEqualTo(reference);
   }
 
@@ -57,12 +57,12 @@ class IdempotenceTest {
         in.resolve("engine").toString(), in.resolve("gateway/litellm.jsonl").toString(), "--index", index.toString());
 
     assertThat(overlapping.out()).as("each file once, the gateway files already done")
-        .contains("Ingested 3 of 5 files (2 unchanged since last run)").contains("duplicate requests dropped: 0");
+        .contains("Ingested 3 of 5 files (2 unchanged since last run)").contains("records merged into requests already read: 0 ");
     assertThat(IndexContents.documents(index)).isEqualTo(reference);
   }
 
   @Test
-  void recordsShippedTwiceAreCountedOnceAndTheDroppedOnesReported() throws Exception {
+  void recordsShippedTwiceAreCountedOnceAndTheMergedOnesReported() throws Exception {
     Path index = tmp.resolve("index");
     Path shipped = tmp.resolve("shipped");
     copyTree(in, shipped);
@@ -84,8 +84,8 @@ class IdempotenceTest {
 
     CliTestSupport.Run run = run("ingest", shipped.toString(), "--index", index.toString());
 
-    long expectedDropped = gateway.size() + retried.size();
-    assertThat(duplicatesDropped(run.out())).as(run.out()).isEqualTo(expectedDropped);
+    long expectedMerged = gateway.size() + retried.size();
+    assertThat(recordsMerged(run.out())).as(run.out()).isEqualTo(expectedMerged);
     assertThat(IndexContents.count(index, Schema.TYPE_REQUEST)).isEqualTo(REQUESTS + REQUESTS / 10);
     assertThat(IndexContents.count(index, Schema.TYPE_ENGINE_EVENT)).isEqualTo(count(reference, "e:"));
     assertThat(IndexContents.count(index, Schema.TYPE_EPOCH)).isEqualTo(count(reference, "c:"));
@@ -97,7 +97,7 @@ class IdempotenceTest {
     }
     Files.write(shipped.resolve("gateway/next-day.jsonl"), next);
     CliTestSupport.Run second = run("ingest", shipped.toString(), "--index", index.toString());
-    assertThat(duplicatesDropped(second.out())).as(second.out()).isEqualTo(100);
+    assertThat(recordsMerged(second.out())).as(second.out()).isEqualTo(100);
     assertThat(IndexContents.count(index, Schema.TYPE_REQUEST)).isEqualTo(REQUESTS + REQUESTS / 10 + 7);
   }
 
@@ -105,8 +105,8 @@ class IdempotenceTest {
     return documents.keySet().stream().filter(id -> id.startsWith(idPrefix)).count();
   }
 
-  static long duplicatesDropped(String out) {
-    Matcher m = Pattern.compile("duplicate requests dropped: ([0-9,]+)").matcher(out);
+  static long recordsMerged(String out) {
+    Matcher m = Pattern.compile("records merged into requests already read: ([0-9,]+)").matcher(out);
     assertThat(m.find()).as(out).isTrue();
     return Long.parseLong(m.group(1).replace(",", ""));
   }

@@ -68,7 +68,8 @@ class LinkAtWriteTest {
 
     Path rewritten = tmp.resolve("rewritten");
     ingest(rewritten, incident.resolve("gateway"), incident.resolve("traces"));
-    IngestSummary engineLater = ingest(rewritten, incident.resolve("engine"));
+    // the engine versions are on record in the deployment folder, read with the engine logs
+    IngestSummary engineLater = ingest(rewritten, incident.resolve("engine"), incident.resolve("deployment"));
 
     assertThat(oneRun.link().joined()).isGreaterThan(50);
     assertThat(oneRun.link().rewritten()).as("nothing left for the Linker to rewrite").isZero();

@@ -8,42 +8,30 @@ import java.nio.file.Path;
  *
  * @param index the index directory
  * @param report where the report comes from (loaded or computed in the background)
- * @param fixedVersion the engine release that fixed the leak; older epochs are marked
  * @param bundles writes per-tenant notification bundles, or null to disable that export
  * @param screenshotDir when set, the workbench saves a PNG of each view there and closes
  */
-public record WorkbenchInput(Path index, ReportSource report, String fixedVersion, TenantBundleExporter bundles,
-    Path screenshotDir) {
-
-  /** The release that fixed the incident of SPEC.md. */
-  public static final String DEFAULT_FIXED_VERSION = "0.5.22";
+public record WorkbenchInput(Path index, ReportSource report, TenantBundleExporter bundles, Path screenshotDir) {
 
   public WorkbenchInput {
     if (index == null || report == null) {
       throw new IllegalArgumentException("the workbench needs an index directory and a report source");
     }
-    if (fixedVersion == null || fixedVersion.isBlank()) {
-      fixedVersion = DEFAULT_FIXED_VERSION;
-    }
   }
 
   public static WorkbenchInput of(Path index, ReportSource report) {
-    return new WorkbenchInput(index, report, null, null, null);
+    return new WorkbenchInput(index, report, null, null);
   }
 
   public static WorkbenchInput of(Path index, Report report) {
     return of(index, ReportSource.of(report));
   }
 
-  public WorkbenchInput withFixedVersion(String version) {
-    return new WorkbenchInput(index, report, version, bundles, screenshotDir);
-  }
-
   public WorkbenchInput withBundles(TenantBundleExporter exporter) {
-    return new WorkbenchInput(index, report, fixedVersion, exporter, screenshotDir);
+    return new WorkbenchInput(index, report, exporter, screenshotDir);
   }
 
   public WorkbenchInput withScreenshots(Path dir) {
-    return new WorkbenchInput(index, report, fixedVersion, bundles, dir);
+    return new WorkbenchInput(index, report, bundles, dir);
   }
 }

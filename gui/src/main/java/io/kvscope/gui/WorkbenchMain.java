@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * A command line for the workbench alone ({@code gui/screenshots.sh} uses it; users go through
  * {@code kvscope gui}, which calls {@link Workbench#launch} the same way):
- * {@code --index DIR [--report report.json] [--screenshot-dir DIR] [--fixed-version V]}.
+ * {@code --index DIR [--report report.json] [--screenshot-dir DIR]}. Settings of the analysis
+ * (such as the fixed release) are the report's own.
  */
 public final class WorkbenchMain {
 
@@ -21,14 +22,12 @@ public final class WorkbenchMain {
     Path index = null;
     Path report = null;
     Path screenshots = null;
-    String fixedVersion = null;
     try {
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
           case "--index" -> index = Path.of(value(args, ++i, "--index"));
           case "--report" -> report = Path.of(value(args, ++i, "--report"));
           case "--screenshot-dir" -> screenshots = Path.of(value(args, ++i, "--screenshot-dir"));
-          case "--fixed-version" -> fixedVersion = value(args, ++i, "--fixed-version");
           case "-h", "--help" -> {
             System.out.println(USAGE);
             return 0;
@@ -48,7 +47,6 @@ public final class WorkbenchMain {
       return 2;
     }
     WorkbenchInput input = WorkbenchInput.of(index, report == null ? ReportSource.none(index) : ReportSource.file(report))
-        .withFixedVersion(fixedVersion)
         .withScreenshots(screenshots);
     try {
       List<Path> written = Workbench.launch(input);
@@ -67,6 +65,5 @@ public final class WorkbenchMain {
     return args[i];
   }
 
-  static final String USAGE = "usage: kvscope gui --index DIR [--report report.json] [--screenshot-dir DIR]"
-      + " [--fixed-version 0.5.22]";
+  static final String USAGE = "usage: kvscope gui --index DIR [--report report.json] [--screenshot-dir DIR]";
 }

@@ -78,8 +78,7 @@ final class WorkbenchWindow {
   /** Builds the scene on {@code stage}, shows it and starts loading. Call on the FX thread. */
   void show(Stage target) {
     this.stage = target;
-    ViewContext ctx = new ViewContext(model, work, busy, fileChoosers.apply(target), status, input.fixedVersion(),
-        input.bundles());
+    ViewContext ctx = new ViewContext(model, work, busy, fileChoosers.apply(target), status, input.bundles());
     timeline = new TimelineView(model);
     findings = new FindingsView(ctx);
     evidence = new EvidenceView(ctx);
@@ -199,18 +198,16 @@ final class WorkbenchWindow {
       return;
     }
     Finding showcase = showcaseFinding();
+    // The window as it opens first (no time range), then each view, then what brushing a day does.
     List<Shot> shots = List.of(
-        new Shot("1-timeline", () -> brushBusiestDay(), () -> true),
-        new Shot("2-findings", () -> {
-          model.updateFilter(f -> f.withRange(null));
-          tabs.getSelectionModel().select(findingsTab);
-        }, () -> true),
-        new Shot("3-evidence", () -> {
+        new Shot("1-overview", () -> tabs.getSelectionModel().select(findingsTab), () -> true),
+        new Shot("2-evidence", () -> {
           model.selectedProperty().set(showcase);
           tabs.getSelectionModel().select(evidenceTab);
         }, () -> showcase == null || evidence.shownProperty().get() == showcase),
-        new Shot("4-tenant-impact", () -> tabs.getSelectionModel().select(tenantsTab), () -> true),
-        new Shot("5-config-audit", () -> tabs.getSelectionModel().select(configTab), () -> true));
+        new Shot("3-tenant-impact", () -> tabs.getSelectionModel().select(tenantsTab), () -> true),
+        new Shot("4-config-audit", () -> tabs.getSelectionModel().select(configTab), () -> true),
+        new Shot("5-time-range", this::brushBusiestDay, () -> true));
     new ScreenshotTour(stage.getScene(), dir, shots).start().whenComplete((files, error) -> {
       if (error != null) {
         outcome.completeExceptionally(error);

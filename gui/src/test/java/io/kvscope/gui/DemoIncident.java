@@ -1,28 +1,44 @@
 package io.kvscope.gui;
 
-import io.kvscope.index.OwnerOnly;
+import io.kvscope.analysis.Analysis;
+import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.index.IndexIngest;
+import io.kvscope.index.IndexSearch;
+import io.kvscope.index.IndexStore;
+import io.kvscope.index.IngestProgress;
+import io.kvscope.ingest.IngestOptions;
+import io.kvscope.ingest.Ingestors;
+import io.kvscope.samples.GeneratorOptions;
+import io.kvscope.samples.IncidentGenerator;
+import io.kvscope.samples.OutputCompression;
+import io.kvscope.samples.Scale;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
 
 /**
- * Writes a demo incident (index + report.json) for {@code gui/screenshots.sh --demo}, until the
- * sample generator is wired in: {@code DemoIncident OUT_DIR [LEAKS]} creates {@code OUT_DIR/index}
- * and {@code OUT_DIR/report.json}.
+ * The incident {@code kvscope demo} shows a newcomer (seed 1, small scale: its node names, tenant
+ * names and request counts), generated, ingested and analyzed for real, as the workbench's layout
+ * tests need it: what has to fit at 1280 x 800 is what users will see first.
  */
-public final class DemoIncident {
+record DemoIncident(Path index, Report report) {
 
-  private DemoIncident() {}
+  static final long SEED = 1;
 
-  public static void main(String[] args) throws Exception {
-    if (args.length < 1) {
-      System.err.println("usage: DemoIncident OUT_DIR [LEAKS]");
-      System.exit(2);
+  static DemoIncident write(Path dir) throws IOException {
+    Path incident = dir.resolve("incident");
+    new IncidentGenerator().generate(incident,
+        GeneratorOptions.incident(SEED, Scale.SMALL).withCompression(OutputCompression.ROTATED));
+    Path index = dir.resolve("index");
+    try (IndexStore store = IndexStore.open(index)) {
+      new IndexIngest(store, Ingestors.discover(), IngestOptions.defaults(), IngestProgress.NONE, Clock.systemUTC())
+          .run(List.of(incident));
     }
-    Path out = OwnerOnly.directory(Path.of(args[0]));
-    int leaks = args.length > 1 ? Integer.parseInt(args[1]) : 155;
-    IncidentFixture.Incident incident = IncidentFixture.write(out.resolve("index"), leaks, 20260827L);
-    io.kvscope.analysis.report.ReportJson.write(incident.report(), out.resolve("report.json"));
-    OwnerOnly.file(out.resolve("report.json"));
-    System.out.println("wrote " + out.resolve("index") + " (" + incident.requests().size() + " requests) and "
-        + out.resolve("report.json") + " (" + incident.report().findings().size() + " findings)");
+    try (IndexSearch search = IndexSearch.open(index)) {
+      Report report = Analysis.standard().run(search, AnalysisOptions.defaults(), (name, i, n) -> { });
+      return new DemoIncident(index, report);
+    }
   }
 }

@@ -115,7 +115,8 @@ public final class IncidentFixture {
     prefill0 = epoch("prefill-0", NodeRole.PREFILL, start, POOL, CONTEXT, "0.5.20", false, false, false, 1);
     prefill0Fixed = epoch("prefill-0", NodeRole.PREFILL, FIX.toEpochMilli(), 1_400_000L, CONTEXT, "0.5.22", true, true, true, 9120);
     prefill1 = epoch("prefill-1", NodeRole.PREFILL, start, POOL, CONTEXT, "0.5.21", false, null, false, 1);
-    decode0 = epoch("decode-0", NodeRole.DECODE, start, 2_200_000L, CONTEXT, "0.5.20", null, false, true, 1);
+    // No deployment record covers decode-0: its engine version is unknown (SGLang logs none).
+    decode0 = epoch("decode-0", NodeRole.DECODE, start, 2_200_000L, CONTEXT, null, null, false, true, 1);
     decode1 = epoch("decode-1", NodeRole.DECODE, start, 2_200_000L, CONTEXT, "0.5.22", true, true, true, 1);
     epochs.addAll(List.of(prefill0, prefill0Fixed, prefill1, decode0, decode1));
 
@@ -160,11 +161,16 @@ public final class IncidentFixture {
           Map.of("pool_tokens", e.poolTokens(), "context_length", e.contextLength(), "source",
               e.sourceFile() + ":" + e.sourceLine())));
     }
-    for (ConfigEpoch e : List.of(prefill0, prefill1, decode0)) {
+    for (ConfigEpoch e : List.of(prefill0, prefill1)) {
       findings.add(new Finding("config_unpatched_engine:" + e.node(), FindingKind.CONFIG_UNPATCHED_ENGINE,
           Confidence.CONFIRMED, null, null, null, Instant.ofEpochMilli(e.start()), e.node(), null, List.of(),
           Map.of("engine_version", e.engineVersion(), "fixed_version", "0.5.22")));
     }
+    findings.add(new Finding("config_engine_version_unknown:" + decode0.node(), FindingKind.CONFIG_ENGINE_VERSION_UNKNOWN,
+        Confidence.SUSPECT, null, null, null, Instant.ofEpochMilli(decode0.start()), decode0.node(), null, List.of(),
+        Map.of("observed", "unknown", "fixed_version", "0.5.22", "provide",
+            "a deployment record naming the engine release: kubectl get pod -o yaml, a saved /get_server_info response,"
+            + " or a manifest row")));
   }
 
   private void overLength(String tenant, Instant when) {

@@ -132,7 +132,8 @@ class LoadingFxTest {
     List<Path> written = window.outcome().get(60, TimeUnit.SECONDS);
 
     assertThat(written).extracting(p -> p.getFileName().toString())
-        .containsExactly("1-timeline.png", "2-findings.png", "3-evidence.png", "4-tenant-impact.png", "5-config-audit.png");
+        .containsExactly("1-overview.png", "2-evidence.png", "3-tenant-impact.png", "4-config-audit.png",
+            "5-time-range.png");
     for (Path png : written) {
       BufferedImage image = read(png);
       assertThat(image.getWidth()).isEqualTo(1280);

@@ -10,6 +10,7 @@ import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Span;
 import io.kvscope.gui.IncidentFixture.Incident;
 import io.kvscope.gui.IncidentFixture.Leak;
+import io.kvscope.gui.model.FindingGroup;
 import io.kvscope.gui.model.TimeRange;
 import io.kvscope.gui.text.Piece;
 import io.kvscope.gui.view.TimelineChart;
@@ -86,8 +87,13 @@ class WorkbenchFxTest {
     await("the index and report to load", () -> window.model().index() != null && window.model().report() != null);
   }
 
+  /** The findings in the table's rows. */
   private List<Finding> shown(FxRobot robot) {
-    return onFx(() -> List.copyOf(robot.lookup("#findingsTable").<Finding>queryTableView().getItems()));
+    return rows(robot).stream().flatMap(g -> g.findings().stream()).toList();
+  }
+
+  private List<FindingGroup> rows(FxRobot robot) {
+    return onFx(() -> List.copyOf(robot.lookup("#findingsTable").<FindingGroup>queryTableView().getItems()));
   }
 
   private static String text(FxRobot robot, String query) {
@@ -107,8 +113,9 @@ class WorkbenchFxTest {
         .map(Leak::findingId).collect(Collectors.toSet());
     assertThat(expected).contains(incident.first().findingId());
     assertThat(shown(robot)).extracting(Finding::id).containsExactlyInAnyOrderElementsOf(expected);
-    assertThat(text(robot, "#findingsCount"))
-        .isEqualTo(expected.size() + " of " + incident.report().findings().size() + " findings");
+    // One row per leaked response: each overlap is its request's only finding left by the kind filter.
+    assertThat(text(robot, "#findingsCount")).isEqualTo(expected.size() + " rows \u00B7 " + expected.size() + " of "
+        + incident.report().findings().size() + " findings");
 
     robot.clickOn("#resetFilters");
     assertThat(shown(robot)).hasSameSizeAs(incident.report().findings());
@@ -144,8 +151,12 @@ class WorkbenchFxTest {
     Finding finding = incident.finding(leak.findingId());
 
     robot.clickOn("#searchQuery").write("request_id:\"" + finding.requestId() + "\"").type(KeyCode.ENTER);
-    await("the search to narrow the table", () -> robot.lookup("#findingsTable").queryTableView().getItems().size() == 3);
-    Node row = robot.lookup((Node n) -> n instanceof TableCell<?, ?> c && "cross_tenant_overlap".equals(c.getText())).query();
+    await("the search to narrow the table to the request's row",
+        () -> robot.lookup("#findingsTable").queryTableView().getItems().size() == 1);
+    assertThat(shown(robot)).hasSize(3);
+    Node row = robot.lookup((Node n) -> n instanceof TableCell<?, ?> c && c.getTableRow() != null
+        && c.getTableRow().getItem() instanceof FindingGroup g && finding.requestId().equals(g.requestId())
+        && "Recipient".equals(c.getTableColumn().getText())).query();
     robot.clickOn(row).type(KeyCode.ENTER);
     await("the evidence to show", () -> window.evidence().shownProperty().get() == finding);
     assertThat(onFx(() -> window.tabs().getSelectionModel().getSelectedItem().getText())).isEqualTo("Evidence");
@@ -227,6 +238,43 @@ class WorkbenchFxTest {
     assertThat(failedCells.stream().filter("1,048,576"::equals).count()).isEqualTo(belowContext);
     assertThat(failedCells).doesNotContain("2,200,000", "1,400,000");
     assertThat(text(robot, "#auditSummary")).contains("2/4 nodes: KV pool below context length");
+    // The cells say what the report says, not what the GUI would judge: the report names two
+    // unpatched engines and no missing safeguard, though the fixture's logs show canaries off.
+    long unpatched = incident.report().findings().stream()
+        .filter(f -> f.kind() == FindingKind.CONFIG_UNPATCHED_ENGINE).count();
+    assertThat(failedCells.stream().filter(c -> c.startsWith("0.5.")).count()).isEqualTo(unpatched).isEqualTo(2);
+    assertThat(failedCells).doesNotContain("off");
+    assertThat(text(robot, "#auditSummary")).doesNotContain("canary");
+
+    // decode-0's version no record told: amber, and its tooltip is the audit's finding with what would settle it
+    List<javafx.scene.control.TableCell<?, ?>> unknownVersions = onFx(() -> robot.lookup("#epochTable .table-cell.audit-unknown")
+        .queryAllAs(javafx.scene.control.TableCell.class).stream()
+        .filter(c -> "unknown".equals(c.getText()) && "Version".equals(c.getTableColumn().getText()) && !c.isEmpty())
+        .<javafx.scene.control.TableCell<?, ?>>map(c -> c).toList());
+    assertThat(onFx(() -> unknownVersions.stream()
+        .map(c -> String.valueOf(c.getTableView().getColumns().get(0).getCellData(c.getIndex()))).distinct().toList()))
+        .containsExactly("decode-0");
+    assertThat(onFx(() -> unknownVersions.get(0).getTooltip().getText())).contains("config_engine_version_unknown")
+        .contains("kubectl get pod").contains("/get_server_info");
+    assertThat(failedCells).as("an unknown version is not a failed one").doesNotContain("unknown");
+  }
+
+  @Test
+  void itOpensOnTheWholeReportWithOneRowPerLeakedRequestLeaksFirst(FxRobot robot) {
+    awaitLoaded();
+
+    assertThat(onFx(() -> window.model().filter().range())).isNull();
+    assertThat(text(robot, "#timelineRange")).isEqualTo("Range: all");
+    List<FindingGroup> rows = rows(robot);
+    assertThat(shown(robot)).containsExactlyInAnyOrderElementsOf(incident.report().findings());
+    for (Leak leak : incident.leaks()) {
+      List<FindingGroup> of = rows.stream().filter(g -> leak.recipient().requestId().equals(g.requestId())).toList();
+      assertThat(of).as(leak.findingId()).hasSize(1);
+      assertThat(of.get(0).kinds()).containsExactly(leak.kind(), FindingKind.OVER_LENGTH_ACCEPTED,
+          FindingKind.PREFILL_UNDERRUN);
+    }
+    assertThat(rows.subList(0, incident.leaks().size())).allSatisfy(g -> assertThat(g.leak()).isNotNull());
+    assertThat(rows.subList(incident.leaks().size(), rows.size())).allSatisfy(g -> assertThat(g.leak()).isNull());
   }
 
   @Test
@@ -299,7 +347,9 @@ class WorkbenchFxTest {
     choose(robot, "#kindFilter", "config_pool_below_context");
     assertThat(shown(robot)).extracting(Finding::node).containsExactlyInAnyOrder("prefill-0", "prefill-1");
 
-    Node row = robot.lookup((Node n) -> n instanceof TableCell<?, ?> c && "prefill-0".equals(c.getText())).query();
+    Node table = onFx(() -> robot.lookup("#findingsTable").query());
+    Node row = onFx(() -> robot.from(table).lookup((Node n) -> n instanceof TableCell<?, ?> c
+        && "prefill-0".equals(c.getText())).query());
     robot.clickOn(row).type(KeyCode.ENTER);
     await("the evidence to show", () -> window.evidence().shownProperty().get() != null);
 

@@ -2,21 +2,30 @@ package io.kvscope.index;
 
 import static io.kvscope.index.Schema.*;
 
+import io.kvscope.ingest.record.AliasOrigin;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.Ingested;
 import io.kvscope.ingest.record.NodeActivity;
+import io.kvscope.ingest.record.NodeAlias;
 import io.kvscope.ingest.record.NodeRole;
+import io.kvscope.ingest.merge.RequestMerge;
+import io.kvscope.ingest.record.Provenance;
+import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.ingest.record.VersionOrigin;
+import io.kvscope.ingest.record.VersionRecord;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.LongField;
+import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import io.kvscope.index.fingerprint.FingerprintConfig;
@@ -28,7 +37,12 @@ import org.apache.lucene.index.IndexableField;
 /**
  * Turns ingested values into Lucene documents under {@link Schema}, and documents back into
  * values. Each document's {@link Schema#ID} is derived from its content, so writing the same record
- * twice (a re-run, a duplicated log line) replaces rather than adds.
+ * twice (a re-run, a resumed file) replaces rather than adds.
+ *
+ * <p>A request record read from a file is identified by where it was read ({@code o:}), never by
+ * its request id alone: two files never replace each other's records. Records of one request share
+ * a {@link Schema#REQUEST_KEY}; the {@link RequestMerger} turns them into one request document
+ * ({@code r:}) and keeps each as a {@link Schema#TYPE_REQUEST_SOURCE} document ({@code s:}).
  */
 public final class Documents {
 
@@ -41,18 +55,29 @@ public final class Documents {
       case EngineEvent e -> engineEvent(e);
       case ConfigEpoch c -> epoch(c);
       case NodeActivity a -> activity(a);
+      case NodeAlias a -> alias(a);
+      case VersionRecord v -> versionRecord(v);
     };
   }
 
   /** The stable identity of a value: equal for duplicates, distinct otherwise. */
   public static String idOf(Ingested item) {
     return switch (item) {
-      case RequestRecord r -> requestId(r);
-      case EngineEvent e -> "e:" + e.node() + ":" + digest(e.kind(), e.role(), e.rid(), e.bootstrapRoom(),
-          e.time(), e.inputLen(), e.requestedLen(), e.limit(), e.cachedLen(), e.outputLen(),
-          e.transferMb(), e.transferMillis(), e.e2eLatencyMillis(), e.finishReason(), e.detail());
+      case RequestRecord r -> requestDocumentId(r);
+      case EngineEvent e -> "e:" + e.node() + ":" + (e.bootstrapHost() == null
+          ? digest(e.kind(), e.role(), e.rid(), e.bootstrapRoom(), e.time(), e.inputLen(), e.requestedLen(), e.limit(),
+              e.cachedLen(), e.outputLen(), e.transferMb(), e.transferMillis(), e.e2eLatencyMillis(), e.finishReason(),
+              e.detail())
+          : digest(e.kind(), e.role(), e.rid(), e.bootstrapRoom(), e.time(), e.inputLen(), e.requestedLen(), e.limit(),
+              e.cachedLen(), e.outputLen(), e.transferMb(), e.transferMillis(), e.e2eLatencyMillis(), e.finishReason(),
+              e.detail(), e.bootstrapHost()));
       case ConfigEpoch c -> "c:" + c.node() + ":" + c.start() + ":" + c.source();
       case NodeActivity a -> "h:" + a.node() + ":" + a.hourStart() + ":" + digest(a.sourceFile());
+      // A user's alias is one per alias and file: giving it again with another node replaces it.
+      case NodeAlias a -> "a:" + (a.origin() == AliasOrigin.USER ? digest(a.origin(), a.alias(), a.sourceFile())
+          : digest(a.origin(), a.node(), a.alias()));
+      case VersionRecord v -> "v:" + digest(v.node(), v.workload(), v.engine(), v.version(), v.image(), v.from(),
+          v.to(), v.origin(), v.sourceFile(), v.sourceLine());
     };
   }
 
@@ -63,6 +88,8 @@ public final class Documents {
       case EngineEvent e -> TYPE_ENGINE_EVENT;
       case ConfigEpoch c -> TYPE_EPOCH;
       case NodeActivity a -> TYPE_NODE_HOUR;
+      case NodeAlias a -> TYPE_NODE_ALIAS;
+      case VersionRecord v -> TYPE_VERSION_RECORD;
     };
   }
 
@@ -73,10 +100,12 @@ public final class Documents {
    */
   static int routeOf(Ingested item) {
     return switch (item) {
-      case RequestRecord r -> requestId(r).hashCode();
+      case RequestRecord r -> RequestMerge.keyOf(r).hashCode(); // all records of a request on one writer
       case EngineEvent e -> java.util.Objects.hash(e.node(), e.rid());
       case ConfigEpoch c -> java.util.Objects.hashCode(c.node());
       case NodeActivity a -> java.util.Objects.hashCode(a.node());
+      case NodeAlias a -> java.util.Objects.hashCode(a.alias());
+      case VersionRecord v -> java.util.Objects.hashCode(v.node());
     };
   }
 
@@ -93,15 +122,29 @@ public final class Documents {
   }
 
   /**
-   * A request is the same request whichever gateway log or trace reported it: the engine rid ties
-   * them together; without one, the gateway's own id does.
+   * A merged request is its key ({@code r:<key>}); a record as read is the place it was read and
+   * the ids it names ({@code o:<digest>}), so that re-reading it replaces it and nothing else does.
    */
-  public static String requestId(RequestRecord r) {
-    return "r:" + (r.engineRid() != null && !r.engineRid().isBlank() ? r.engineRid() : r.requestId());
+  public static String requestDocumentId(RequestRecord r) {
+    return r.provenance() != null ? "r:" + RequestMerge.keyOf(r) : "o:" + recordDigest(r);
+  }
+
+  /** The {@link Schema#TYPE_REQUEST_SOURCE} document of a record as read: {@code s:<digest>}. */
+  static String sourceDocumentId(RequestRecord r) {
+    return "s:" + recordDigest(r);
+  }
+
+  private static String recordDigest(RequestRecord r) {
+    return digest(r.sourceFile(), r.sourceLine(), r.requestId(), r.engineRid());
   }
 
   public static Document request(RequestRecord r) {
-    Document doc = base(TYPE_REQUEST, requestId(r));
+    Document doc = base(TYPE_REQUEST, requestDocumentId(r));
+    String key = RequestMerge.keyOf(r);
+    keyword(doc, REQUEST_KEY, key);
+    if (r.provenance() == null) {
+      keyword(doc, PENDING_KEY, key); // a record as read: the merge looks for others of its request
+    }
     keyword(doc, REQUEST_ID, r.requestId());
     keyword(doc, ENGINE_RID, r.engineRid());
     keyword(doc, TENANT, r.tenant());
@@ -128,11 +171,109 @@ public final class Documents {
     FingerprintFields.addTo(doc, r.promptText(), r.responseText(), FINGERPRINTS);
     keyword(doc, SOURCE_FILE, r.sourceFile());
     number(doc, SOURCE_LINE, r.sourceLine());
+    recordContext(doc, r);
     return doc;
   }
 
+  /** Origin, aliases, quoted error figures and merge provenance: searchable, stored. */
+  private static void recordContext(Document doc, RequestRecord r) {
+    keyword(doc, ORIGIN, r.origin() == null ? null : r.origin().name());
+    r.aliases().forEach(alias -> keyword(doc, ALIAS, alias));
+    number(doc, QUOTED_PROMPT_TOKENS, r.quotedPromptTokens());
+    number(doc, QUOTED_LIMIT_TOKENS, r.quotedLimitTokens());
+    Provenance p = r.provenance();
+    if (p != null) {
+      number(doc, MERGED_RECORDS, (long) p.records());
+      p.sources().forEach(source -> keyword(doc, MERGE_SOURCE, source));
+      p.conflicts().forEach(conflict -> keyword(doc, MERGE_CONFLICT, conflict));
+      number(doc, MERGE_CONFLICTS, (long) p.conflictCount());
+    }
+  }
+
+  /**
+   * A record of a merged request, kept as read: every field stored under {@link #SOURCE_FIELD}
+   * names (a field's index structure must be the same in every document, and these are found
+   * through their request, never by a search), only its key indexed. A text equal to the request's
+   * is stored there only and marked here.
+   */
+  static Document source(RequestRecord r, boolean promptInRequest, boolean responseInRequest) {
+    Document doc = base(TYPE_REQUEST_SOURCE, sourceDocumentId(r));
+    keyword(doc, REQUEST_KEY, RequestMerge.keyOf(r));
+    stored(doc, REQUEST_ID, r.requestId());
+    stored(doc, ENGINE_RID, r.engineRid());
+    stored(doc, TENANT, r.tenant());
+    stored(doc, MODEL, r.model());
+    stored(doc, DEPLOYMENT, r.deployment());
+    stored(doc, PREFILL_NODE, r.prefillNode());
+    stored(doc, DECODE_NODE, r.decodeNode());
+    stored(doc, BOOTSTRAP_ROOM, r.bootstrapRoom());
+    stored(doc, START_TIME, r.startTime());
+    stored(doc, FIRST_TOKEN_TIME, r.firstTokenTime());
+    stored(doc, END_TIME, r.endTime());
+    stored(doc, STATUS_CODE, r.statusCode() == null ? null : r.statusCode().longValue());
+    stored(doc, FINISH_REASON, r.finishReason());
+    stored(doc, PROMPT_TOKENS, r.promptTokens());
+    stored(doc, PROMPT_CHARS, r.promptChars());
+    stored(doc, CACHED_TOKENS, r.cachedTokens());
+    stored(doc, COMPLETION_TOKENS, r.completionTokens());
+    stored(doc, ENGINE_INPUT_LEN, r.engineInputLen());
+    if (promptInRequest) {
+      stored(doc, TEXT_IN_REQUEST, PROMPT_TEXT);
+    } else {
+      stored(doc, PROMPT_TEXT, r.promptText());
+    }
+    if (responseInRequest) {
+      stored(doc, TEXT_IN_REQUEST, RESPONSE_TEXT);
+    } else {
+      stored(doc, RESPONSE_TEXT, r.responseText());
+    }
+    stored(doc, SOURCE_FILE, r.sourceFile());
+    stored(doc, SOURCE_LINE, r.sourceLine());
+    stored(doc, ORIGIN, r.origin() == null ? null : r.origin().name());
+    r.aliases().forEach(alias -> stored(doc, ALIAS, alias));
+    stored(doc, QUOTED_PROMPT_TOKENS, r.quotedPromptTokens());
+    stored(doc, QUOTED_LIMIT_TOKENS, r.quotedLimitTokens());
+    return doc;
+  }
+
+  /** Prefix of the stored-only fields of a {@link Schema#TYPE_REQUEST_SOURCE} document. */
+  static final String SOURCE_FIELD = "source.";
+
+  /** A kept record back as read (its texts may be marked {@link Schema#TEXT_IN_REQUEST} instead). */
+  static RequestRecord readSource(Document source) {
+    Document plain = new Document();
+    for (IndexableField field : source) {
+      if (!field.name().startsWith(SOURCE_FIELD)) {
+        continue;
+      }
+      String name = field.name().substring(SOURCE_FIELD.length());
+      plain.add(field.numericValue() != null ? new StoredField(name, field.numericValue().longValue())
+          : new StoredField(name, field.stringValue()));
+    }
+    return readRequest(plain);
+  }
+
+  /** The text fields a kept record shares with its request. */
+  static List<String> textsInRequest(Document source) {
+    return List.of(source.getValues(SOURCE_FIELD + TEXT_IN_REQUEST));
+  }
+
+  private static void stored(Document doc, String field, String value) {
+    if (value != null) {
+      doc.add(new StoredField(SOURCE_FIELD + field, value));
+    }
+  }
+
+  private static void stored(Document doc, String field, Long value) {
+    if (value != null) {
+      doc.add(new StoredField(SOURCE_FIELD + field, value));
+    }
+  }
+
+  /** A request or request-source document back as its record (texts as stored, possibly absent). */
   public static RequestRecord readRequest(Document doc) {
     Long status = longValue(doc, STATUS_CODE);
+    String origin = doc.get(ORIGIN);
     return new RequestRecord(
         doc.get(REQUEST_ID), doc.get(ENGINE_RID), doc.get(TENANT), doc.get(MODEL), doc.get(DEPLOYMENT),
         doc.get(PREFILL_NODE), doc.get(DECODE_NODE), longValue(doc, BOOTSTRAP_ROOM),
@@ -141,7 +282,21 @@ public final class Documents {
         longValue(doc, PROMPT_TOKENS), longValue(doc, PROMPT_CHARS), longValue(doc, CACHED_TOKENS),
         longValue(doc, COMPLETION_TOKENS), longValue(doc, ENGINE_INPUT_LEN),
         doc.get(PROMPT_TEXT), doc.get(RESPONSE_TEXT), doc.get(SOURCE_FILE),
-        orZero(longValue(doc, SOURCE_LINE)));
+        orZero(longValue(doc, SOURCE_LINE)),
+        origin == null ? null : RecordOrigin.valueOf(origin),
+        List.of(doc.getValues(ALIAS)),
+        longValue(doc, QUOTED_PROMPT_TOKENS), longValue(doc, QUOTED_LIMIT_TOKENS),
+        readProvenance(doc));
+  }
+
+  private static Provenance readProvenance(Document doc) {
+    Long records = longValue(doc, MERGED_RECORDS);
+    if (records == null) {
+      return null;
+    }
+    Long conflicts = longValue(doc, MERGE_CONFLICTS);
+    return new Provenance(records.intValue(), List.of(doc.getValues(MERGE_SOURCE)),
+        List.of(doc.getValues(MERGE_CONFLICT)), conflicts == null ? 0 : conflicts.intValue());
   }
 
   public static Document engineEvent(EngineEvent e) {
@@ -162,6 +317,7 @@ public final class Documents {
     decimal(doc, E2E_LATENCY_MS, e.e2eLatencyMillis());
     keyword(doc, FINISH_REASON, e.finishReason());
     keyword(doc, DETAIL, e.detail());
+    keyword(doc, BOOTSTRAP_HOST, e.bootstrapHost());
     keyword(doc, SOURCE_FILE, e.sourceFile());
     number(doc, SOURCE_LINE, e.sourceLine());
     return doc;
@@ -174,7 +330,7 @@ public final class Documents {
         longValue(doc, INPUT_LEN), longValue(doc, REQUESTED_LEN), longValue(doc, LIMIT),
         longValue(doc, CACHED_LEN), longValue(doc, OUTPUT_LEN), doubleValue(doc, TRANSFER_MB),
         doubleValue(doc, TRANSFER_MS), doubleValue(doc, E2E_LATENCY_MS), doc.get(FINISH_REASON),
-        doc.get(DETAIL), doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
+        doc.get(DETAIL), doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)), doc.get(BOOTSTRAP_HOST));
   }
 
   public static Document epoch(ConfigEpoch c) {
@@ -224,6 +380,42 @@ public final class Documents {
     return new NodeActivity(doc.get(NODE), NodeRole.valueOf(doc.get(ROLE)),
         orZero(longValue(doc, HOUR_START)), orZero(longValue(doc, LINES)), doc.get(SOURCE_FILE),
         orZero(longValue(doc, SOURCE_LINE)));
+  }
+
+  public static Document alias(NodeAlias a) {
+    Document doc = base(TYPE_NODE_ALIAS, idOf(a));
+    keyword(doc, NODE, a.node());
+    keyword(doc, ALIAS, a.alias());
+    keyword(doc, ALIAS_ORIGIN, a.origin().name());
+    keyword(doc, SOURCE_FILE, a.sourceFile());
+    number(doc, SOURCE_LINE, a.sourceLine());
+    return doc;
+  }
+
+  public static NodeAlias readAlias(Document doc) {
+    return new NodeAlias(doc.get(NODE), doc.get(ALIAS), AliasOrigin.valueOf(doc.get(ALIAS_ORIGIN)),
+        doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
+  }
+
+  public static Document versionRecord(VersionRecord v) {
+    Document doc = base(TYPE_VERSION_RECORD, idOf(v));
+    keyword(doc, NODE, v.node());
+    flag(doc, WORKLOAD, v.workload());
+    keyword(doc, ENGINE, v.engine());
+    keyword(doc, ENGINE_VERSION, v.version());
+    keyword(doc, IMAGE, v.image());
+    number(doc, VALID_FROM, v.from());
+    number(doc, VALID_TO, v.to());
+    keyword(doc, VERSION_ORIGIN, v.origin().name());
+    keyword(doc, SOURCE_FILE, v.sourceFile());
+    number(doc, SOURCE_LINE, v.sourceLine());
+    return doc;
+  }
+
+  public static VersionRecord readVersionRecord(Document doc) {
+    return new VersionRecord(doc.get(NODE), Boolean.TRUE.equals(flagValue(doc, WORKLOAD)), doc.get(ENGINE),
+        doc.get(ENGINE_VERSION), doc.get(IMAGE), longValue(doc, VALID_FROM), longValue(doc, VALID_TO),
+        VersionOrigin.valueOf(doc.get(VERSION_ORIGIN)), doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
   }
 
   /** A request document with the engine facts joined on (see {@link Linker}). */

@@ -54,8 +54,8 @@ public record EngineFacts(
         .filter(e -> e.transferMb() != null).map(EngineEvent::transferMb).findFirst().orElse(null);
     int transferFailures = count(ordered, Kind.TRANSFER_FAILED) + count(ordered, Kind.BOOTSTRAP_FAILED);
     return new EngineFacts(
-        prefill == null ? null : prefill.node(),
-        decode == null ? null : decode.node(),
+        prefill == null ? null : epochAt.canonical(prefill.node()),
+        decode == null ? null : epochAt.canonical(decode.node()),
         bootstrapRoom,
         inputLen,
         cached,
@@ -97,5 +97,10 @@ public record EngineFacts(
   @FunctionalInterface
   public interface EpochLookup {
     ConfigEpoch at(String node, long time);
+
+    /** The name reports use for a node the logs call {@code node}. */
+    default String canonical(String node) {
+      return node;
+    }
   }
 }

@@ -1,6 +1,7 @@
 package io.kvscope.index;
 
 import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.VersionRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,38 +10,62 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermQuery;
 
 /**
- * Every node's config epochs in start order. Fleets have few nodes and fewer restarts, so the
- * whole set fits in memory comfortably.
+ * Every node's config epochs in start order, each node under the name reports use
+ * ({@link NodeIdentity}) and each epoch with the engine version deployment records give it
+ * ({@link EngineVersions}). Fleets have few nodes and fewer restarts, so the whole set fits in
+ * memory comfortably.
  */
 public final class Epochs implements EngineFacts.EpochLookup {
 
   private final Map<String, List<ConfigEpoch>> byNode;
+  /** What a request was served under: a node's log epochs when it has any (snapshots only corroborate them). */
+  private final Map<String, List<ConfigEpoch>> serving;
+  private final NodeIdentity identity;
 
+  /** Epochs as given: every node name is its own node, versions only as the epochs carry them. */
   public Epochs(Collection<ConfigEpoch> epochs) {
+    this(epochs, NodeIdentity.none(), new EngineVersions(List.of(), NodeIdentity.none()), NodeClocks.none());
+  }
+
+  /**
+   * Epochs under their nodes' report names, with versions from {@code versions}; {@code clocks}
+   * puts a node's epoch starts on the wall clock deployment records use.
+   */
+  public Epochs(Collection<ConfigEpoch> epochs, NodeIdentity identity, EngineVersions versions, NodeClocks clocks) {
+    this.identity = identity;
     Map<String, List<ConfigEpoch>> grouped = new TreeMap<>();
     for (ConfigEpoch epoch : epochs) {
-      grouped.computeIfAbsent(epoch.node(), n -> new ArrayList<>()).add(epoch);
+      String node = identity.canonical(epoch.node());
+      grouped.computeIfAbsent(node, n -> new ArrayList<>()).add(node.equals(epoch.node()) ? epoch : epoch.withNode(node));
     }
-    grouped.values().forEach(list -> list.sort(Comparator.comparingLong(ConfigEpoch::start)));
+    grouped.replaceAll((node, list) -> {
+      list.sort(Comparator.comparingLong(ConfigEpoch::start));
+      return List.copyOf(versions.isEmpty() ? list : versions.resolve(node, list, t -> clocks.toGatewayTime(node, t)));
+    });
     this.byNode = grouped;
+    Map<String, List<ConfigEpoch>> serving = new TreeMap<>();
+    grouped.forEach((node, list) -> {
+      List<ConfigEpoch> logged = list.stream().filter(e -> !e.fromMetrics()).toList();
+      serving.put(node, logged.isEmpty() ? list : logged);
+    });
+    this.serving = serving;
   }
 
   public static Epochs load(IndexReader reader) throws IOException {
     List<ConfigEpoch> epochs = new ArrayList<>();
     TypedDocs.forEach(reader, Schema.TYPE_EPOCH, doc -> epochs.add(Documents.readEpoch(doc)));
-    return new Epochs(epochs);
+    List<VersionRecord> records = new ArrayList<>();
+    TypedDocs.forEach(reader, Schema.TYPE_VERSION_RECORD, doc -> records.add(Documents.readVersionRecord(doc)));
+    NodeIdentity identity = NodeIdentity.load(reader);
+    return new Epochs(epochs, identity, new EngineVersions(records, identity), NodeClocks.load(reader, identity));
   }
 
-  /** The epoch {@code node} was in at {@code time} (node clock), or null before its first one. */
+  /** The epoch {@code node} (any of its names) was in at {@code time} (node clock), or null before its first one. */
   @Override
   public ConfigEpoch at(String node, long time) {
-    List<ConfigEpoch> epochs = byNode.get(node);
+    List<ConfigEpoch> epochs = serving.get(identity.canonical(node));
     if (epochs == null) {
       return null;
     }
@@ -52,6 +77,16 @@ public final class Epochs implements EngineFacts.EpochLookup {
       current = epoch;
     }
     return current;
+  }
+
+  /** The name reports use for {@code node}. */
+  @Override
+  public String canonical(String node) {
+    return identity.canonical(node);
+  }
+
+  public NodeIdentity identity() {
+    return identity;
   }
 
   /** Nodes in name order, each with its epochs in start order. */

@@ -22,22 +22,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 
 /**
  * Reads files into the index: walks the inputs, detects each file's format, streams its records
  * into the {@link IndexStore}, and checkpoints each file in the same commit as its records. Then it
- * joins engine facts onto requests ({@link Linker}).
+ * merges the records of each request ({@link RequestMerger}) and joins engine facts onto requests
+ * ({@link Linker}).
  *
  * <p>Exactness after a crash does not depend on the checkpoints: every document has a stable id,
- * so re-reading anything replaces what is there. Checkpoints only save the re-reading.
+ * so re-reading anything replaces what is there, and the merge depends only on the records held.
+ * Checkpoints only save the re-reading.
  */
 public final class IndexIngest {
 
@@ -86,7 +81,6 @@ public final class IndexIngest {
     }
     progress.started(files.size(), totalBytes);
     Map<String, Checkpoint> checkpoints = readCheckpoints();
-    Map<String, Long> typesBefore = countByType();
     try (DocumentWriters writers = new DocumentWriters(store, writerThreads, DocumentWriters.DEFAULT_MAX_CHARS_IN_FLIGHT)) {
       run.writers = writers;
       for (Path file : files) {
@@ -95,15 +89,16 @@ public final class IndexIngest {
       }
       writers.flush();
       run.closeFacts();
+      userAliases();
       store.commit();
+      MergeSummary merge = new RequestMerger(store, writers).run();
+      store.commit();
+      learnAliases();
       LinkSummary link = new Linker(store, writers).run();
       store.commit();
-      Map<String, Long> typesAfter = countByType();
-      long requestsAdded = typesAfter.getOrDefault(Schema.TYPE_REQUEST, 0L)
-          - typesBefore.getOrDefault(Schema.TYPE_REQUEST, 0L);
       return new IngestSummary(files.size(), run.filesIngested, run.filesUnchanged, run.unrecognized,
           run.recordsByFormat, run.itemsByType, run.badRecords, run.badSamples,
-          Math.max(0, run.requestsRead - requestsAdded), totalBytes, clock.millis() - started, link,
+          run.requestsRead, merge, run.bytesIngested, clock.millis() - started, link,
           run.quarantineFile, run.problems());
     } catch (IOException | java.io.UncheckedIOException indexFailed) {
       // Inputs that cannot be read are problems of their files; what ends up here is the index
@@ -117,6 +112,29 @@ public final class IndexIngest {
       run.closeQuarantine();
       progress.finished();
     }
+  }
+
+  /** The user's {@code --node-alias ALIAS=NODE} settings, kept in the index like any other alias. */
+  private void userAliases() throws IOException {
+    for (Map.Entry<String, String> alias : options.nodeAliases().entrySet()) {
+      store.put(Documents.of(new io.kvscope.ingest.record.NodeAlias(alias.getValue(), alias.getKey(),
+          io.kvscope.ingest.record.AliasOrigin.USER, USER_ALIASES, 0)));
+    }
+  }
+
+  /** How user aliases cite their source. */
+  static final String USER_ALIASES = "(--node-alias)";
+
+  /** Names of nodes the requests reveal ({@link BootstrapHosts}), before the link uses them. */
+  private void learnAliases() throws IOException {
+    List<io.kvscope.ingest.record.NodeAlias> learned;
+    try (DirectoryReader reader = store.openReader()) {
+      learned = BootstrapHosts.learn(reader);
+    }
+    for (io.kvscope.ingest.record.NodeAlias alias : learned) {
+      store.put(Documents.of(alias));
+    }
+    store.commit();
   }
 
   /**
@@ -287,6 +305,7 @@ public final class IndexIngest {
     }
     progress.file(name, ingestor.name());
     run.filesIngested++;
+    run.bytesIngested += size;
     InputFile input = new InputFile(path, name, resumeAfter);
     FileSink sink = new FileSink(run, input, ingestor.name(), size, modified, headHash, resumeAfter);
     try {
@@ -337,17 +356,6 @@ public final class IndexIngest {
     return result;
   }
 
-  private Map<String, Long> countByType() throws IOException {
-    Map<String, Long> counts = new TreeMap<>();
-    try (DirectoryReader reader = store.openReader()) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      for (String type : List.of(Schema.TYPE_REQUEST, Schema.TYPE_ENGINE_EVENT, Schema.TYPE_EPOCH, Schema.TYPE_NODE_HOUR)) {
-        counts.put(type, (long) searcher.count(new TermQuery(new Term(Schema.DOC_TYPE, type))));
-      }
-    }
-    return counts;
-  }
-
   /** State of one run across files. */
   private final class Run {
     final long startedAt;
@@ -360,6 +368,7 @@ public final class IndexIngest {
     int filesIngested;
     int filesUnchanged;
     long bytesBefore;
+    long bytesIngested; // of the files read in this run: unchanged ones cost nothing
     long docsSinceCommit;
     DocumentWriters writers;
     EngineFactsAtWrite facts; // opened before the first file that may carry requests

@@ -16,7 +16,9 @@ import java.util.Map;
  * @param itemsByType documents written per type (request, engine_event, epoch, node_hour)
  * @param badRecords malformed lines and unreadable files (all in the quarantine file)
  * @param badSamples the first bad inputs, for display
- * @param duplicateRequests requests read again that the index already held (counted once)
+ * @param requestsRead request records read in this run
+ * @param merge records of one request merged together (copies, gateway and trace) and their conflicts
+ * @param bytesRead the size of the files read in this run (not those skipped as unchanged)
  * @param link the gateway-engine join, or {@code null} when it was not run
  * @param quarantine where the raw bad lines went, or {@code null} when there were none
  * @param problems every file with bad lines or skipped as a whole, in the order they were met
@@ -30,7 +32,8 @@ public record IngestSummary(
     Map<String, Long> itemsByType,
     long badRecords,
     List<BadInput> badSamples,
-    long duplicateRequests,
+    long requestsRead,
+    MergeSummary merge,
     long bytesRead,
     long elapsedMillis,
     LinkSummary link,

@@ -97,7 +97,7 @@ public final class Linker {
             continue;
           }
           EngineFacts facts = EngineFacts.fold(events, epochs);
-          observeClocks(clocks, requestDocs.get(0), events);
+          observeClocks(clocks, requestDocs.get(0), events, epochs);
           String signature = Documents.linkSignature(facts);
           for (int i = 0; i < requestDocs.size(); i++) {
             joined++;
@@ -131,15 +131,16 @@ public final class Linker {
     writers.submit(Documents.routeOf(request), Documents.textChars(request), () -> Documents.linkedRequest(request, facts));
   }
 
-  /** Each node's first line about the request against the gateway's start of it. */
-  private static void observeClocks(NodeClocks.Learner clocks, Document request, List<EngineEvent> events) {
+  /** Each node's first line about the request against the gateway's start of it, by the node's report name. */
+  private static void observeClocks(NodeClocks.Learner clocks, Document request, List<EngineEvent> events,
+      Epochs epochs) {
     Long start = Documents.longValue(request, Schema.START_TIME);
     if (start == null) {
       return;
     }
     java.util.Map<String, Long> firstByNode = new java.util.TreeMap<>();
     for (EngineEvent event : events) {
-      firstByNode.merge(event.node(), event.time(), Math::min);
+      firstByNode.merge(epochs.canonical(event.node()), event.time(), Math::min);
     }
     firstByNode.forEach((node, time) -> clocks.observe(node, time, start));
   }

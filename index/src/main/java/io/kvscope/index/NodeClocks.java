@@ -51,8 +51,25 @@ public final class NodeClocks {
   }
 
   public static NodeClocks load(IndexReader reader) throws IOException {
+    return load(reader, NodeIdentity.load(reader));
+  }
+
+  /**
+   * The learned skews under the names reports use; when two names of one node were learned apart,
+   * the one learned from more requests stands.
+   */
+  public static NodeClocks load(IndexReader reader, NodeIdentity identity) throws IOException {
     Map<String, Long> skews = new TreeMap<>();
-    TypedDocs.forEach(reader, TYPE_NODE_CLOCK, doc -> skews.put(doc.get(NODE), Documents.longValue(doc, SKEW_MS)));
+    Map<String, Long> samples = new TreeMap<>();
+    TypedDocs.forEach(reader, TYPE_NODE_CLOCK, doc -> {
+      String node = identity.canonical(doc.get(NODE));
+      Long lines = Documents.longValue(doc, LINES);
+      long n = lines == null ? 0 : lines;
+      if (n >= samples.getOrDefault(node, -1L)) {
+        samples.put(node, n);
+        skews.put(node, Documents.longValue(doc, SKEW_MS));
+      }
+    });
     return new NodeClocks(skews);
   }
 

@@ -14,8 +14,10 @@ import org.apache.lucene.search.Query;
 /**
  * Lucene query syntax over the {@link Schema}: numeric fields take numbers and ranges
  * ({@code prompt_tokens:[681280 TO *]}), time fields also take ISO dates and instants
- * ({@code start_time:[2026-08-27 TO 2026-09-10]}), keyword fields match exactly, and a bare word
- * searches prompt and response text.
+ * ({@code start_time:[2026-08-27 TO 2026-09-10]}; a date alone means that whole UTC day), keyword
+ * fields match exactly, and a bare word searches prompt and response text. A field the schema
+ * does not know is an error naming the closest known one: a misspelt field would otherwise match
+ * nothing, and "0 matches" would read as an answer.
  */
 public final class QueryParsing {
 
@@ -27,6 +29,8 @@ public final class QueryParsing {
     return parser.parse(query);
   }
 
+  private static final long DAY_MILLIS = 86_400_000L;
+
   private static final class SchemaAwareParser extends MultiFieldQueryParser {
 
     SchemaAwareParser() {
@@ -36,8 +40,13 @@ public final class QueryParsing {
     @Override
     protected Query getFieldQuery(String field, String text, boolean quoted) throws ParseException {
       if (field != null) {
+        requireKnown(field);
         switch (Schema.kindOf(field)) {
           case LONG -> {
+            if (Schema.isTime(field) && isDate(text)) {
+              long day = parseTime(field, text);
+              return LongField.newRangeQuery(field, day, day + DAY_MILLIS - 1);
+            }
             long value = parseLong(field, text);
             return LongField.newExactQuery(field, value);
           }
@@ -54,6 +63,7 @@ public final class QueryParsing {
     protected Query getRangeQuery(String field, String low, String high, boolean lowInclusive,
         boolean highInclusive) throws ParseException {
       if (field != null) {
+        requireKnown(field);
         switch (Schema.kindOf(field)) {
           case LONG -> {
             long from = low == null || low.equals("*") ? Long.MIN_VALUE : parseLong(field, low);
@@ -83,11 +93,71 @@ public final class QueryParsing {
       return super.getRangeQuery(field, low, high, lowInclusive, highInclusive);
     }
 
+    @Override
+    protected Query getWildcardQuery(String field, String termStr) throws ParseException {
+      requireKnown(field);
+      return super.getWildcardQuery(field, termStr);
+    }
+
+    @Override
+    protected Query getPrefixQuery(String field, String termStr) throws ParseException {
+      requireKnown(field);
+      return super.getPrefixQuery(field, termStr);
+    }
+
+    @Override
+    protected Query getFuzzyQuery(String field, String termStr, float minSimilarity) throws ParseException {
+      requireKnown(field);
+      return super.getFuzzyQuery(field, termStr, minSimilarity);
+    }
+
+    @Override
+    protected Query getRegexpQuery(String field, String termStr) throws ParseException {
+      requireKnown(field);
+      return super.getRegexpQuery(field, termStr);
+    }
+
+    /** Fields given by the multi-field default (null), {@code *} (as in *:*) or named in the schema pass. */
+    private static void requireKnown(String field) throws ParseException {
+      if (field == null || field.equals("*") || Schema.isKnown(field)) {
+        return;
+      }
+      String closest = closestField(field);
+      throw new ParseException("unknown field '" + field + "'" + (closest == null ? "" : "; did you mean " + closest + "?")
+          + " (kvscope search --fields lists them)");
+    }
+
+    /** The known field that reads the same without case and separators, or shares the longest start. */
+    private static String closestField(String field) {
+      String bare = field.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]", "");
+      String best = null;
+      int bestShared = 3; // fewer shared leading letters is no hint
+      for (Schema.Field known : Schema.FIELDS) {
+        String knownBare = known.name().replaceAll("[^a-z0-9]", "");
+        if (knownBare.equals(bare)) {
+          return known.name();
+        }
+        int shared = 0;
+        while (shared < Math.min(bare.length(), knownBare.length()) && bare.charAt(shared) == knownBare.charAt(shared)) {
+          shared++;
+        }
+        if (shared > bestShared) {
+          bestShared = shared;
+          best = known.name();
+        }
+      }
+      return best;
+    }
+
+    private static boolean isDate(String text) {
+      return text.length() == 10 && text.charAt(4) == '-' && text.charAt(7) == '-';
+    }
+
     private static long parseLong(String field, String text) throws ParseException {
       try {
         return Long.parseLong(text);
       } catch (NumberFormatException notANumber) {
-        if (isTimeField(field)) {
+        if (Schema.isTime(field)) {
           return parseTime(field, text);
         }
         throw new ParseException(field + " takes a whole number, not '" + text + "'");
@@ -100,10 +170,6 @@ public final class QueryParsing {
       } catch (NumberFormatException notANumber) {
         throw new ParseException(field + " takes a number, not '" + text + "'");
       }
-    }
-
-    private static boolean isTimeField(String field) {
-      return field.endsWith("_time") || field.equals(Schema.TIME) || field.equals(Schema.HOUR_START);
     }
 
     /** ISO instant ({@code 2026-08-27T10:00:00Z}) or date ({@code 2026-08-27}, midnight UTC). */

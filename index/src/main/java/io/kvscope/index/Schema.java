@@ -32,11 +32,15 @@ public final class Schema {
 
   /** Document types. */
   public static final String TYPE_REQUEST = "request";
+  /** One record of a request made of several, kept as read (see {@link RequestMerger}). */
+  public static final String TYPE_REQUEST_SOURCE = "request_source";
   public static final String TYPE_ENGINE_EVENT = "engine_event";
   public static final String TYPE_EPOCH = "epoch";
   public static final String TYPE_NODE_HOUR = "node_hour";
   public static final String TYPE_CHECKPOINT = "checkpoint";
   public static final String TYPE_NODE_CLOCK = "node_clock";
+  public static final String TYPE_NODE_ALIAS = "node_alias";
+  public static final String TYPE_VERSION_RECORD = "version_record";
 
   public static final String DOC_TYPE = "doc_type";
   public static final String ID = "_id";
@@ -65,6 +69,21 @@ public final class Schema {
   public static final String RESPONSE_TEXT = "response_text";
   public static final String SOURCE_FILE = "source_file";
   public static final String SOURCE_LINE = "source_line";
+
+  // Who wrote a request record, the other ids it is known by, what an error quoted.
+  public static final String ORIGIN = "origin";
+  public static final String ALIAS = "alias";
+  public static final String QUOTED_PROMPT_TOKENS = "quoted_prompt_tokens";
+  public static final String QUOTED_LIMIT_TOKENS = "quoted_limit_tokens";
+
+  // Merging the records of one request (see RequestMerger).
+  public static final String REQUEST_KEY = "request_key";
+  public static final String PENDING_KEY = "pending_key";
+  public static final String MERGED_RECORDS = "merged_records";
+  public static final String MERGE_SOURCE = "merge_source";
+  public static final String MERGE_CONFLICT = "merge_conflict";
+  public static final String MERGE_CONFLICTS = "merge_conflicts";
+  public static final String TEXT_IN_REQUEST = "text_in_request";
 
   // Identifiers extracted at index time (see io.kvscope.index.identifiers): "category:value" terms.
   public static final String IDENT_PROMPT = "ident_prompt";
@@ -99,6 +118,7 @@ public final class Schema {
   public static final String TRANSFER_MS = "transfer_ms";
   public static final String E2E_LATENCY_MS = "e2e_latency_ms";
   public static final String DETAIL = "detail";
+  public static final String BOOTSTRAP_HOST = "bootstrap_host";
 
   // Config epochs.
   public static final String POOL_TOKENS = "pool_tokens";
@@ -110,6 +130,15 @@ public final class Schema {
   public static final String KV_CHECKSUM = "kv_checksum";
   public static final String DEFERRED_RELEASE = "deferred_release";
   public static final String SOURCE = "source";
+
+  // Node aliases (their other name is in ALIAS) and deployment version records.
+  public static final String ALIAS_ORIGIN = "alias_origin";
+  public static final String ENGINE = "engine";
+  public static final String IMAGE = "image";
+  public static final String WORKLOAD = "workload";
+  public static final String VALID_FROM = "valid_from";
+  public static final String VALID_TO = "valid_to";
+  public static final String VERSION_ORIGIN = "version_origin";
 
   // Node clocks (written by the Linker).
   public static final String SKEW_MS = "skew_ms";
@@ -130,7 +159,8 @@ public final class Schema {
 
   /** Every field with its kind and meaning: the schema's documentation and the query parser's guide. */
   public static final List<Field> FIELDS = List.of(
-      f(DOC_TYPE, Kind.KEYWORD, "document type: request, engine_event, epoch, node_hour, node_clock, checkpoint"),
+      f(DOC_TYPE, Kind.KEYWORD, "document type: request, request_source, engine_event, epoch, node_hour, node_clock, "
+          + "node_alias, version_record, checkpoint"),
       f(ID, Kind.KEYWORD, "stable identity; re-ingesting the same record replaces, never adds"),
       f(REQUEST_ID, Kind.KEYWORD, "the gateway's id where there is one, else the engine rid"),
       f(ENGINE_RID, Kind.KEYWORD, "the engine's request id (gateway response id without chatcmpl-)"),
@@ -156,6 +186,19 @@ public final class Schema {
       f(IDENT_RESPONSE, Kind.KEYWORD, "identifiers in the response, as category:value (indexed only)"),
       f(SOURCE_FILE, Kind.KEYWORD, "file the record came from"),
       f(SOURCE_LINE, Kind.LONG, "line (or row) in source_file"),
+      f(ORIGIN, Kind.KEYWORD, "who wrote the record: GATEWAY or TRACE (a merged request: the highest)"),
+      f(ALIAS, Kind.KEYWORD, "another name of what the document is about: a request's other ids, as kind:value "
+          + "(trace_id:..., litellm_call_id:..., request_id:...); a node_alias's other name of the node (address, pod "
+          + "name, scrape target, bootstrap host)"),
+      f(QUOTED_PROMPT_TOKENS, Kind.LONG, "prompt length an error returned to the client quoted (over-length rejections)"),
+      f(QUOTED_LIMIT_TOKENS, Kind.LONG, "limit an error returned to the client quoted (context length or max input)"),
+      f(REQUEST_KEY, Kind.KEYWORD, "what the records of one request share: engine rid, else request id"),
+      f(PENDING_KEY, Kind.KEYWORD, "request_key of a record not yet merged with the others of its request"),
+      f(MERGED_RECORDS, Kind.LONG, "records merged into this request (absent: one record)"),
+      f(MERGE_SOURCE, Kind.KEYWORD, "each merged record as origin file:line"),
+      f(MERGE_CONFLICT, Kind.KEYWORD, "a disagreement between merged records: field, kept and other value, where"),
+      f(MERGE_CONFLICTS, Kind.LONG, "how many disagreements the merge found"),
+      f(TEXT_IN_REQUEST, Kind.KEYWORD, "request_source (stored as source.*): texts equal to the request's, stored there only"),
       f(TTFT_MS, Kind.LONG, "time to first token (ms)"),
       f(ENGINE_EVENTS, Kind.LONG, "engine log events joined to this request by rid"),
       f(REJECTED, Kind.LONG, "1 when an engine logged an over-length rejection for this rid"),
@@ -182,6 +225,7 @@ public final class Schema {
       f(TRANSFER_MS, Kind.DOUBLE, "KV transfer duration (ms)"),
       f(E2E_LATENCY_MS, Kind.DOUBLE, "engine end-to-end latency (ms)"),
       f(DETAIL, Kind.KEYWORD, "the log line's own words for faults and rejections"),
+      f(BOOTSTRAP_HOST, Kind.KEYWORD, "prefill peer a PD request named (SGLang bootstrap_host)"),
       f(POOL_TOKENS, Kind.LONG, "KV pool size in tokens"),
       f(CONTEXT_LENGTH, Kind.LONG, "context length"),
       f(PAGE_SIZE, Kind.LONG, "KV page size in tokens"),
@@ -190,7 +234,16 @@ public final class Schema {
       f(KV_CANARY, Kind.KEYWORD, "kv canary enabled (true/false)"),
       f(KV_CHECKSUM, Kind.KEYWORD, "KV checksum enabled (true/false)"),
       f(DEFERRED_RELEASE, Kind.KEYWORD, "deferred KV release enabled (true/false)"),
-      f(SOURCE, Kind.KEYWORD, "evidence an epoch came from: sglang-log, vllm-log, prometheus"),
+      f(SOURCE, Kind.KEYWORD, "evidence an epoch came from: sglang-log, vllm-log, prometheus, prometheus-file-time"),
+      f(ALIAS_ORIGIN, Kind.KEYWORD, "where an alias was learned: USER, ENGINE_ARGS, KUBERNETES, SERVER_INFO, "
+          + "PROMETHEUS, BOOTSTRAP_HOST"),
+      f(ENGINE, Kind.KEYWORD, "engine a version record names: sglang or vllm"),
+      f(IMAGE, Kind.KEYWORD, "container image a version was read from"),
+      f(WORKLOAD, Kind.KEYWORD, "true when a version record covers a workload's pods"),
+      f(VALID_FROM, Kind.LONG, "start of what a version record covers (UTC ms, wall clock)"),
+      f(VALID_TO, Kind.LONG, "end of what a version record covers (UTC ms, wall clock)"),
+      f(VERSION_ORIGIN, Kind.KEYWORD, "kind of deployment record: MANIFEST, POD_STATUS, POD_SPEC, "
+          + "WORKLOAD_TEMPLATE, SERVER_INFO"),
       f(SKEW_MS, Kind.LONG, "node clock minus gateway clock (ms), learned from joined requests"),
       f(HOUR_START, Kind.LONG, "UTC hour a node_hour counts"),
       f(LINES, Kind.LONG, "log lines the node wrote in that hour"),
@@ -220,6 +273,11 @@ public final class Schema {
 
   public static boolean isKnown(String field) {
     return BY_NAME.containsKey(field);
+  }
+
+  /** Fields holding a UTC time in epoch milliseconds. */
+  public static boolean isTime(String field) {
+    return field.endsWith("_time") || field.equals(TIME) || field.equals(HOUR_START);
   }
 
   /** Full-text fields: what a bare word in a query searches. */

@@ -62,9 +62,9 @@ class IndexIngestTest {
   }
 
   @Test
-  void severalWriterThreadsWriteWhatOneWritesAndTheLaterOfTwoRecordsStillWins() throws Exception {
+  void severalWriterThreadsWriteWhatOneWritesAndRecordsOfOneRequestMergeTheSameWay() throws Exception {
     writeTsv("a.tsv", 3_000, 0, " first");
-    writeTsv("b.tsv", 3_000, 1_500, " second"); // replaces req-1500..req-2999
+    writeTsv("b.tsv", 3_000, 1_500, " and second"); // req-1500..req-2999 again, with another prompt
     Path one = tmp.resolve("one");
     Path four = tmp.resolve("four");
 
@@ -72,12 +72,16 @@ class IndexIngestTest {
     IngestSummary parallel = ingest(four, new TabSeparatedIngestor(), 4, tmp.resolve("in"));
 
     assertThat(parallel.records()).isEqualTo(single.records()).isEqualTo(6_000);
-    assertThat(parallel.duplicateRequests()).isEqualTo(single.duplicateRequests()).isEqualTo(1_500);
+    assertThat(parallel.merge()).isEqualTo(single.merge());
+    assertThat(single.merge().recordsMerged()).isEqualTo(1_500);
+    assertThat(single.merge().requestsWithConflicts()).as("the two prompts of each overlap disagree").isEqualTo(1_500);
     java.util.Map<String, String> prompts = prompts(four);
     assertThat(prompts).isEqualTo(prompts(one)).hasSize(4_500);
     assertThat(prompts.get("req-1499")).endsWith(" first");
-    assertThat(prompts.get("req-1500")).endsWith(" second");
-    assertThat(prompts.get("req-2999")).endsWith(" second");
+    // Neither file replaces the other: the longer text is kept, the other is kept as a conflict.
+    assertThat(prompts.get("req-1500")).endsWith(" and second");
+    assertThat(prompts.get("req-2999")).endsWith(" and second");
+    assertThat(prompts.get("req-3000")).endsWith(" and second");
   }
 
   private long requests(Path index) throws IOException {
@@ -96,14 +100,14 @@ class IndexIngestTest {
     IngestSummary second = ingest(index, new TabSeparatedIngestor(), tmp.resolve("in"));
 
     assertThat(first.records()).isEqualTo(500);
-    assertThat(first.duplicateRequests()).isZero();
+    assertThat(first.merge().recordsMerged()).isZero();
     assertThat(second.filesUnchanged()).isEqualTo(2);
     assertThat(second.records()).isZero();
     assertThat(requests(index)).isEqualTo(500);
   }
 
   @Test
-  void repeatedRecordsInAnotherFileAreCountedOnceAndReportedAsDuplicates() throws Exception {
+  void repeatedRecordsInAnotherFileAreCountedOnceAndReportedAsCopies() throws Exception {
     writeTsv("a.tsv", 100, 0);
     writeTsv("shipped-again.tsv", 40, 60); // overlaps a.tsv on req-60..req-99
     Path index = tmp.resolve("index");
@@ -111,7 +115,8 @@ class IndexIngestTest {
     IngestSummary summary = ingest(index, new TabSeparatedIngestor(), tmp.resolve("in"));
 
     assertThat(requests(index)).isEqualTo(100);
-    assertThat(summary.duplicateRequests()).isEqualTo(40);
+    assertThat(summary.merge().recordsMerged()).isEqualTo(40);
+    assertThat(summary.merge().requestsWithConflicts()).isZero();
   }
 
   @Test

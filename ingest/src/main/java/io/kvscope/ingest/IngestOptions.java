@@ -10,8 +10,15 @@ import java.util.List;
  *     payload ({@code metadata.user_api_key_org_id}) or attribute names in traces ({@code tenant.id})
  * @param nodeName overrides the node name that engine logs otherwise take from their file name stem
  * @param mappingFile a custom-JSONL mapping (canonical field -> JSON pointer), or {@code null}
+ * @param nodeAliases other names of nodes the user gives ({@code --node-alias ALIAS=NODE}): alias
+ *     to the node name reports should use
  */
-public record IngestOptions(List<String> tenantKeys, String nodeName, Path mappingFile) {
+public record IngestOptions(List<String> tenantKeys, String nodeName, Path mappingFile,
+    java.util.Map<String, String> nodeAliases) {
+
+  public IngestOptions(List<String> tenantKeys, String nodeName, Path mappingFile) {
+    this(tenantKeys, nodeName, mappingFile, java.util.Map.of());
+  }
 
   public static final List<String> DEFAULT_TENANT_KEYS = List.of(
       "metadata.user_api_key_org_id",
@@ -22,6 +29,8 @@ public record IngestOptions(List<String> tenantKeys, String nodeName, Path mappi
 
   public IngestOptions {
     tenantKeys = tenantKeys == null || tenantKeys.isEmpty() ? DEFAULT_TENANT_KEYS : List.copyOf(tenantKeys);
+    nodeAliases = nodeAliases == null ? java.util.Map.of()
+        : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(nodeAliases));
   }
 
   public static IngestOptions defaults() {
@@ -29,10 +38,14 @@ public record IngestOptions(List<String> tenantKeys, String nodeName, Path mappi
   }
 
   public IngestOptions withNodeName(String node) {
-    return new IngestOptions(tenantKeys, node, mappingFile);
+    return new IngestOptions(tenantKeys, node, mappingFile, nodeAliases);
   }
 
   public IngestOptions withMappingFile(Path mapping) {
-    return new IngestOptions(tenantKeys, nodeName, mapping);
+    return new IngestOptions(tenantKeys, nodeName, mapping, nodeAliases);
+  }
+
+  public IngestOptions withNodeAliases(java.util.Map<String, String> aliases) {
+    return new IngestOptions(tenantKeys, nodeName, mappingFile, aliases);
   }
 }

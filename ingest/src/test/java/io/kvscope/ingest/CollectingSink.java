@@ -53,6 +53,16 @@ public final class CollectingSink implements RecordSink {
     return items.stream().filter(ConfigEpoch.class::isInstance).map(ConfigEpoch.class::cast).toList();
   }
 
+  public List<io.kvscope.ingest.record.NodeAlias> aliases() {
+    return items.stream().filter(io.kvscope.ingest.record.NodeAlias.class::isInstance)
+        .map(io.kvscope.ingest.record.NodeAlias.class::cast).toList();
+  }
+
+  public List<io.kvscope.ingest.record.VersionRecord> versions() {
+    return items.stream().filter(io.kvscope.ingest.record.VersionRecord.class::isInstance)
+        .map(io.kvscope.ingest.record.VersionRecord.class::cast).toList();
+  }
+
   public List<NodeActivity> activity() {
     return items.stream().filter(NodeActivity.class::isInstance).map(NodeActivity.class::cast).toList();
   }

@@ -56,11 +56,12 @@ class IngestorsDetectTest {
   @Test
   void discoversEveryRegisteredFormat() {
     assertThat(ingestors.all()).extracting(Ingestor::name)
-        .containsExactly("litellm", "otlp", "custom-jsonl", "arrow", "sglang-log", "vllm-log", "prometheus");
+        .containsExactly("litellm", "litellm-stdout", "otlp", "custom-jsonl", "arrow", "sglang-log", "vllm-log",
+            "prometheus", "kubernetes", "sglang-server-info", "deployment-manifest");
     assertThat(ingestors.byName("otlp")).isPresent();
     assertThat(ingestors.all()).allSatisfy(i -> assertThat(i.description()).isNotBlank());
     assertThat(ingestors.all()).filteredOn(Ingestor::resumableByLine).extracting(Ingestor::name)
-        .containsExactly("litellm", "otlp", "custom-jsonl");
+        .containsExactly("litellm", "litellm-stdout", "otlp", "custom-jsonl");
   }
 
   @ParameterizedTest
@@ -112,7 +113,7 @@ class IngestorsDetectTest {
         .as("engine logs belong to the engine ingestors, not to any gateway format").contains("sglang-log");
     assertThat(detect(lines("app.jsonl", Packing.PLAIN, "{\"level\":\"info\",\"msg\":\"started\",\"id\":\"1\"}")))
         .isEmpty();
-    assertThat(detect(lines("logs.otlp.jsonl", Packing.PLAIN, "{\"resourceLogs\":[]}"))).isEmpty();
+    assertThat(detect(lines("metrics.otlp.jsonl", Packing.PLAIN, "{\"resourceMetrics\":[]}"))).isEmpty();
     assertThat(detect(lines("notes.md", Packing.GZIP, "# Incident notes", "Nothing structured here."))).isEmpty();
     assertThat(detect(Files.write(dir.resolve("empty.jsonl"), new byte[0]))).isEmpty();
     assertThat(detect(Files.write(dir.resolve("noise.bin"), new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF,

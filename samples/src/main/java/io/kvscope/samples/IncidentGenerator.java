@@ -31,6 +31,8 @@ import java.util.stream.Stream;
  *   gateway/litellm-YYYY-MM-DD.jsonl[.gz|.zst]   LiteLLM StandardLoggingPayload, one file per UTC day
  *   traces/otel-genai-spans.jsonl[.zst]          OTLP/JSON GenAI client spans (part of the tenants)
  *   engine/sglang-{prefill|decode}-XN.log[.gz|.zst]  one SGLang server log per node
+ *   deployment/engine-versions.csv                the operator's deployment manifest (engine releases)
+ *   deployment/pods-YYYY-MM-DD.json               the pods as kubectl get pods -o json showed them
  *   truth.json                                    the ground truth (see {@link GroundTruth})
  * </pre>
  *

@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The incident shipped with kvscope: {@link Scale#SMALL} at seed {@link #SEED}, all logs zstd
+ * The incident shipped with kvscope: {@link Scale#SMALL} at seed {@link #SEED}, all logs and deployment records zstd
  * compressed (about 6 MB), with its {@code truth.json}. It is byte for byte what
  * {@code new IncidentGenerator().generate(dir, SampleDataset.options())} writes.
  */

@@ -21,7 +21,7 @@ class SampleDatasetTest {
   @Test
   void theShippedIncidentIsCompactAndReplaysTheSeedIncidentsShape() throws Exception {
     List<String> files = SampleDataset.files();
-    assertThat(files).contains("truth.json").hasSize(36);
+    assertThat(files).contains("truth.json").contains("deployment/engine-versions.csv.zst").hasSize(38);
     long bytes = 0;
     for (String f : files) {
       try (InputStream in = SampleDataset.open(f)) {

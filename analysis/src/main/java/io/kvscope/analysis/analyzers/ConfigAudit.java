@@ -2,11 +2,13 @@ package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
+import io.kvscope.analysis.NodeEpoch;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.index.NodeClocks;
+import io.kvscope.analysis.impact.Window;
 import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.VersionSource;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +19,17 @@ import java.util.function.Consumer;
 /**
  * The operator checklist, per node and per config epoch: KV pool at least the context length,
  * engine at least the fixed release, safeguards (KV canary, KV checksum, deferred release) on.
- * An epoch whose pool is below its context length on an unpatched engine is a vulnerable window.
+ * An epoch whose pool is below its context length on an engine not known to be patched is a
+ * vulnerable window.
+ *
+ * <p>No SGLang log line carries the engine version: it comes from deployment records. An epoch
+ * whose version no record tells gets {@code config_engine_version_unknown} (suspect: it may be
+ * unpatched), never {@code config_unpatched_engine}; an unpatched engine is confirmed only when the
+ * record dated what it says (a pod's container status, a manifest row, the engine's own log), and
+ * probable when kvscope inferred the time (a workload template, a server info dated by its file).
+ *
+ * <p>Each finding names the epoch's node and its start on the gateway's clock, which is how views
+ * find the findings of a {@link NodeEpoch}.
  */
 public final class ConfigAudit implements Analyzer {
 
@@ -36,7 +48,7 @@ public final class ConfigAudit implements Analyzer {
   public void analyze(AnalysisContext context, Consumer<Finding> findings) {
     String fixed = context.options().fixedVersion();
     for (Map.Entry<String, List<ConfigEpoch>> node : context.epochs().byNode().entrySet()) {
-      for (NodeEpoch epoch : epochsOf(node.getValue(), context.clocks())) {
+      for (NodeEpoch epoch : NodeEpoch.of(node.getValue(), context.clocks())) {
         audit(epoch, fixed, findings);
       }
     }
@@ -44,27 +56,13 @@ public final class ConfigAudit implements Analyzer {
   }
 
   /**
-   * A node's epochs with their ends, on the gateway's clock. Prometheus snapshots only
-   * corroborate a node that has logs: their timestamps are scrape times, not restarts.
+   * The checklist applied to one configuration as seen at {@code at}, with no later epoch: what a
+   * live reading of a node's endpoints ({@code kvscope probe}) is judged by, the same rules as logs.
    */
-  static List<NodeEpoch> epochsOf(List<ConfigEpoch> epochs, NodeClocks clocks) {
-    boolean hasLogs = epochs.stream().anyMatch(e -> !"prometheus".equals(e.source()));
-    List<ConfigEpoch> used = epochs.stream().filter(e -> !hasLogs || !"prometheus".equals(e.source())).toList();
-    List<NodeEpoch> result = new ArrayList<>();
-    for (int i = 0; i < used.size(); i++) {
-      ConfigEpoch epoch = used.get(i);
-      Instant end = i + 1 < used.size() ? Instant.ofEpochMilli(clocks.toGatewayTime(epoch.node(), used.get(i + 1).start())) : null;
-      result.add(new NodeEpoch(epoch, Instant.ofEpochMilli(clocks.toGatewayTime(epoch.node(), epoch.start())), end));
-    }
-    return result;
-  }
-
-  /** An epoch with its end: the next epoch's start, or null while it is the node's latest. */
-  record NodeEpoch(ConfigEpoch epoch, Instant start, Instant end) {
-
-    boolean vulnerable(String fixedVersion) {
-      return epoch.poolBelowContext() && !VersionOrder.atLeast(epoch.engineVersion(), fixedVersion);
-    }
+  public static List<Finding> check(ConfigEpoch epoch, Instant at, String fixedVersion) {
+    List<Finding> findings = new ArrayList<>();
+    audit(new NodeEpoch(epoch, at, null), fixedVersion, findings::add);
+    return findings;
   }
 
   private static void audit(NodeEpoch ne, String fixed, Consumer<Finding> findings) {
@@ -75,13 +73,11 @@ public final class ConfigAudit implements Analyzer {
       evidence.put("expected", "pool_tokens >= context_length");
       evidence.put("observed", e.poolTokens() + " < " + e.contextLength());
       evidence.put("exploitable", ne.vulnerable(fixed));
-      findings.accept(finding(FindingKind.CONFIG_POOL_BELOW_CONTEXT, where, ne, evidence));
+      findings.accept(finding(FindingKind.CONFIG_POOL_BELOW_CONTEXT, where, ne, evidence,
+          e.startIsFileTime() ? Confidence.PROBABLE : Confidence.CONFIRMED));
     }
-    if (!VersionOrder.atLeast(e.engineVersion(), fixed) && !"prometheus".equals(e.source())) {
-      Map<String, Object> evidence = base(ne);
-      evidence.put("expected", ">= " + fixed);
-      evidence.put("observed", e.engineVersion() == null ? "version not in the logs" : e.engineVersion());
-      findings.accept(finding(FindingKind.CONFIG_UNPATCHED_ENGINE, where, ne, evidence));
+    if (!e.fromMetrics()) {
+      version(ne, fixed, where, findings);
     }
     List<String> missing = new ArrayList<>();
     if (Boolean.FALSE.equals(e.kvCanary())) {
@@ -96,8 +92,44 @@ public final class ConfigAudit implements Analyzer {
     if (!missing.isEmpty()) {
       Map<String, Object> evidence = base(ne);
       evidence.put("missing", missing);
-      findings.accept(finding(FindingKind.CONFIG_MISSING_SAFEGUARD, where, ne, evidence));
+      findings.accept(finding(FindingKind.CONFIG_MISSING_SAFEGUARD, where, ne, evidence, Confidence.CONFIRMED));
     }
+  }
+
+  /** Unpatched when a record says so (confirmed only if it dated what it says); unknown when none does. */
+  private static void version(NodeEpoch ne, String fixed, String where, Consumer<Finding> findings) {
+    ConfigEpoch e = ne.epoch();
+    VersionSource source = e.versionSource();
+    if (e.versionKnown()) {
+      if (VersionOrder.atLeast(e.engineVersion(), fixed)) {
+        return;
+      }
+      Map<String, Object> evidence = base(ne);
+      evidence.put("expected", ">= " + fixed);
+      evidence.put("observed", e.engineVersion());
+      if (source != null && !source.dated()) {
+        evidence.put("version_dated", false);
+      }
+      findings.accept(finding(FindingKind.CONFIG_UNPATCHED_ENGINE, where, ne, evidence,
+          source == null || source.dated() ? Confidence.CONFIRMED : Confidence.PROBABLE));
+      return;
+    }
+    Map<String, Object> evidence = base(ne);
+    evidence.put("expected", ">= " + fixed);
+    evidence.put("observed", Window.UNKNOWN_VERSION);
+    evidence.put("why", source != null ? source.describe()
+        : "no SGLang log line carries the engine version, and no deployment record covers this epoch");
+    evidence.put("provide", provide(e.node(), ne.start()));
+    evidence.put("exploitable_if_unpatched", e.poolBelowContext());
+    findings.accept(finding(FindingKind.CONFIG_ENGINE_VERSION_UNKNOWN, where, ne, evidence, Confidence.SUSPECT));
+  }
+
+  /** What would settle an unknown version: one of the deployment records kvscope reads. */
+  static String provide(String node, Instant start) {
+    return "a deployment record naming the engine release of node " + node + " at " + start
+        + ": the pod as Kubernetes saw it (kubectl get pod -o yaml: an image tag such as lmsysorg/sglang:v0.5.22-cu126,"
+        + " with the container's startedAt), a saved /get_server_info response, or a row of a deployment"
+        + " manifest (CSV: node,from,to,version); see docs/formats.md, section Deployment records";
   }
 
   private static Map<String, Object> base(NodeEpoch ne) {
@@ -109,13 +141,20 @@ public final class ConfigAudit implements Analyzer {
     evidence.put("epoch_end", ne.end() == null ? null : ne.end().toString());
     evidence.put("pool_tokens", e.poolTokens());
     evidence.put("context_length", e.contextLength());
-    evidence.put("engine_version", e.engineVersion());
+    evidence.put("engine_version", e.versionKnown() ? e.engineVersion() : Window.UNKNOWN_VERSION);
+    if (e.versionSource() != null && e.versionKnown()) {
+      evidence.put("version_source", e.versionSource().describe());
+    }
+    if (e.startIsFileTime()) {
+      evidence.put("epoch_start_basis", "metrics snapshot dated only by its file's modification time (weak)");
+    }
     evidence.put("source", e.sourceFile() + ":" + e.sourceLine());
     return evidence;
   }
 
-  private static Finding finding(FindingKind kind, String where, NodeEpoch ne, Map<String, Object> evidence) {
-    return new Finding(kind.id() + ":" + where, kind, Confidence.CONFIRMED, null, null, null, ne.start(),
+  private static Finding finding(FindingKind kind, String where, NodeEpoch ne, Map<String, Object> evidence,
+      Confidence confidence) {
+    return new Finding(kind.id() + ":" + where, kind, confidence, null, null, null, ne.start(),
         ne.epoch().node(), null, List.of(), evidence);
   }
 }

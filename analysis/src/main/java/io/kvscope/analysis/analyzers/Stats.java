@@ -10,11 +10,11 @@ import java.util.SplittableRandom;
  * a Theil-Sen slope are a dozen lines, and the maintained statistics libraries for Java are large
  * and slow-moving for so little.
  */
-final class Stats {
+public final class Stats {
 
   private Stats() {}
 
-  static double median(List<Double> values) {
+  public static double median(List<Double> values) {
     if (values.isEmpty()) {
       return Double.NaN;
     }
@@ -25,8 +25,8 @@ final class Stats {
   }
 
   /** A line fitted robustly: half the points can be outliers without moving it much. */
-  record Line(double intercept, double slope, int points) {
-    double at(double x) {
+  public record Line(double intercept, double slope, int points) {
+    public double at(double x) {
       return intercept + slope * x;
     }
   }
@@ -37,7 +37,7 @@ final class Stats {
    * sorted first, so the sample and the fit do not depend on the order they came in (index
    * document order, which concurrent ingest and merges change from run to run).
    */
-  static Line theilSen(double[] xIn, double[] yIn, int n) {
+  public static Line theilSen(double[] xIn, double[] yIn, int n) {
     double[] x = new double[n];
     double[] y = new double[n];
     sortedPoints(xIn, yIn, n, x, y);

@@ -13,6 +13,11 @@ public enum FindingKind {
   SAME_TENANT_REUSE,
   CONFIG_POOL_BELOW_CONTEXT,
   CONFIG_UNPATCHED_ENGINE,
+  /**
+   * A node epoch whose engine release no deployment record tells (no SGLang log line carries it):
+   * neither patched nor unpatched can be claimed; the evidence says which record would settle it.
+   */
+  CONFIG_ENGINE_VERSION_UNKNOWN,
   CONFIG_MISSING_SAFEGUARD;
 
   /** {@code cross_tenant_overlap}, as in report.json. */

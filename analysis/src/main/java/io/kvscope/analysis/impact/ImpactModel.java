@@ -5,6 +5,7 @@ import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Tenants;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -74,9 +75,18 @@ public final class ImpactModel {
     return new Tally(tenants(leaks.values()), matrix(leaks.values()));
   }
 
-  /** One leaked response with its sources merged across findings. */
-  record Response(String requestId, String tenant, Instant time, String decodeNode, Map<String, Source> sources) {
-    long tokens() {
+  /**
+   * One leaked response with its sources merged across findings (other tenants' requests only).
+   *
+   * @param sources by source request id
+   */
+  public record Response(String requestId, String tenant, Instant time, String decodeNode, Map<String, Source> sources) {
+
+    /**
+     * The foreign tokens this response carried, as the report counts them: every sole source's, and
+     * of the candidates the largest (foreign for sure, whichever candidate it was).
+     */
+    public long tokens() {
       long sole = sources.values().stream().filter(Source::sole).mapToLong(Source::matchedTokens).sum();
       long candidates = sources.values().stream().filter(s -> !s.sole()).mapToLong(Source::matchedTokens).max().orElse(0);
       return sole + candidates;
@@ -91,7 +101,8 @@ public final class ImpactModel {
         larger.matchedTokens(), larger.spans(), sole ? Attribution.SOLE : Attribution.CANDIDATE);
   }
 
-  private static Map<String, Response> leakedResponses(List<Finding> findings) {
+  /** The leaked responses among {@code findings}, by request id, in the order their first finding came. */
+  public static Map<String, Response> leakedResponses(List<Finding> findings) {
     Map<String, Response> responses = new LinkedHashMap<>();
     for (Finding finding : findings) {
       if (!finding.isCountedLeak() || finding.requestId() == null) {
@@ -121,13 +132,13 @@ public final class ImpactModel {
     Instant first = null;
     Instant last = null;
     for (Response response : leaks.values()) {
-      recipients.add(String.valueOf(response.tenant()));
+      recipients.add(Tenants.nameOf(response.tenant()));
       for (Source source : response.sources().values()) {
         sourcesPossible.add(source.requestId());
-        victimsPossible.add(String.valueOf(source.tenant()));
+        victimsPossible.add(Tenants.nameOf(source.tenant()));
         if (source.sole()) {
           sources.add(source.requestId());
-          victims.add(String.valueOf(source.tenant()));
+          victims.add(Tenants.nameOf(source.tenant()));
         }
       }
       tokens += response.tokens();
@@ -177,7 +188,7 @@ public final class ImpactModel {
   }
 
   private static Window withCount(Window w, long count) {
-    return new Window(w.kind(), w.node(), w.deployment(), w.start(), w.end(), count, w.reason());
+    return new Window(w.kind(), w.node(), w.deployment(), w.start(), w.end(), count, w.reason(), w.engineVersion());
   }
 
   /** Leaks clustered per decode node: a gap longer than {@link #EXPOSURE_GAP} starts a new window. */
@@ -215,12 +226,12 @@ public final class ImpactModel {
     Map<String, Side> victims = new TreeMap<>();
     Map<String, Side> recipients = new TreeMap<>();
     for (Response response : leaks) {
-      String recipient = String.valueOf(response.tenant());
+      String recipient = Tenants.nameOf(response.tenant());
       Side received = recipients.computeIfAbsent(recipient, t -> new Side());
       received.responses.add(response.requestId());
       received.received += response.tokens(); // foreign for sure, whoever of the candidates it was
       for (Source source : response.sources().values()) {
-        Side lost = victims.computeIfAbsent(String.valueOf(source.tenant()), t -> new Side());
+        Side lost = victims.computeIfAbsent(Tenants.nameOf(source.tenant()), t -> new Side());
         lost.add(source, response.requestId());
         received.add(source, response.requestId());
       }
@@ -269,7 +280,7 @@ public final class ImpactModel {
     Map<List<String>, Long> tokens = new HashMap<>();
     for (Response response : leaks) {
       for (Source source : response.sources().values()) {
-        List<String> key = List.of(String.valueOf(source.tenant()), String.valueOf(response.tenant()));
+        List<String> key = List.of(Tenants.nameOf(source.tenant()), Tenants.nameOf(response.tenant()));
         possible.computeIfAbsent(key, k -> new HashSet<>()).add(response.requestId());
         if (source.sole()) {
           sole.computeIfAbsent(key, k -> new HashSet<>()).add(response.requestId());
@@ -296,6 +307,15 @@ public final class ImpactModel {
     List<HourCount> timeline = new ArrayList<>();
     hours.forEach((hour, c) -> timeline.add(new HourCount(hour, c[0], c[1], c[2], c[3])));
     return timeline;
+  }
+
+  /**
+   * The per-hour timeline of {@code findings} alone, by the report's counting rules (the GUI redraws
+   * the timeline of a filtered selection with it); requests per hour are not known from findings
+   * and stay 0.
+   */
+  public static List<HourCount> timeline(List<Finding> findings) {
+    return timeline(findings, leakedResponses(findings), Map.of());
   }
 
   private static void addDistinct(Map<Instant, long[]> hours, List<Finding> findings, FindingKind kind, int column) {

@@ -21,6 +21,7 @@ public final class FindingOrder {
       FindingKind.PREFILL_UNDERRUN,
       FindingKind.CONFIG_POOL_BELOW_CONTEXT,
       FindingKind.CONFIG_UNPATCHED_ENGINE,
+      FindingKind.CONFIG_ENGINE_VERSION_UNKNOWN,
       FindingKind.CONFIG_MISSING_SAFEGUARD,
       FindingKind.TIMING_ANOMALY,
       FindingKind.SAME_TENANT_REUSE);

@@ -100,18 +100,22 @@ public final class HtmlReport {
       out.write("<p class=\"empty\">No node ran a vulnerable configuration in the logs seen.</p>\n");
     } else {
       out.write("<table><thead><tr><th>Node</th><th>Start</th><th>End</th><th>Duration</th><th class=\"num\">Requests served</th>"
-          + "<th>Reason</th></tr></thead><tbody>\n");
+          + "<th>Engine version</th><th>Reason</th></tr></thead><tbody>\n");
       for (Map.Entry<String, List<Window>> node : byNode.entrySet()) {
         boolean first = true;
         for (Window w : node.getValue()) {
           out.write("<tr" + (first ? " class=\"group\"" : "") + "><td>" + (first ? Html.esc(node.getKey()) : "") + "</td><td>"
               + ReportView.time(w.start()) + "</td><td>" + end(w) + "</td><td>" + ReportView.duration(w.start(), w.end())
-              + "</td><td class=\"num\">" + ReportView.number(w.count()) + "</td><td>" + Html.esc(ReportView.orDash(w.reason()))
-              + "</td></tr>\n");
+              + "</td><td class=\"num\">" + ReportView.number(w.count()) + "</td><td>"
+              + (w.versionUnknown() ? "<strong class=\"unknown-version\">unknown</strong>" : Html.esc(ReportView.orDash(w.engineVersion())))
+              + "</td><td>" + Html.esc(ReportView.orDash(w.reason())) + "</td></tr>\n");
           first = false;
         }
       }
       out.write("</tbody></table>\n");
+      if (view.anyVersionUnknown()) {
+        out.write("<p class=\"note\" id=\"unknown-version-note\">" + Html.esc(ReportView.UNKNOWN_VERSION_NOTE) + "</p>\n");
+      }
     }
     out.write("</section>\n<section id=\"exposure\"><h2>Exposure windows</h2>\n");
     List<Window> exposures = view.exposureWindows();

@@ -92,12 +92,18 @@ public final class MarkdownReport {
     for (Map.Entry<String, List<Window>> node : byNode.entrySet()) {
       md.line("### " + md.esc(node.getKey()));
       md.line();
-      md.row("Start", "End", "Duration", "Requests served", "Reason");
-      md.line("|---|---|---|---:|---|");
+      md.row("Start", "End", "Duration", "Requests served", "Engine version", "Reason");
+      md.line("|---|---|---|---:|---|---|");
       for (Window w : node.getValue()) {
         md.row(ReportView.time(w.start()), w.open() ? "**open**" : ReportView.time(w.end()),
-            ReportView.duration(w.start(), w.end()), ReportView.number(w.count()), md.esc(ReportView.orDash(w.reason())));
+            ReportView.duration(w.start(), w.end()), ReportView.number(w.count()),
+            w.versionUnknown() ? "**unknown**" : md.esc(ReportView.orDash(w.engineVersion())),
+            md.esc(ReportView.orDash(w.reason())));
       }
+      md.line();
+    }
+    if (view.anyVersionUnknown()) {
+      md.line(md.esc(ReportView.UNKNOWN_VERSION_NOTE));
       md.line();
     }
     md.line("## Exposure windows");

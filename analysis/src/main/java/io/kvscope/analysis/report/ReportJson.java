@@ -142,6 +142,7 @@ public final class ReportJson {
     time(g, "end", w.end());
     g.writeNumberField("count", w.count());
     g.writeStringField("reason", w.reason());
+    g.writeStringField("engine_version", w.engineVersion());
     g.writeEndObject();
   }
 
@@ -379,7 +380,7 @@ public final class ReportJson {
         Window.Kind.valueOf(text(w, "kind").toUpperCase(Locale.ROOT)),
         text(w, "node"), text(w, "deployment"),
         instant(text(w, "start")), instant(text(w, "end")),
-        w.path("count").asLong(), text(w, "reason"));
+        w.path("count").asLong(), text(w, "reason"), text(w, "engine_version"));
   }
 
   private static Finding finding(JsonNode f) {

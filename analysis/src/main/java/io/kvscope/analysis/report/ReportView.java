@@ -92,6 +92,19 @@ final class ReportView {
       lines.add("Every window is closed; the last one closed at " + time(lastClose) + ".");
     }
     if (s.leakedResponses() == 0 && report.windows().isEmpty()) {
+      // "Nothing found" is only worth what the logs could show.
+      var coverage = report.coverage();
+      if (coverage == null) {
+        return new Headline(true, "No cross-tenant exposure found", lines);
+      }
+      if (coverage.requests() == 0) {
+        return new Headline(false, "Nothing analysed: no request in the logs", lines);
+      }
+      if (coverage.requestsWithoutEngineLogs() == coverage.requests()) {
+        lines.add("No request was joined to an engine log, so accepted over-length prompts, prefill underruns "
+            + "and vulnerable configurations could not be checked.");
+        return new Headline(false, "No cross-tenant text found, but the engine logs are missing", lines);
+      }
       return new Headline(true, "No cross-tenant exposure found", lines);
     }
     return new Headline(true, "Over: no open windows", lines);
@@ -102,6 +115,17 @@ final class ReportView {
       return " on " + w.deployment();
     }
     return w.node() == null ? "" : " on " + w.node();
+  }
+
+  /** What a reader of a window of unknown engine version should know and do. */
+  static final String UNKNOWN_VERSION_NOTE = "Engine version unknown: no SGLang log line carries it and no deployment"
+      + " record covered these epochs, so they count as vulnerable unless the engine was patched. To settle it, add"
+      + " to the inputs the pods as Kubernetes saw them (kubectl get pods -o yaml: image tags and container start"
+      + " times), saved /get_server_info responses, or a deployment manifest (CSV: node,from,to,version).";
+
+  /** True when some vulnerable window's engine version no record told. */
+  boolean anyVersionUnknown() {
+    return report.windows().stream().anyMatch(w -> w.kind() == Window.Kind.VULNERABLE && w.versionUnknown());
   }
 
   /** Vulnerable windows by node, nodes and windows in time order. */

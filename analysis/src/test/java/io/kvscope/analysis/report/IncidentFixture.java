@@ -191,13 +191,13 @@ final class IncidentFixture {
 
     List<Window> windows = List.of(
         new Window(Window.Kind.VULNERABLE, "prefill-a", null, Instant.parse("2026-08-26T22:00:00Z"),
-            Instant.parse("2026-09-09T12:00:00Z"), 31_877, "pool 681280 < context 1048576"),
+            Instant.parse("2026-09-09T12:00:00Z"), 31_877, "pool 681280 < context 1048576", Window.UNKNOWN_VERSION),
         new Window(Window.Kind.VULNERABLE, "decode-a", null, Instant.parse("2026-08-26T22:05:00Z"),
-            Instant.parse("2026-09-02T03:00:00Z"), 12_004, "kv_canary off, kv_checksum off"),
+            Instant.parse("2026-09-02T03:00:00Z"), 12_004, "kv_canary off, kv_checksum off", "0.5.19"),
         new Window(Window.Kind.VULNERABLE, "decode-a", null, Instant.parse("2026-09-04T10:00:00Z"),
-            Instant.parse("2026-09-09T12:00:00Z"), 9_112, "kv_canary off after restart"),
+            Instant.parse("2026-09-09T12:00:00Z"), 9_112, "kv_canary off after restart", "0.5.19"),
         new Window(Window.Kind.VULNERABLE, "prefill-b", null, Instant.parse("2026-09-01T06:00:00Z"), null, 7_340,
-            "engine 0.5.19 < fixed 0.5.22"),
+            "engine 0.5.19 < fixed 0.5.22", "0.5.19"),
         new Window(Window.Kind.EXPOSURE, null, "llama-1m", at(0), at(2 * 24 * 60 + 35), 2, null),
         new Window(Window.Kind.EXPOSURE, "prefill-b", "llama-1m-b", at(9 * 24 * 60 + 10), null, 1, null));
 

@@ -38,7 +38,10 @@ class MarkdownReportTest {
         "### prefill-b", "## Exposure windows", "## Tenants", "## Source \u00d7 recipient", "## Data categories",
         "## Coverage", "## Findings", "## Parameters");
     assertThat(md).contains("| Leaked responses | 3 |").contains("| Tokens exposed | 50 |");
-    assertThat(md).contains("| 2026-09-01T06:00:00Z | **open** | open | 7,340 | engine 0.5.19 \\< fixed 0.5.22 |");
+    assertThat(md).contains("| 2026-09-01T06:00:00Z | **open** | open | 7,340 | 0.5.19 | engine 0.5.19 \\< fixed 0.5.22 |");
+    // prefill-a's release no record told: the window says unknown, and the report says what to add
+    assertThat(md).contains("| 31,877 | **unknown** | pool 681280 \\< context 1048576 |")
+        .contains("Engine version unknown: no SGLang log line carries it");
     assertThat(md).contains("| northwind | globex | 1 | 21 |");
     assertThat(md).contains("| decode-b | 2026-09-03T02:00:00Z | 2026-09-03T05:00:00Z | 3h 0m |");
     assertThat(md).contains("| min_span_tokens | `12` |");
@@ -89,7 +92,7 @@ class MarkdownReportTest {
     Report report = IncidentFixture.incident();
     List<Window> closed = report.windows().stream()
         .map(w -> w.open() ? new Window(w.kind(), w.node(), w.deployment(), w.start(), Instant.parse("2026-09-09T18:00:00Z"),
-            w.count(), w.reason()) : w)
+            w.count(), w.reason(), w.engineVersion()) : w)
         .toList();
     Report over = new Report(report.reportVersion(), report.generatedAt(), report.index(), report.summary(), closed,
         report.findings(), report.tenants(), report.matrix(), report.timeline(), report.dataCategories(), report.coverage(),

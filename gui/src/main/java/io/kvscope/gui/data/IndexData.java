@@ -1,8 +1,10 @@
 package io.kvscope.gui.data;
 
+import io.kvscope.analysis.NodeEpoch;
 import io.kvscope.index.Documents;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.IndexSearch;
+import io.kvscope.index.NodeClocks;
 import io.kvscope.index.QueryParsing;
 import io.kvscope.index.Schema;
 import java.io.Closeable;
@@ -37,13 +39,13 @@ public final class IndexData implements Closeable {
 
   private final Path path;
   private final IndexSearch search;
-  private final Epochs epochs;
+  private final List<NodeEpoch> nodeEpochs;
   private final long requests;
 
-  private IndexData(Path path, IndexSearch search, Epochs epochs, long requests) {
+  private IndexData(Path path, IndexSearch search, List<NodeEpoch> nodeEpochs, long requests) {
     this.path = path;
     this.search = search;
-    this.epochs = epochs;
+    this.nodeEpochs = List.copyOf(nodeEpochs);
     this.requests = requests;
   }
 
@@ -51,7 +53,9 @@ public final class IndexData implements Closeable {
   public static IndexData open(Path dir) throws IOException {
     IndexSearch search = IndexSearch.open(dir);
     try {
-      return new IndexData(dir, search, Epochs.load(search.reader()), search.count(Schema.TYPE_REQUEST));
+      Epochs epochs = Epochs.load(search.reader());
+      return new IndexData(dir, search, NodeEpoch.all(epochs, NodeClocks.load(search.reader())),
+          search.count(Schema.TYPE_REQUEST));
     } catch (IOException | RuntimeException e) {
       search.close();
       throw e;
@@ -62,8 +66,9 @@ public final class IndexData implements Closeable {
     return path;
   }
 
-  public Epochs epochs() {
-    return epochs;
+  /** Every node's epochs as the config audit judged them (on the gateway's clock), node by node. */
+  public List<NodeEpoch> nodeEpochs() {
+    return nodeEpochs;
   }
 
   /** Request documents in the index. */

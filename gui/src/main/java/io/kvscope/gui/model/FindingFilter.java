@@ -4,6 +4,7 @@ import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Tenants;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -41,12 +42,13 @@ public record FindingFilter(
         && (searchHits == null || matchesSearch(f));
   }
 
+  /** Unresolved tenants match {@link Tenants#UNKNOWN}, as the tenant list names them; config findings have no tenant. */
   private static boolean involves(Finding f, String tenant) {
-    if (tenant.equals(f.tenant())) {
+    if (f.requestId() != null && tenant.equals(Tenants.nameOf(f.tenant()))) {
       return true;
     }
     for (Source source : f.sources()) {
-      if (tenant.equals(source.tenant())) {
+      if (tenant.equals(Tenants.nameOf(source.tenant()))) {
         return true;
       }
     }

@@ -1,5 +1,6 @@
 package io.kvscope.gui.text;
 
+import io.kvscope.analysis.report.ContentRedactor;
 import io.kvscope.index.Redaction;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -8,7 +9,10 @@ import java.util.List;
 /**
  * Cuts a text into {@link Piece}s around its marks. Revealed, it shows each mark and
  * {@link Limits#context} characters either side, eliding the rest (prompts can be megabytes);
- * masked, it shows no character of the text, only each stretch's length and each mark's hash.
+ * masked, it shows no character of the text: each stretch as its length and the masked shape of its
+ * head (words as first letter and stars, digits as {@code #}, identifiers as their category, as the
+ * reports mask excerpts: {@link ContentRedactor#mask}), and each mark with its hash (equal on both
+ * sides of a verbatim match) and the data categories in it.
  */
 public final class TextPieces {
 
@@ -16,9 +20,10 @@ public final class TextPieces {
    * @param context characters of plain text kept next to a mark
    * @param markEnds characters kept at each end of a mark longer than twice this
    * @param head characters shown of a text without marks
+   * @param maskedExcerpt characters of masked shape shown for a stretch that is not revealed
    */
-  public record Limits(int context, int markEnds, int head) {
-    public static final Limits DEFAULT = new Limits(400, 1500, 6000);
+  public record Limits(int context, int markEnds, int head, int maskedExcerpt) {
+    public static final Limits DEFAULT = new Limits(400, 1500, 6000, 60);
   }
 
   private TextPieces() {}
@@ -63,7 +68,8 @@ public final class TextPieces {
       return;
     }
     if (!revealed) {
-      out.add(new Piece(Piece.Kind.MASK, placeholder(String.format("%,d chars hidden", to - from)), from, to, -1));
+      out.add(new Piece(Piece.Kind.MASK, placeholder(String.format("%,d chars", to - from))
+          .replace("] ", ": " + shape(text, from, to, limits.maskedExcerpt()) + "] "), from, to, -1));
       return;
     }
     if (first && last) {
@@ -86,10 +92,13 @@ public final class TextPieces {
 
   private static void marked(String text, Mark mark, boolean revealed, Limits limits, List<Piece> out) {
     if (!revealed) {
-      String hash = Redaction.shortHash(text.substring(mark.start(), mark.end()));
+      String span = text.substring(mark.start(), mark.end());
+      List<String> categories = ContentRedactor.categories(span);
       // No padding around a masked span, so its highlight covers the placeholder and nothing else.
-      String label = String.format("[span %d: %,d chars, sha256 %s]", mark.span() + 1, mark.end() - mark.start(), hash);
-      out.add(new Piece(Piece.Kind.MARK, label.replace(' ', '\u00A0'), mark.start(), mark.end(), mark.span()));
+      String label = String.format("[span %d \u00B7 %,d chars \u00B7 sha256 %s%s]", mark.span() + 1, span.length(),
+          Redaction.shortHash(span), categories.isEmpty() ? "" : " \u00B7 " + String.join(", ", categories));
+      out.add(new Piece(Piece.Kind.MARK, label.replace(' ', '\u00A0') + " " + shape(text, mark.start(), mark.end(),
+          limits.maskedExcerpt()), mark.start(), mark.end(), mark.span()));
       return;
     }
     if (mark.end() - mark.start() <= 2 * limits.markEnds()) {
@@ -101,6 +110,14 @@ public final class TextPieces {
     out.add(text(text, mark.start(), headEnd, Piece.Kind.MARK, mark.span()));
     out.add(elided(headEnd, tailStart, mark.span()));
     out.add(text(text, tailStart, mark.end(), Piece.Kind.MARK, mark.span()));
+  }
+
+  /** The masked shape of the head of {@code [from, to)}: no character of the text itself. */
+  private static String shape(String text, int from, int to, int chars) {
+    // ContentRedactor reads at most four times the excerpt; a megabyte stretch is not copied whole.
+    int end = Math.min(to, from + chars * 4);
+    String masked = ContentRedactor.mask(text.substring(from, end), chars);
+    return end < to && !masked.endsWith("\u2026") ? masked + "\u2026" : masked;
   }
 
   /** Text from {@code from} to {@code shownEnd}, then an elision to {@code end} if anything is left. */

@@ -1,22 +1,28 @@
 package io.kvscope.gui.view;
 
+import io.kvscope.analysis.NodeEpoch;
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Window;
-import io.kvscope.gui.audit.Check;
-import io.kvscope.gui.audit.EpochAudit;
-import io.kvscope.gui.audit.Verdict;
 import io.kvscope.gui.data.IndexData;
 import io.kvscope.gui.model.WorkbenchModel;
 import io.kvscope.ingest.record.ConfigEpoch;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
@@ -24,36 +30,58 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
-import javafx.geometry.Orientation;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
- * Every node's config epochs (one row per startup or config change) against the operator
- * checklist: KV pool vs context length, engine version vs the fixed release, canary, checksum and
- * deferred release. Failed checks are marked red, facts the logs did not show amber. Below, the
+ * Every node's config epochs (one row per startup or config change, on the gateway's clock, as the
+ * config audit judged them) beside what the report's config findings say of each: a cell is red
+ * where a finding names it (pool below context, an engine older than the fixed release, a
+ * safeguard off), amber where a suspect finding says the audit could not tell or the logs did not
+ * show the value. No check is made here: an epoch without findings passed the audit. Below, the
  * vulnerable windows the analysis derived.
  */
 public final class ConfigAuditView extends BorderPane {
 
+  /** The config findings of one epoch, and the safeguards the audit found off. */
+  record EpochRow(NodeEpoch epoch, List<Finding> findings) {
+
+    Finding finding(FindingKind kind) {
+      return findings.stream().filter(f -> f.kind() == kind).findFirst().orElse(null);
+    }
+
+    /** What the audit said of the engine version: any config finding not about the pool or a safeguard. */
+    Finding version() {
+      return findings.stream().filter(f -> f.kind() != FindingKind.CONFIG_POOL_BELOW_CONTEXT
+          && f.kind() != FindingKind.CONFIG_MISSING_SAFEGUARD).findFirst().orElse(null);
+    }
+
+    /** The missing-safeguard finding when it names {@code safeguard} ({@code kv_canary}, ...). */
+    Finding missing(String safeguard) {
+      Finding f = finding(FindingKind.CONFIG_MISSING_SAFEGUARD);
+      return f != null && f.evidence().get("missing") instanceof Collection<?> c && c.contains(safeguard) ? f : null;
+    }
+  }
+
   private final WorkbenchModel model;
-  private final String fixedVersion;
-  private final TableView<EpochAudit> epochs = new TableView<>();
+  private final TableView<EpochRow> epochs = new TableView<>();
   private final TableView<Window> windows = new TableView<>();
+  private final Label policy = new Label();
   private final Label summary = new Label();
 
   public ConfigAuditView(ViewContext ctx) {
     this.model = ctx.model();
-    this.fixedVersion = ctx.fixedVersion();
     setId("configAuditView");
     epochs.setId("epochTable");
     windows.setId("windowTable");
     summary.setId("auditSummary");
+    policy.setId("auditPolicy");
 
-    Label title = new Label("Node config epochs against the operator checklist");
+    Label title = new Label("Node config epochs and the report's config findings");
+    Tooltip.install(title, new Tooltip("Canary: KV canary \u00B7 Checksum: KV checksum \u00B7 Deferred: deferred KV release"));
     title.getStyleClass().add("view-title");
-    Label policy = new Label("fixed release " + fixedVersion + " \u00B7 red: failed \u00B7 amber: not shown in the logs");
     policy.getStyleClass().add("muted");
     HBox bar = new HBox(12, title, policy);
     bar.setAlignment(Pos.CENTER_LEFT);
@@ -67,62 +95,85 @@ public final class ConfigAuditView extends BorderPane {
     Label windowsTitle = new Label("Vulnerable windows");
     windowsTitle.getStyleClass().add("pane-title");
     VBox lower = new VBox(4, windowsTitle, windows);
-    VBox.setVgrow(windows, javafx.scene.layout.Priority.ALWAYS);
+    VBox.setVgrow(windows, Priority.ALWAYS);
     SplitPane split = new SplitPane(epochs, lower);
     split.setOrientation(Orientation.VERTICAL);
     split.setDividerPositions(0.66);
     setCenter(split);
     BorderPane.setMargin(split, new Insets(0, 6, 6, 6));
 
-    model.indexProperty().addListener((obs, old, index) -> showEpochs(index));
-    model.reportProperty().addListener((obs, old, report) -> showWindows(report));
-    showEpochs(model.index());
-    showWindows(model.report());
+    model.indexProperty().addListener((obs, old, index) -> refresh());
+    model.reportProperty().addListener((obs, old, report) -> refresh());
+    refresh();
   }
 
   private void buildEpochTable() {
-    epochs.getColumns().add(text("Node", 110, a -> a.epoch().node(), null));
-    epochs.getColumns().add(text("Role", 75, a -> a.epoch().role().name().toLowerCase(java.util.Locale.ROOT), null));
-    epochs.getColumns().add(text("From", 145, a -> Formats.millis(a.epoch().start()), null));
-    epochs.getColumns().add(text("Until", 145, a -> a.end() == null ? "last seen" : Formats.millis(a.end()), null));
-    epochs.getColumns().add(text("KV pool", 95, a -> Formats.count(a.epoch().poolTokens()), Check.POOL_VS_CONTEXT));
-    epochs.getColumns().add(text("Context", 95, a -> Formats.count(a.epoch().contextLength()), Check.POOL_VS_CONTEXT));
-    epochs.getColumns().add(text("Page", 50, a -> a.epoch().pageSize() == null ? "-" : a.epoch().pageSize().toString(), null));
-    epochs.getColumns().add(text("Version", 80, a -> a.epoch().engineVersion() == null ? "unknown"
-        : a.epoch().engineVersion(), Check.ENGINE_VERSION));
-    epochs.getColumns().add(text("KV canary", 80, a -> Formats.flag(a.epoch().kvCanary()), Check.KV_CANARY));
-    epochs.getColumns().add(text("Checksum", 80, a -> Formats.flag(a.epoch().kvChecksum()), Check.KV_CHECKSUM));
-    epochs.getColumns().add(text("Deferred rel.", 95, a -> Formats.flag(a.epoch().deferredRelease()),
-        Check.DEFERRED_RELEASE));
-    epochs.getColumns().add(text("Evidence", 200, a -> a.epoch().sourceFile() == null ? a.epoch().source()
-        : a.epoch().sourceFile() + ":" + a.epoch().sourceLine(), null));
-    epochs.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    epochs.getColumns().add(text("Node", r -> r.epoch().epoch().node(), null));
+    epochs.getColumns().add(text("Role", r -> r.epoch().epoch().role().name().toLowerCase(Locale.ROOT), null));
+    epochs.getColumns().add(text("From (UTC)", r -> Formats.second(r.epoch().start()), null));
+    epochs.getColumns().add(text("Until", r -> r.epoch().end() == null ? "last seen" : Formats.second(r.epoch().end()),
+        null));
+    epochs.getColumns().add(text("KV pool", r -> Formats.count(r.epoch().epoch().poolTokens()),
+        r -> r.finding(FindingKind.CONFIG_POOL_BELOW_CONTEXT)));
+    epochs.getColumns().add(text("Context", r -> Formats.count(r.epoch().epoch().contextLength()),
+        r -> r.finding(FindingKind.CONFIG_POOL_BELOW_CONTEXT)));
+    epochs.getColumns().add(text("Page", r -> r.epoch().epoch().pageSize() == null ? "-"
+        : r.epoch().epoch().pageSize().toString(), null));
+    epochs.getColumns().add(text("Version", r -> version(r.epoch().epoch()), EpochRow::version));
+    // The kind of record only; its file, image and any disagreement are in the audit's finding.
+    epochs.getColumns().add(text("Version from", r -> r.epoch().epoch().versionSource() == null ? "-"
+        : r.epoch().epoch().versionSource().origin().description(), null));
+    epochs.getColumns().add(text("Canary", r -> Formats.flag(r.epoch().epoch().kvCanary()), r -> r.missing("kv_canary")));
+    epochs.getColumns().add(text("Checksum", r -> Formats.flag(r.epoch().epoch().kvChecksum()),
+        r -> r.missing("kv_checksum")));
+    epochs.getColumns().add(text("Deferred", r -> Formats.flag(r.epoch().epoch().deferredRelease()),
+        r -> r.missing("deferred_release")));
+    TableColumn<EpochRow, String> evidence = text("Read from", r -> where(r.epoch().epoch()), null);
+    epochs.getColumns().add(evidence);
+    ColumnFit.stretchLast(epochs);
     epochs.setPlaceholder(new Label("The index has no config epochs (no engine startup lines were ingested)."));
   }
 
-  /** A text column; when {@code check} is set its cells are marked by that check's verdict. */
-  private TableColumn<EpochAudit, String> text(String title, double width, Function<EpochAudit, String> value,
-      Check check) {
-    TableColumn<EpochAudit, String> col = new TableColumn<>(title);
-    col.setPrefWidth(width);
+  private static String version(ConfigEpoch e) {
+    return e.engineVersion() == null ? "unknown" : e.engineVersion();
+  }
+
+  /** The log file (by name: the folder is the incident's) and line an epoch was read from. */
+  private static String where(ConfigEpoch e) {
+    if (e.sourceFile() == null) {
+      return e.source();
+    }
+    String file = e.sourceFile().substring(Math.max(e.sourceFile().lastIndexOf('/'), e.sourceFile().lastIndexOf('\\')) + 1);
+    return file + ":" + e.sourceLine();
+  }
+
+  /**
+   * A text column. With {@code judged}, a cell is marked failed when the report has a finding about
+   * it (the finding is its tooltip), and unknown when its value is missing from the logs.
+   */
+  private static TableColumn<EpochRow, String> text(String title, Function<EpochRow, String> value,
+      Function<EpochRow, Finding> judged) {
+    TableColumn<EpochRow, String> col = new TableColumn<>(title);
     col.setSortable(false);
+    col.setUserData(value);
     col.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
     col.setCellFactory(c -> new TableCell<>() {
       @Override
       protected void updateItem(String item, boolean empty) {
         super.updateItem(item, empty);
         getStyleClass().removeAll("audit-failed", "audit-unknown");
-        setTooltip(null);
         setText(empty ? null : item);
-        EpochAudit row = Cells.rowValue(this, empty);
-        if (row == null || check == null) {
+        EpochRow row = Cells.rowValue(this, empty);
+        setTooltip(null);
+        if (row == null || judged == null) {
           return;
         }
-        Verdict verdict = row.verdict(check);
-        if (verdict == Verdict.FAILED) {
-          getStyleClass().add("audit-failed");
-          setTooltip(new Tooltip(tooltip(check, row)));
-        } else if (verdict == Verdict.UNKNOWN) {
+        Finding finding = judged.apply(row);
+        if (finding != null) {
+          // A suspect finding says the audit could not tell (e.g. no record of the engine version).
+          getStyleClass().add(finding.confidence() == Confidence.SUSPECT ? "audit-unknown" : "audit-failed");
+          setTooltip(new Tooltip(describe(finding)));
+        } else if ("unknown".equals(item) || "-".equals(item)) {
           getStyleClass().add("audit-unknown");
           setTooltip(new Tooltip("Not shown in the logs, so it cannot be verified"));
         }
@@ -131,74 +182,118 @@ public final class ConfigAuditView extends BorderPane {
     return col;
   }
 
-  private String tooltip(Check check, EpochAudit row) {
-    ConfigEpoch e = row.epoch();
-    return switch (check) {
-      case POOL_VS_CONTEXT -> "KV pool " + Formats.count(e.poolTokens()) + " < context " + Formats.count(e.contextLength())
-          + ": prompts longer than the pool are admitted";
-      case ENGINE_VERSION -> "Engine " + e.engineVersion() + " is older than the fixed release " + fixedVersion;
-      default -> check.problem();
-    };
+  /** "config_pool_below_context (confirmed)" and the finding's expected/observed evidence. */
+  static String describe(Finding f) {
+    StringBuilder out = new StringBuilder(f.kind().id() + " (" + f.confidence().id() + ")");
+    for (String key : List.of("observed", "expected", "missing", "exploitable", "why", "provide")) {
+      Object value = f.evidence().get(key);
+      if (value != null) {
+        out.append('\n').append(key).append(": ")
+            .append(value instanceof Collection<?> c ? c.stream().map(String::valueOf).collect(Collectors.joining(", ")) : value);
+      }
+    }
+    return out.toString();
   }
 
   private void buildWindowTable() {
-    windows.getColumns().add(windowColumn("Node", 140, w -> w.node() != null ? w.node() : w.deployment()));
-    windows.getColumns().add(windowColumn("Start", 160, w -> Formats.second(w.start())));
-    windows.getColumns().add(windowColumn("End", 160, w -> w.open() ? "still open" : Formats.second(w.end())));
-    windows.getColumns().add(windowColumn("Requests", 90, w -> Formats.count(w.count())));
-    windows.getColumns().add(windowColumn("Reason", 400, w -> w.reason() == null ? "" : w.reason()));
-    windows.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    windows.getColumns().add(windowColumn("Node", w -> w.node() != null ? w.node() : w.deployment()));
+    windows.getColumns().add(windowColumn("Start (UTC)", w -> Formats.second(w.start())));
+    windows.getColumns().add(windowColumn("End", w -> w.open() ? "still open" : Formats.second(w.end())));
+    windows.getColumns().add(windowColumn("Requests", w -> Formats.count(w.count())));
+    windows.getColumns().add(windowColumn("Reason", w -> w.reason() == null ? "" : w.reason()));
+    ColumnFit.stretchLast(windows);
     windows.setPlaceholder(new Label("No vulnerable windows in the report."));
   }
 
-  private static TableColumn<Window, String> windowColumn(String title, double width, Function<Window, String> value) {
+  private static TableColumn<Window, String> windowColumn(String title, Function<Window, String> value) {
     TableColumn<Window, String> col = new TableColumn<>(title);
-    col.setPrefWidth(width);
+    col.setUserData(value);
     col.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
     return col;
   }
 
-  private void showEpochs(IndexData index) {
-    if (index == null) {
-      epochs.getItems().clear();
-      summary.setText("");
-      return;
+  private void refresh() {
+    IndexData index = model.index();
+    Report report = model.report();
+    List<Finding> config = report == null ? List.of()
+        : report.findings().stream().filter(f -> f.kind().isConfig()).toList();
+    List<EpochRow> rows = new ArrayList<>();
+    Set<Finding> placed = new HashSet<>();
+    if (index != null) {
+      for (NodeEpoch epoch : index.nodeEpochs()) {
+        List<Finding> about = config.stream().filter(epoch::isAbout).toList();
+        placed.addAll(about);
+        rows.add(new EpochRow(epoch, about));
+      }
     }
-    List<EpochAudit> audits = EpochAudit.all(index.epochs().byNode(), fixedVersion);
-    epochs.getItems().setAll(audits);
-    summary.setText(summarize(audits));
-  }
-
-  private void showWindows(Report report) {
-    List<Window> vulnerable = new ArrayList<>();
-    if (report != null) {
-      report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE).forEach(vulnerable::add);
-    }
+    epochs.getItems().setAll(rows);
+    fit(epochs, rows);
+    List<Window> vulnerable = report == null ? List.of()
+        : report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE).toList();
     windows.getItems().setAll(vulnerable);
+    fit(windows, vulnerable);
+    Object fixed = report == null ? null : report.parameters().get("config-audit.fixed_version");
+    policy.setText((fixed == null ? "" : "fixed release " + fixed + " \u00B7 ")
+        + "red: a config finding of the report \u00B7 amber: unknown (not in the logs)");
+    int unplaced = (int) config.stream().filter(f -> !placed.contains(f)).count();
+    summary.setText(index == null ? "" : summarize(rows)
+        + (unplaced == 0 ? "" : "  \u00B7  " + unplaced + " config findings are about epochs this index does not hold"));
   }
 
-  /** "2 of 4 nodes: KV pool below context length; 1 of 4 nodes: engine older than ..." */
-  static String summarize(List<EpochAudit> audits) {
-    Set<String> nodes = new HashSet<>();
-    Map<Check, Set<String>> failing = new EnumMap<>(Check.class);
-    for (EpochAudit a : audits) {
-      nodes.add(a.epoch().node());
-      for (Check c : a.failed()) {
-        failing.computeIfAbsent(c, k -> new HashSet<>()).add(a.epoch().node());
+  /** Every column as wide as its header and cells (the last also takes the spare room). */
+  @SuppressWarnings("unchecked")
+  private static <S> void fit(TableView<S> table, List<S> rows) {
+    var columns = table.getColumns();
+    for (int i = 0; i < columns.size(); i++) {
+      ColumnFit.fit(columns.get(i), rows, (Function<S, String>) columns.get(i).getUserData(), 400);
+    }
+    ColumnFit.restretch(table);
+  }
+
+  /** "4/8 nodes: KV pool below context length  ·  8/8 nodes: engine older than the fixed release ..." */
+  static String summarize(List<EpochRow> rows) {
+    Set<String> nodes = new TreeSet<>();
+    Map<String, Set<String>> failing = new LinkedHashMap<>();
+    for (EpochRow row : rows) {
+      String node = row.epoch().epoch().node();
+      nodes.add(node);
+      for (Finding f : row.findings()) {
+        if (f.kind() == FindingKind.CONFIG_MISSING_SAFEGUARD && f.evidence().get("missing") instanceof Collection<?> c) {
+          c.forEach(item -> failing.computeIfAbsent(problem(String.valueOf(item)), k -> new TreeSet<>()).add(node));
+        } else {
+          failing.computeIfAbsent(problem(f.kind()), k -> new TreeSet<>()).add(node);
+        }
       }
     }
     if (nodes.isEmpty()) {
       return "no config epochs";
     }
     if (failing.isEmpty()) {
-      return nodes.size() + " nodes: every known check passed";
+      return nodes.size() + " nodes: no config findings";
     }
     List<String> parts = new ArrayList<>();
-    failing.forEach((check, failed) -> parts.add(failed.size() + "/" + nodes.size() + " nodes: " + check.problem()));
+    failing.forEach((problem, failed) -> parts.add(failed.size() + "/" + nodes.size() + " nodes: " + problem));
     return String.join("  \u00B7  ", parts);
   }
 
-  TableView<EpochAudit> epochTable() {
+  private static String problem(FindingKind kind) {
+    return switch (kind) {
+      case CONFIG_POOL_BELOW_CONTEXT -> "KV pool below context length";
+      case CONFIG_UNPATCHED_ENGINE -> "engine older than the fixed release";
+      default -> Formats.kind(kind);
+    };
+  }
+
+  private static String problem(String safeguard) {
+    return switch (safeguard) {
+      case "kv_canary" -> "KV canary off";
+      case "kv_checksum" -> "KV checksum off";
+      case "deferred_release" -> "deferred release off";
+      default -> safeguard.replace('_', ' ') + " off";
+    };
+  }
+
+  TableView<EpochRow> epochTable() {
     return epochs;
   }
 }

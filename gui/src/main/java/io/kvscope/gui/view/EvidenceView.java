@@ -3,14 +3,18 @@ package io.kvscope.gui.view;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.finding.Span;
+import io.kvscope.analysis.finding.Tenants;
+import io.kvscope.analysis.report.ContentRedactor;
 import io.kvscope.gui.data.IndexData;
 import io.kvscope.gui.data.StoredRequest;
+import io.kvscope.gui.model.FindingGroup;
 import io.kvscope.gui.model.WorkbenchModel;
 import io.kvscope.gui.text.Mark;
 import io.kvscope.gui.text.TextPieces;
 import io.kvscope.index.Redaction;
 import io.kvscope.index.Schema;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,7 +55,8 @@ public final class EvidenceView extends BorderPane {
 
   private final WorkbenchModel model;
   private final ViewContext ctx;
-  private final Label summary = new Label("Select a finding in the Findings tab (double-click or Enter) to see its evidence.");
+  private final Label summary = new Label(NOTHING_SELECTED);
+  private final ComboBox<Choice<Finding>> findingChoice = new ComboBox<>();
   private final ComboBox<Choice<Integer>> sourceChoice = new ComboBox<>();
   private final ComboBox<Choice<Integer>> spanChoice = new ComboBox<>();
   private final Button reveal = new Button();
@@ -71,8 +76,21 @@ public final class EvidenceView extends BorderPane {
   private Task<Loaded> pending;
   private boolean updatingChoices;
 
-  /** The finding and the requests read for it; {@code sources} align with the finding's sources (null: not in the index). */
-  private record Loaded(Finding finding, StoredRequest recipient, List<StoredRequest> sources) {}
+  private static final String NOTHING_SELECTED =
+      "Select a finding in the Findings tab (double-click or Enter) to see its evidence.";
+
+  /**
+   * The finding and the requests read for it; {@code sources} align with the finding's sources
+   * (null: not in the index); {@code described} holds each text's redacted description, made off
+   * the FX thread (an over-length prompt is megabytes).
+   */
+  private record Loaded(Finding finding, StoredRequest recipient, List<StoredRequest> sources,
+      Map<String, String> described) {
+
+    String describe(String text) {
+      return text == null ? "no text stored" : described.getOrDefault(text, "");
+    }
+  }
 
   public EvidenceView(ViewContext ctx) {
     this.ctx = ctx;
@@ -80,6 +98,8 @@ public final class EvidenceView extends BorderPane {
     setId("evidenceView");
     summary.setId("evidenceSummary");
     summary.getStyleClass().add("evidence-summary");
+    summary.setWrapText(true);
+    findingChoice.setId("findingChoice");
     sourceChoice.setId("sourceChoice");
     spanChoice.setId("spanChoice");
     reveal.setId("revealButton");
@@ -99,11 +119,15 @@ public final class EvidenceView extends BorderPane {
     next.setOnAction(e -> stepSpan(1));
     Region grow = new Region();
     HBox.setHgrow(grow, Priority.ALWAYS);
-    HBox bar = new HBox(8, new Label("Source"), sourceChoice, new Label("Span"), spanChoice, previous, next, grow,
-        loading, reveal);
+    HBox bar = new HBox(8, new Label("Finding"), findingChoice, new Label("Source"), sourceChoice, new Label("Span"),
+        spanChoice, previous, next, grow, loading, reveal);
     bar.setAlignment(Pos.CENTER_LEFT);
-    sourceChoice.setPrefWidth(240);
-    spanChoice.setPrefWidth(300);
+    for (var n : bar.getChildren()) {
+      if (n instanceof Region r && n != grow) {
+        r.setMinWidth(Region.USE_PREF_SIZE);
+      }
+    }
+    findingChoice.setTooltip(new javafx.scene.control.Tooltip("The findings about this request, most severe first"));
     VBox top = new VBox(6, summary, bar);
     top.setPadding(new Insets(8, 10, 6, 10));
     setTop(top);
@@ -111,6 +135,8 @@ public final class EvidenceView extends BorderPane {
     ToggleGroup fields = new ToggleGroup();
     promptToggle.setToggleGroup(fields);
     responseToggle.setToggleGroup(fields);
+    promptToggle.setMinWidth(Region.USE_PREF_SIZE);
+    responseToggle.setMinWidth(Region.USE_PREF_SIZE);
     promptToggle.setOnAction(e -> chooseField(Schema.PROMPT_TEXT));
     responseToggle.setOnAction(e -> chooseField(Schema.RESPONSE_TEXT));
     sourcePane.setTools(promptToggle, responseToggle);
@@ -130,6 +156,11 @@ public final class EvidenceView extends BorderPane {
     setCenter(split);
     BorderPane.setMargin(split, new Insets(0, 6, 6, 6));
 
+    findingChoice.setOnAction(e -> {
+      if (!updatingChoices && findingChoice.getValue() != null) {
+        model.selectedProperty().set(findingChoice.getValue().value());
+      }
+    });
     sourceChoice.setOnAction(e -> {
       if (!updatingChoices && sourceChoice.getValue() != null) {
         chooseSource(sourceChoice.getValue().value());
@@ -186,7 +217,26 @@ public final class EvidenceView extends BorderPane {
       Optional<StoredRequest> stored = index.request(s.requestId(), s.engineRid());
       sources.add(stored.orElse(null));
     }
-    return new Loaded(f, recipient, sources);
+    Map<String, String> described = new IdentityHashMap<>();
+    List<StoredRequest> all = new ArrayList<>(sources);
+    all.add(recipient);
+    for (StoredRequest r : all) {
+      if (r != null) {
+        for (String text : new String[] {r.record().promptText(), r.record().responseText()}) {
+          if (text != null) {
+            described.computeIfAbsent(text, EvidenceView::describe);
+          }
+        }
+      }
+    }
+    return new Loaded(f, recipient, sources, described);
+  }
+
+  /** "1,945 chars · sha256 3e6321f4 · email, account_number": what can be said of a text without showing it. */
+  static String describe(String text) {
+    List<String> categories = ContentRedactor.categories(text);
+    return Formats.count(text.length()) + " chars \u00B7 sha256 " + Redaction.shortHash(text)
+        + (categories.isEmpty() ? " \u00B7 no identifiers found" : " \u00B7 " + String.join(", ", categories));
   }
 
   private void show(Loaded loaded) {
@@ -195,12 +245,19 @@ public final class EvidenceView extends BorderPane {
     spanIndex = 0;
     sourceField = firstField(loaded.finding(), 0);
     updatingChoices = true;
+    FindingGroup group = model.groupOf(loaded.finding());
+    List<Finding> related = group == null ? List.of(loaded.finding()) : group.findings();
+    List<Choice<Finding>> findingChoices = related.stream()
+        .map(f -> new Choice<>(Formats.kind(f.kind()) + " \u00B7 " + f.confidence().id(), f)).toList();
+    findingChoice.setItems(FXCollections.observableArrayList(findingChoices));
+    findingChoices.stream().filter(c -> c.value() == loaded.finding()).findFirst().ifPresent(findingChoice::setValue);
+    findingChoice.setDisable(findingChoices.size() < 2);
     List<Source> sources = loaded.finding().sources();
     List<Choice<Integer>> choices = new ArrayList<>();
     for (int i = 0; i < sources.size(); i++) {
       Source s = sources.get(i);
-      choices.add(new Choice<>((i + 1) + ". " + s.tenant() + " \u00B7 " + s.requestId()
-          + (s.sole() ? "" : " \u00B7 possible source"), i));
+      choices.add(new Choice<>((i + 1) + ". " + Tenants.nameOf(s.tenant()) + " \u00B7 " + Formats.count(s.matchedTokens())
+          + " tokens" + (s.sole() ? "" : " \u00B7 possible source"), i));
     }
     sourceChoice.setItems(FXCollections.observableArrayList(choices));
     sourceChoice.setDisable(choices.isEmpty());
@@ -268,8 +325,8 @@ public final class EvidenceView extends BorderPane {
     List<Choice<Integer>> choices = new ArrayList<>();
     for (int i = 0; i < spans.size(); i++) {
       Span s = spans.get(i);
-      choices.add(new Choice<>(String.format("%d of %d: %,d tokens, response %,d\u2013%,d", i + 1, spans.size(),
-          s.tokens(), s.responseStart(), s.responseEnd()), i));
+      choices.add(new Choice<>(String.format("%d of %d \u00B7 %,d tokens \u00B7 response chars %,d\u2013%,d", i + 1,
+          spans.size(), s.tokens(), s.responseStart(), s.responseEnd()), i));
     }
     spanChoice.setItems(FXCollections.observableArrayList(choices));
     spanChoice.setDisable(choices.isEmpty());
@@ -282,7 +339,8 @@ public final class EvidenceView extends BorderPane {
   private void render() {
     boolean revealed = model.revealedProperty().get();
     if (data == null) {
-      summary.setText("Select a finding in the Findings tab (double-click or Enter) to see its evidence.");
+      summary.setText(NOTHING_SELECTED);
+      findingChoice.getItems().clear();
       recipientPane.setTitle("Recipient response");
       recipientPane.setDetail("");
       recipientPane.show(List.of(), -1);
@@ -295,8 +353,9 @@ public final class EvidenceView extends BorderPane {
       return;
     }
     Finding f = data.finding();
-    summary.setText(f.kind().id() + " \u00B7 " + f.confidence().id() + " \u00B7 " + f.id()
-        + (f.tenant() == null ? "" : " \u00B7 recipient " + f.tenant())
+    summary.setText(f.kind().id() + " \u00B7 " + f.confidence().id()
+        + (f.requestId() == null ? " \u00B7 node " + f.node() : " \u00B7 " + f.requestId() + " \u00B7 recipient "
+            + Tenants.nameOf(f.tenant()))
         + (f.sources().isEmpty() ? "" : " \u00B7 " + Formats.count(f.matchedTokens()) + " tokens from "
             + f.sources().size() + (f.sources().size() == 1 ? " source" : " sources"))
         + " \u00B7 " + Formats.second(f.time()));
@@ -314,18 +373,18 @@ public final class EvidenceView extends BorderPane {
     int current = spans.isEmpty() ? -1 : spanIndex;
 
     String response = data.recipient() == null ? null : data.recipient().record().responseText();
-    recipientPane.setTitle("Recipient response" + (f.tenant() == null ? "" : " \u00B7 " + f.tenant()));
-    recipientPane.setDetail(describe(data.recipient(), f.requestId(), response));
+    recipientPane.setTitle("Recipient response");
+    recipientPane.setDetail(detail(data.recipient(), f.requestId(), f.tenant(), response));
     recipientPane.show(TextPieces.render(response, responseMarks, revealed, TextPieces.Limits.DEFAULT), current);
 
     boolean hasSource = !f.sources().isEmpty();
     StoredRequest src = hasSource ? data.sources().get(sourceIndex) : data.recipient();
     String text = src == null ? null : src.text(sourceField);
     String fieldName = Schema.PROMPT_TEXT.equals(sourceField) ? "prompt" : "response";
-    String who = hasSource ? "Source " + fieldName + " \u00B7 " + f.sources().get(sourceIndex).tenant()
-        : "Own " + fieldName + " (no source)";
-    sourcePane.setTitle(who);
-    sourcePane.setDetail(describe(src, hasSource ? f.sources().get(sourceIndex).requestId() : f.requestId(), text));
+    sourcePane.setTitle(hasSource ? "Source " + fieldName : "Own " + fieldName + " (no source)");
+    sourcePane.setDetail(hasSource
+        ? detail(src, f.sources().get(sourceIndex).requestId(), f.sources().get(sourceIndex).tenant(), text)
+        : detail(src, f.requestId(), f.tenant(), text));
     sourcePane.show(TextPieces.render(text, hasSource ? sourceMarks : List.of(), revealed, TextPieces.Limits.DEFAULT),
         current);
     promptToggle.setSelected(Schema.PROMPT_TEXT.equals(sourceField));
@@ -345,14 +404,16 @@ public final class EvidenceView extends BorderPane {
         .map(e -> new FactRow(e.getKey(), evidenceValue(e.getValue()), "", false)).toList());
   }
 
-  private static String describe(StoredRequest request, String id, String text) {
+  /** "birchfield-energy · chatcmpl-… · 1,945 chars · sha256 3e6321f4 · email" */
+  private String detail(StoredRequest request, String id, String tenant, String text) {
     if (id == null) {
       return "a config finding: no request";
     }
+    String who = Tenants.nameOf(tenant) + " \u00B7 " + id;
     if (request == null) {
-      return id + " \u00B7 not in the index";
+      return who + " \u00B7 not in the index";
     }
-    return id + " \u00B7 " + (text == null ? "no text stored" : Redaction.mask(text));
+    return who + " \u00B7 " + data.describe(text);
   }
 
   private static String evidenceValue(Object value) {
@@ -371,38 +432,52 @@ public final class EvidenceView extends BorderPane {
   }
 
   private void buildTables() {
-    facts.getColumns().add(factColumn("Fact", 140, FactRow::fact));
-    TableColumn<FactRow, String> recipient = factColumn("Recipient", 180, FactRow::recipient);
-    recipient.setCellFactory(c -> new TableCell<>() {
-      @Override
-      protected void updateItem(String item, boolean empty) {
-        super.updateItem(item, empty);
-        setText(empty ? null : item);
-        FactRow row = Cells.rowValue(this, empty);
-        getStyleClass().remove("fact-warning");
-        if (row != null && row.warning()) {
-          getStyleClass().add("fact-warning");
-        }
-      }
-    });
-    facts.getColumns().add(recipient);
-    facts.getColumns().add(factColumn("Source", 180, FactRow::source));
-    facts.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    facts.getColumns().add(factColumn("Fact", 150, FactRow::fact, false));
+    facts.getColumns().add(factColumn("Recipient", 190, FactRow::recipient, true));
+    facts.getColumns().add(factColumn("Source", 190, FactRow::source, false));
+    facts.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
     factsNote.setWrapText(true);
     factsNote.setPadding(new Insets(8));
     facts.setPlaceholder(factsNote);
-    evidence.getColumns().add(factColumn("Key", 150, FactRow::fact));
-    evidence.getColumns().add(factColumn("Value", 200, FactRow::recipient));
-    evidence.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    evidence.getColumns().add(factColumn("Key", 220, FactRow::fact, false));
+    evidence.getColumns().add(factColumn("Value", 310, FactRow::recipient, false));
+    evidence.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
     evidence.setPlaceholder(new Label("No evidence values"));
   }
 
+  /**
+   * A column whose cells wrap instead of cutting long values (request ids, file paths, analyzer
+   * reasons); with {@code flagsWarnings}, values that are red flags are marked.
+   */
   private static TableColumn<FactRow, String> factColumn(String title, double width,
-      java.util.function.Function<FactRow, String> value) {
+      java.util.function.Function<FactRow, String> value, boolean flagsWarnings) {
     TableColumn<FactRow, String> col = new TableColumn<>(title);
     col.setPrefWidth(width);
     col.setSortable(false);
     col.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
+    col.setCellFactory(c -> new TableCell<>() {
+      private final javafx.scene.text.Text text = new javafx.scene.text.Text();
+
+      {
+        text.getStyleClass().add("fact-text");
+        text.wrappingWidthProperty().bind(col.widthProperty().subtract(12));
+        setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+      }
+
+      @Override
+      protected void updateItem(String item, boolean empty) {
+        super.updateItem(item, empty);
+        FactRow row = Cells.rowValue(this, empty);
+        boolean warning = flagsWarnings && row != null && row.warning();
+        text.getStyleClass().remove("fact-warning");
+        if (warning) {
+          text.getStyleClass().add("fact-warning");
+        }
+        text.setText(empty || item == null ? null : item);
+        setText(empty ? null : item);
+        setGraphic(empty ? null : text);
+      }
+    });
     return col;
   }
 

@@ -1,5 +1,6 @@
 package io.kvscope.gui.view;
 
+import io.kvscope.analysis.finding.FindingKind;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -52,5 +53,22 @@ public final class Formats {
 
   public static String flag(Boolean b) {
     return b == null ? "unknown" : b ? "on" : "off";
+  }
+
+  /** A finding kind in a few words, for tables where several kinds share a cell. */
+  public static String kind(FindingKind kind) {
+    return switch (kind) {
+      case CANARY_LEAK -> "canary";
+      case CROSS_TENANT_OVERLAP -> "overlap";
+      case RARE_IDENTIFIER_LEAK -> "identifier";
+      case OVER_LENGTH_ACCEPTED -> "over-length";
+      case PREFILL_UNDERRUN -> "underrun";
+      case TIMING_ANOMALY -> "timing";
+      case SAME_TENANT_REUSE -> "same-tenant";
+      case CONFIG_POOL_BELOW_CONTEXT -> "pool < context";
+      case CONFIG_UNPATCHED_ENGINE -> "unpatched engine";
+      case CONFIG_MISSING_SAFEGUARD -> "safeguard off";
+      default -> kind.id().replace('_', ' ');
+    };
   }
 }

@@ -16,8 +16,9 @@ import javafx.scene.layout.VBox;
 public final class HeaderBar extends HBox {
 
   private final WorkbenchModel model;
-  private final HBox figures = new HBox(18);
+  private final HBox figures = new HBox(16);
   private final Label source = new Label();
+  private final Label counts = new Label();
 
   public HeaderBar(WorkbenchModel model) {
     this.model = model;
@@ -25,17 +26,22 @@ public final class HeaderBar extends HBox {
     getStyleClass().add("header-bar");
     source.getStyleClass().add("muted");
     source.setId("headerSource");
+    counts.getStyleClass().add("muted");
+    counts.setId("headerCounts");
     Label brand = new Label("kvscope");
     brand.getStyleClass().add("brand");
     Region grow = new Region();
     HBox.setHgrow(grow, Priority.ALWAYS);
-    setSpacing(20);
+    setSpacing(18);
     setAlignment(Pos.CENTER_LEFT);
     setPadding(new Insets(6, 12, 6, 12));
-    getChildren().addAll(brand, figures, grow, source);
+    // Which index and how big, on two short lines: the path is shortened, never cut mid-word.
+    VBox opened = new VBox(0, source, counts);
+    opened.setAlignment(Pos.CENTER_RIGHT);
+    getChildren().addAll(brand, figures, grow, opened);
     brand.setMinWidth(USE_PREF_SIZE);
     figures.setMinWidth(USE_PREF_SIZE);
-    source.setMinWidth(0);
+    opened.setMinWidth(USE_PREF_SIZE);
     model.reportProperty().addListener((obs, old, r) -> refresh());
     model.indexProperty().addListener((obs, old, i) -> refresh());
     refresh();
@@ -57,9 +63,10 @@ public final class HeaderBar extends HBox {
           figure("Exposure", s.firstExposure() == null ? "none"
               : Formats.minute(s.firstExposure()) + " \u2013 " + Formats.minute(s.lastExposure()), false));
     }
-    String indexText = index == null ? "opening index\u2026"
-        : shortPath(index.path()) + " \u00B7 " + Formats.count(index.requestCount()) + " requests";
-    source.setText(indexText + (r == null ? "" : " \u00B7 report " + r.reportVersion()));
+    source.setText(index == null ? "opening index\u2026" : shortPath(index.path()));
+    source.setTooltip(index == null ? null : new javafx.scene.control.Tooltip(index.path().toString()));
+    counts.setText((index == null ? "" : Formats.count(index.requestCount()) + " requests")
+        + (r == null ? "" : (index == null ? "" : " \u00B7 ") + "report " + r.reportVersion()));
   }
 
   /** The path, or its last two parts when it is long. */
@@ -71,6 +78,7 @@ public final class HeaderBar extends HBox {
 
   private static VBox figure(String label, String value, boolean alarm) {
     Label v = new Label(value);
+    v.setId("figure-" + label.toLowerCase(java.util.Locale.ROOT).replace(' ', '-'));
     v.getStyleClass().add("figure-value");
     if (alarm) {
       v.getStyleClass().add("alarm");

@@ -88,7 +88,7 @@ public final class RequestFacts {
 
   private static String version(EngineFacts f) {
     ConfigEpoch e = f.prefillEpoch() != null ? f.prefillEpoch() : f.decodeEpoch();
-    return e == null || e.engineVersion() == null ? "-" : e.engineVersion();
+    return e == null ? "-" : e.engineVersion() == null ? "unknown" : e.engineVersion();
   }
 
   /** The engine prefilled (far) less than the gateway says the prompt had. */

@@ -8,7 +8,7 @@ import io.kvscope.gui.work.BusyOverlay;
 
 /**
  * What every view is built with: the shared model, the window's worker threads and busy veil, file
- * dialogs, the status line, and the settings of this run.
+ * dialogs, the status line, and the exporters this run wires in.
  *
  * @param bundles per-tenant bundle writer, or null when none is wired
  */
@@ -18,5 +18,4 @@ public record ViewContext(
     BusyOverlay busy,
     FileChoosers files,
     StatusLine status,
-    String fixedVersion,
     TenantBundleExporter bundles) {}

@@ -9,8 +9,9 @@ import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.gui.model.FindingFilter;
-import io.kvscope.gui.model.ImpactTally;
+import io.kvscope.gui.model.Impact;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -43,7 +44,7 @@ class SelectionExportTest {
   @Test
   void jsonCarriesTheFilterTheFindingsAndTheirTenantCounts() throws Exception {
     FindingFilter filter = FindingFilter.NONE.withKind(FindingKind.CROSS_TENANT_OVERLAP).withTenant("globex, inc");
-    String json = SelectionExport.json(filter, List.of(leak), ImpactTally.of(List.of(leak)));
+    String json = SelectionExport.json(filter, List.of(leak), Impact.of(ImpactModel.tally(List.of(leak))));
 
     JsonNode root = new ObjectMapper().readTree(json);
     assertThat(root.path("filter").path("kind").asText()).isEqualTo("cross_tenant_overlap");

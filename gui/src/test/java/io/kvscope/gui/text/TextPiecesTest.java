@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class TextPiecesTest {
 
-  private static final TextPieces.Limits SMALL = new TextPieces.Limits(10, 8, 30);
+  private static final TextPieces.Limits SMALL = new TextPieces.Limits(10, 8, 30, 24);
 
   private static final String TEXT = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" // 0..40
       + "SECRET-ACCOUNT-4481"                                                  // 40..59
@@ -35,7 +35,7 @@ class TextPiecesTest {
   }
 
   @Test
-  void maskedPiecesShowNoCharacterOfTheTextButKeepPlaceLengthAndHash() {
+  void maskedPiecesShowNoCharacterOfTheTextButKeepPlaceLengthHashAndShape() {
     List<Piece> pieces = TextPieces.render(TEXT, marks, false, SMALL);
 
     assertThat(pieces).extracting(Piece::display).noneMatch(d -> d.contains("SECRET") || d.contains("aaa")
@@ -47,8 +47,22 @@ class TextPiecesTest {
     assertThat(first.end()).isEqualTo(59);
     assertThat(first.display()).contains("span\u00A01").contains("19\u00A0chars")
         .contains(Redaction.shortHash("SECRET-ACCOUNT-4481"));
-    assertThat(pieces.get(0).display()).contains("40\u00A0chars\u00A0hidden");
+    // The shape of each stretch: words as first letter and stars, digits as #, cut to the excerpt.
+    assertThat(first.display()).endsWith(" S*****-A******-####");
+    assertThat(pieces.get(0).display()).isEqualTo(" [40\u00A0chars: a***********************\u2026] ");
     assertContiguous(pieces, TEXT.length());
+  }
+
+  @Test
+  void aMaskedSpanNamesTheDataCategoriesItHolds() {
+    String text = "Contact: jane.doe@example.com about invoice 4400123498 today.";
+    int start = text.indexOf("jane");
+    int end = text.indexOf(" today");
+
+    Piece span = TextPieces.render(text, List.of(new Mark(start, end, 0)), false, SMALL).get(1);
+
+    assertThat(span.display()).contains("email,\u00A0account_number").contains("[email]")
+        .doesNotContain("jane").doesNotContain("4400");
   }
 
   @Test

@@ -2,6 +2,8 @@ package io.kvscope.index.identifiers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
@@ -10,8 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Identifier and canary matching stays linear in the text on inputs built to make regular
  * expressions and bookkeeping blow up: the work for 4x the text must grow about 4x, not 16x.
- * Timing is the best of several runs after a warm-up, and the bound (10x) is loose enough for a
- * busy machine while any quadratic step (16x) fails it.
+ * Timing is this thread's CPU time (other processes on a busy machine barely move it), the best of
+ * several runs after a warm-up; the bound (10x) leaves room for cache effects while any quadratic
+ * step (16x) fails it.
  */
 class LinearTimeTest {
 
@@ -50,11 +53,12 @@ class LinearTimeTest {
   }
 
   private static long bestNanos(Supplier<?> work) {
+    ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     long best = Long.MAX_VALUE;
     for (int run = 0; run < 5; run++) {
-      long start = System.nanoTime();
+      long start = cpu.getCurrentThreadCpuTime();
       work.get();
-      best = Math.min(best, System.nanoTime() - start);
+      best = Math.min(best, cpu.getCurrentThreadCpuTime() - start);
     }
     return best;
   }

@@ -7,6 +7,7 @@ import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.Sniff;
 import io.kvscope.ingest.record.CanonicalField;
+import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -196,7 +197,7 @@ public final class ArrowIngestor implements Ingestor {
   }
 
   private static RequestRecord.Builder record(Map<CanonicalField, ColumnReader> readers, int row) {
-    RequestRecord.Builder builder = new RequestRecord.Builder();
+    RequestRecord.Builder builder = new RequestRecord.Builder().origin(RecordOrigin.GATEWAY);
     for (Map.Entry<CanonicalField, ColumnReader> entry : readers.entrySet()) {
       Object value = entry.getValue().read(row);
       if (value != null) {

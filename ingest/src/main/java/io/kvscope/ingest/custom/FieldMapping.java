@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvscope.ingest.EngineRids;
 import io.kvscope.ingest.json.MessageText;
 import io.kvscope.ingest.record.CanonicalField;
+import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -115,7 +116,7 @@ record FieldMapping(Path source, Map<CanonicalField, JsonPointer> pointers, Time
    * @throws IllegalArgumentException when a value has the wrong type (names the field, not the value)
    */
   RequestRecord.Builder apply(JsonNode line) {
-    RequestRecord.Builder builder = new RequestRecord.Builder();
+    RequestRecord.Builder builder = new RequestRecord.Builder().origin(RecordOrigin.GATEWAY);
     for (Map.Entry<CanonicalField, JsonPointer> entry : pointers.entrySet()) {
       CanonicalField field = entry.getKey();
       JsonNode value = line.at(entry.getValue());

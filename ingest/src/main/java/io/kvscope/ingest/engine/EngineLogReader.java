@@ -3,9 +3,12 @@ package io.kvscope.ingest.engine;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.LineReader;
+import io.kvscope.ingest.NodeAddresses;
 import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.engine.pyrepr.PyReprException;
+import io.kvscope.ingest.record.AliasOrigin;
 import io.kvscope.ingest.record.EngineEvent;
+import io.kvscope.ingest.record.NodeAlias;
 import io.kvscope.ingest.record.NodeRole;
 import java.io.IOException;
 import java.util.EnumSet;
@@ -80,6 +83,22 @@ public abstract class EngineLogReader {
   /** The time of the last line with a prefix, or {@code null} before the first one. */
   protected final Long lastTime() {
     return lastTime;
+  }
+
+  /**
+   * The node's own address from its startup arguments: {@code host:port} is what a Prometheus
+   * {@code instance} label and a peer's {@code bootstrap_host} call it. A wildcard or loopback host
+   * ({@code 0.0.0.0}, the usual default) names no machine and is not recorded.
+   */
+  protected final void address(String host, Long port, long line) {
+    if (!NodeAddresses.concrete(host)) {
+      return;
+    }
+    String hostPort = NodeAddresses.hostPort(host, port);
+    if (hostPort != null) {
+      sink.accept(new NodeAlias(node, hostPort, AliasOrigin.ENGINE_ARGS, file.name(), line));
+    }
+    sink.accept(new NodeAlias(node, NodeAddresses.hostOf(host), AliasOrigin.ENGINE_ARGS, file.name(), line));
   }
 
   /** For a line that needs a time before the file has given one. */

@@ -23,7 +23,6 @@ public final class EpochTracker {
   private final String sourceFile;
   private final RecordSink sink;
   private Draft draft;
-  private String pendingVersion;
 
   public EpochTracker(String node, String source, String sourceFile, RecordSink sink) {
     this.node = node;
@@ -41,16 +40,11 @@ public final class EpochTracker {
     if (draft != null && !draft.emitted && draft.poolTokens == null) {
       Draft unfinished = draft;
       draft = new Draft(unfinished.start, unfinished.startLine, role);
-      draft.engineVersion = pendingVersion != null ? pendingVersion : unfinished.engineVersion;
-      pendingVersion = null;
+      draft.engineVersion = unfinished.engineVersion;
       return draft;
     }
     flush();
     draft = new Draft(time, line, role);
-    if (pendingVersion != null) {
-      draft.engineVersion = pendingVersion;
-      pendingVersion = null;
-    }
     return draft;
   }
 
@@ -100,15 +94,6 @@ public final class EpochTracker {
     }
   }
 
-  /** The engine version: for the open epoch until it is emitted, else for the next startup. */
-  public void engineVersion(String version) {
-    if (draft == null || draft.emitted) {
-      pendingVersion = version;
-    } else {
-      draft.engineVersion = version;
-    }
-  }
-
   /** Emits the open epoch now if it has the scheduler's pool size and the context length. */
   public void maybeEmit(Draft d) {
     if (!d.emitted && d.poolAuthoritative && d.poolTokens != null && d.contextLength != null) {
@@ -151,6 +136,9 @@ public final class EpochTracker {
     public Boolean kvCanary;
     public Boolean kvChecksum;
     public Boolean deferredRelease;
+    /** The server's own address from its startup arguments, when it printed one. */
+    public String host;
+    public Long port;
     boolean poolAuthoritative;
     boolean emitted;
     Long emittedPool;

@@ -27,6 +27,7 @@ public final class EventBuilder {
   private Double e2eLatencyMillis;
   private String finishReason;
   private String detail;
+  private String bootstrapHost;
 
   private EventBuilder(EngineEvent.Kind kind, String node, NodeRole role, long time, String sourceFile,
       long sourceLine) {
@@ -54,6 +55,7 @@ public final class EventBuilder {
   public EventBuilder transferMillis(Double v) { transferMillis = v; return this; }
   public EventBuilder e2eLatencyMillis(Double v) { e2eLatencyMillis = v; return this; }
   public EventBuilder finishReason(String v) { finishReason = v; return this; }
+  public EventBuilder bootstrapHost(String v) { bootstrapHost = v; return this; }
 
   /** A short description, cut at {@link #MAX_DETAIL} characters. */
   public EventBuilder detail(String v) {
@@ -78,6 +80,6 @@ public final class EventBuilder {
   public EngineEvent build() {
     return new EngineEvent(kind, node, role, rid, bootstrapRoom, time, inputLen, requestedLen, limit,
         cachedLen, outputLen, transferMb, transferMillis, e2eLatencyMillis, finishReason, detail,
-        sourceFile, sourceLine);
+        sourceFile, sourceLine, bootstrapHost);
   }
 }

@@ -1,12 +1,19 @@
 package io.kvscope.ingest.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
 
 /**
  * The text of chat content in the shapes gateways and traces use, joined with newlines: a plain
- * string; a list of messages; a message with {@code content} (a string, or parts carrying
- * {@code text} or {@code content}, as in OpenAI and the GenAI semantic conventions); GenAI
- * {@code parts}; a choice's {@code message}. Non-text parts (images, tool calls) are left out.
+ * string; a list of messages; an OpenAI message ({@code content} as a string or as parts, then the
+ * {@code arguments} of each of its {@code tool_calls} and of a legacy {@code function_call}); a
+ * GenAI message ({@code parts}: {@code text} content, a {@code tool_call}'s arguments, a
+ * {@code tool_call_response}'s response); a choice's {@code message}.
+ *
+ * <p>Every reader renders a message the same way (its content, then its tool calls' arguments), so
+ * the gateway's and a trace's copy of one request give the same text and merge without conflict.
+ * Tool-call arguments count because a leak inside one must be visible to the analysis. Images,
+ * audio, blobs (base64) and reasoning parts are left out.
  */
 public final class MessageText {
 
@@ -30,6 +37,18 @@ public final class MessageText {
     return first + "\n" + second;
   }
 
+  /**
+   * A tool call's arguments as text: a string as it is (OpenAI sends JSON in a string), anything
+   * else as compact JSON; {@code null} when absent or empty.
+   */
+  public static String arguments(JsonNode value) {
+    if (value == null || value.isNull() || value.isMissingNode()) {
+      return null;
+    }
+    String text = value.isTextual() ? value.textValue() : value.toString();
+    return text.isEmpty() ? null : text;
+  }
+
   private static final int MAX_DEPTH = 32;
 
   private static boolean append(JsonNode node, StringBuilder out, int depth) {
@@ -37,9 +56,7 @@ public final class MessageText {
       return false;
     }
     if (node.isTextual()) {
-      separate(out);
-      out.append(node.textValue());
-      return true;
+      return add(node.textValue(), out);
     }
     if (node.isArray()) {
       boolean found = false;
@@ -48,20 +65,56 @@ public final class MessageText {
       }
       return found;
     }
-    if (node.isObject()) {
-      for (String field : new String[] {"content", "parts", "text", "message"}) {
-        JsonNode value = node.get(field);
-        if (value != null && !value.isNull()) {
-          return append(value, out, depth + 1);
-        }
+    if (!node.isObject()) {
+      return false;
+    }
+    JsonNode type = node.get("type");
+    if (type != null && type.isTextual() && !node.has("role")) {
+      return part(type.textValue().toLowerCase(Locale.ROOT), node, out, depth);
+    }
+    boolean found = false;
+    for (String field : new String[] {"content", "parts", "text", "message"}) {
+      JsonNode value = node.get(field);
+      if (value != null && !value.isNull()) {
+        found = append(value, out, depth + 1);
+        break;
       }
     }
-    return false;
+    JsonNode toolCalls = node.get("tool_calls");
+    if (toolCalls != null && toolCalls.isArray()) {
+      for (JsonNode call : toolCalls) {
+        found |= add(arguments(call.path("function").get("arguments")), out);
+      }
+    }
+    JsonNode functionCall = node.get("function_call");
+    if (functionCall != null && functionCall.isObject()) {
+      found |= add(arguments(functionCall.get("arguments")), out);
+    }
+    return found;
   }
 
-  private static void separate(StringBuilder out) {
+  /** One typed content part (OpenAI content parts and GenAI message parts). */
+  private static boolean part(String type, JsonNode node, StringBuilder out, int depth) {
+    return switch (type) {
+      case "text", "input_text", "output_text" -> {
+        JsonNode content = node.has("content") ? node.get("content") : node.get("text");
+        yield append(content, out, depth + 1);
+      }
+      case "tool_call", "function" -> add(arguments(node.has("arguments") ? node.get("arguments")
+          : node.path("function").get("arguments")), out);
+      case "tool_call_response" -> add(arguments(node.has("response") ? node.get("response") : node.get("result")), out);
+      default -> false; // image_url, blob, uri, file, reasoning, server tool calls
+    };
+  }
+
+  private static boolean add(String text, StringBuilder out) {
+    if (text == null) {
+      return false;
+    }
     if (!out.isEmpty()) {
       out.append('\n');
     }
+    out.append(text);
+    return true;
   }
 }

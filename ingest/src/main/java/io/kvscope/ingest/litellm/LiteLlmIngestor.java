@@ -48,7 +48,8 @@ public final class LiteLlmIngestor implements Ingestor {
     return best;
   }
 
-  private static int score(Set<String> keys) {
+  /** How much {@code keys}, a JSON object's top-level fields, look like a payload's (0 = not at all). */
+  static int score(Set<String> keys) {
     long distinctive = keys.stream().filter(DISTINCTIVE::contains).count();
     if (keys.contains("call_type") && (keys.contains("model_group") || keys.contains("startTime")
         || keys.contains("messages") || keys.contains("response"))) {

@@ -5,18 +5,37 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.kvscope.ingest.EngineRids;
+import io.kvscope.ingest.ErrorQuote;
 import io.kvscope.ingest.json.Times;
+import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Streams one {@code StandardLoggingPayload} line into a {@link RequestRecord}, reading only the
- * fields kvscope uses and skipping the rest unparsed (model maps, hidden params, cost tables).
+ * Streams one {@code StandardLoggingPayload} into a {@link RequestRecord}, reading only the fields
+ * kvscope uses and skipping the rest unparsed (model maps, hidden params, cost tables). The fields
+ * and how LiteLLM fills them ({@code litellm_logging.py}, {@code get_standard_logging_object_payload})
+ * are listed in {@code docs/formats.md}; the traps:
+ *
+ * <ul>
+ *   <li>a failure's {@code id} is the LiteLLM call id (there is no response), its usage is zero
+ *       and its {@code completionStartTime} is its {@code endTime}: none of these is a measurement;
+ *   <li>the engine's own words about a failure (the over-length rejection and its limit, the only
+ *       record of a tokenizer-side rejection) are only in {@code error_information.error_message};
+ *   <li>tool calls carry their arguments as text that may hold another tenant's data;
+ *   <li>with {@code turn_off_message_logging} the content is the placeholder
+ *       {@code redacted-by-litellm}, which is no content at all.
+ * </ul>
+ *
  * One reader per ingestor; every call keeps its state on the stack.
  */
 final class PayloadReader {
+
+  private static final JsonFactory COMPACT = new JsonFactory();
 
   private final JsonFactory json;
   private final TenantPaths tenants;
@@ -63,6 +82,8 @@ final class PayloadReader {
   private void readTopLevel(JsonParser parser, String field, Payload payload) throws IOException, PayloadProblem {
     switch (field) {
       case "id" -> payload.id = text(parser);
+      case "trace_id" -> payload.traceId = text(parser);
+      case "litellm_call_id", "call_id" -> payload.callId = text(parser);
       case "model" -> payload.model = text(parser);
       case "model_group" -> payload.modelGroup = text(parser);
       case "status" -> payload.status = text(parser);
@@ -74,6 +95,7 @@ final class PayloadReader {
       case "messages" -> payload.prompt = readMessages(parser);
       case "response" -> readResponse(parser, payload);
       case "error_information" -> readErrorInformation(parser, payload);
+      case "error_str" -> payload.errorStr = text(parser);
       default -> {
         if (parser.currentToken() == JsonToken.START_OBJECT && tenants.leadsToKey(field)) {
           captureTenant(parser, field, payload.tenantValues);
@@ -128,22 +150,98 @@ final class PayloadReader {
     return out.result();
   }
 
+  /**
+   * One chat message: its content, then the arguments of its {@code tool_calls} (and of a legacy
+   * {@code function_call}) in order, the way {@link io.kvscope.ingest.json.MessageText} renders a
+   * message, so that a trace of the same request reads the same text.
+   */
   private static void readMessage(JsonParser parser, Text out) throws IOException {
+    List<String> toolArguments = null;
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
       String field = parser.currentName();
-      parser.nextToken();
-      if (field.equals("content")) {
-        readContent(parser, out);
+      JsonToken value = parser.nextToken();
+      switch (field) {
+        case "content" -> readContent(parser, out);
+        case "tool_calls" -> {
+          if (value == JsonToken.START_ARRAY) {
+            toolArguments = readToolCalls(parser, toolArguments);
+          } else {
+            parser.skipChildren();
+          }
+        }
+        case "function_call" -> {
+          if (value == JsonToken.START_OBJECT) {
+            toolArguments = add(toolArguments, readFunctionArguments(parser));
+          } else {
+            parser.skipChildren();
+          }
+        }
+        default -> parser.skipChildren();
+      }
+    }
+    if (toolArguments != null) {
+      toolArguments.forEach(out::add);
+    }
+  }
+
+  /** {@code [{"id": ..., "type": "function", "function": {"name": ..., "arguments": "..."}}, ...]}. */
+  private static List<String> readToolCalls(JsonParser parser, List<String> into) throws IOException {
+    while (parser.nextToken() != JsonToken.END_ARRAY) {
+      if (parser.currentToken() != JsonToken.START_OBJECT) {
+        parser.skipChildren();
+        continue;
+      }
+      while (parser.nextToken() == JsonToken.FIELD_NAME) {
+        String field = parser.currentName();
+        JsonToken value = parser.nextToken();
+        if (field.equals("function") && value == JsonToken.START_OBJECT) {
+          into = add(into, readFunctionArguments(parser));
+        } else {
+          parser.skipChildren();
+        }
+      }
+    }
+    return into;
+  }
+
+  /** A function object's {@code arguments}: JSON in a string as OpenAI sends it, kept as written. */
+  private static String readFunctionArguments(JsonParser parser) throws IOException {
+    String arguments = null;
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String field = parser.currentName();
+      JsonToken value = parser.nextToken();
+      if (field.equals("arguments") && value == JsonToken.VALUE_STRING) {
+        arguments = parser.getText();
+      } else if (field.equals("arguments") && value.isStructStart()) {
+        arguments = readRawStructure(parser); // a provider that sends an object: kept as compact JSON
       } else {
         parser.skipChildren();
       }
     }
+    return arguments == null || arguments.isEmpty() ? null : arguments;
+  }
+
+  private static String readRawStructure(JsonParser parser) throws IOException {
+    java.io.StringWriter text = new java.io.StringWriter();
+    try (com.fasterxml.jackson.core.JsonGenerator g = COMPACT.createGenerator(text)) {
+      g.copyCurrentStructure(parser);
+    }
+    return text.toString();
+  }
+
+  private static List<String> add(List<String> list, String text) {
+    if (text == null) {
+      return list;
+    }
+    List<String> out = list == null ? new ArrayList<>(2) : list;
+    out.add(text);
+    return out;
   }
 
   /** A message's {@code content}: a string, or parts of which the {@code text} ones count. */
   private static void readContent(JsonParser parser, Text out) throws IOException {
     switch (parser.currentToken()) {
-      case VALUE_STRING -> out.add(parser.getText());
+      case VALUE_STRING -> out.addContent(parser.getText());
       case START_ARRAY -> {
         while (parser.nextToken() != JsonToken.END_ARRAY) {
           switch (parser.currentToken()) {
@@ -153,7 +251,7 @@ final class PayloadReader {
                 String field = parser.currentName();
                 JsonToken value = parser.nextToken();
                 if (field.equals("text") && value == JsonToken.VALUE_STRING) {
-                  out.add(parser.getText());
+                  out.addContent(parser.getText());
                 } else {
                   parser.skipChildren();
                 }
@@ -272,10 +370,10 @@ final class PayloadReader {
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
       String field = parser.currentName();
       parser.nextToken();
-      if (field.equals("error_code")) {
-        payload.errorCode = text(parser);
-      } else {
-        parser.skipChildren();
+      switch (field) {
+        case "error_code" -> payload.errorCode = text(parser);
+        case "error_message" -> payload.errorMessage = text(parser);
+        default -> parser.skipChildren();
       }
     }
   }
@@ -351,9 +449,19 @@ final class PayloadReader {
     }
   }
 
+  /** LiteLLM's stand-in for content under {@code turn_off_message_logging} ({@code redact_messages.py}). */
+  static final String REDACTED = "redacted-by-litellm";
+
   /** Texts joined with newlines; {@code null} when nothing was added. */
   private static final class Text {
     private StringBuilder out;
+
+    /** Message content; LiteLLM's redaction placeholder is no content. */
+    void addContent(String text) {
+      if (!REDACTED.equals(text)) {
+        add(text);
+      }
+    }
 
     void add(String text) {
       if (out == null) {
@@ -388,28 +496,64 @@ final class PayloadReader {
     String responseId;
     String finishReason;
     String errorCode;
+    String errorMessage;
+    String errorStr;
+    String traceId;
+    String callId;
     final Map<String, String> tenantValues = new HashMap<>();
 
     RequestRecord.Builder toBuilder(TenantPaths tenants) throws PayloadProblem {
       if (id == null || id.isBlank()) {
         throw new PayloadProblem("payload has no id");
       }
+      boolean failed = failed();
+      ErrorQuote quote = failed ? ErrorQuote.parse(errorMessage != null ? errorMessage : errorStr) : ErrorQuote.NONE;
+      String rid = EngineRids.fromResponseId(responseId);
       return RequestRecord.builder(id)
-          .engineRid(EngineRids.fromResponseId(responseId))
+          .engineRid(rid != null ? rid : quote.rid())
           .tenant(tenant(tenants))
           .model(model)
           .deployment(modelGroup != null && !modelGroup.isBlank() ? modelGroup : model)
           .startTime(start)
-          .firstTokenTime(firstToken)
+          // LiteLLM falls back to endTime when no first chunk was stamped; on a failure nothing came.
+          .firstTokenTime(failed ? null : firstToken)
           .endTime(end)
-          .statusCode(statusCode())
+          .statusCode(statusCode(quote))
           .finishReason(finishReason)
-          .promptTokens(promptTokens != null ? promptTokens : usagePromptTokens)
-          .completionTokens(completionTokens != null ? completionTokens : usageCompletionTokens)
+          // A failure's usage is the zero LiteLLM fills in, not a count.
+          .promptTokens(measured(promptTokens != null ? promptTokens : usagePromptTokens, failed))
+          .completionTokens(measured(completionTokens != null ? completionTokens : usageCompletionTokens, failed))
           .cachedTokens(cachedTokens)
           .promptText(prompt)
           .promptChars(prompt == null ? null : (long) prompt.length())
-          .responseText(response);
+          .responseText(response)
+          .origin(RecordOrigin.GATEWAY)
+          .aliases(aliases())
+          .quotedPromptTokens(quote.promptTokens())
+          .quotedLimitTokens(quote.limitTokens());
+    }
+
+    private boolean failed() {
+      return "failure".equalsIgnoreCase(status) || (status == null && errorCode != null);
+    }
+
+    private static Long measured(Long count, boolean failed) {
+      return failed && count != null && count == 0 ? null : count;
+    }
+
+    /** Ids other than {@code id} that name this call: LiteLLM's trace and call ids, the response id. */
+    private List<String> aliases() {
+      List<String> aliases = new ArrayList<>(3);
+      if (traceId != null && !traceId.isBlank()) {
+        aliases.add("litellm_trace_id:" + traceId);
+      }
+      if (callId != null && !callId.isBlank() && !callId.equals(id)) {
+        aliases.add("litellm_call_id:" + callId);
+      }
+      if (responseId != null && !responseId.isBlank() && !responseId.equals(id)) {
+        aliases.add("response_id:" + responseId);
+      }
+      return aliases;
     }
 
     private String tenant(TenantPaths tenants) {
@@ -422,13 +566,15 @@ final class PayloadReader {
       return null;
     }
 
-    /** success is 200; a failure carries its HTTP status in error_code when the provider gave one. */
-    private Integer statusCode() {
+    /**
+     * success is 200; a failure carries its HTTP status in error_code when the provider gave one,
+     * else in the error text ({@code Error code: 400 - ...}); a failure without either is a 500.
+     */
+    private Integer statusCode(ErrorQuote quote) {
       if ("success".equalsIgnoreCase(status)) {
         return 200;
       }
-      boolean failed = "failure".equalsIgnoreCase(status) || (status == null && errorCode != null);
-      if (!failed) {
+      if (!failed()) {
         return null;
       }
       if (errorCode != null) {
@@ -441,7 +587,7 @@ final class PayloadReader {
           // e.g. "invalid_request_error": a failure without an HTTP status
         }
       }
-      return 500;
+      return quote.httpStatus() != null ? quote.httpStatus() : 500;
     }
   }
 }

@@ -45,6 +45,15 @@ final class AttributeValues {
     throw new IllegalArgumentException(key + " is not a whole number");
   }
 
+  /** A whole number as {@link #whole} reads it, or {@code null} when it is not one. */
+  static Long wholeOrNull(JsonNode value) {
+    try {
+      return whole(value, "value");
+    } catch (IllegalArgumentException notWhole) {
+      return null;
+    }
+  }
+
   /** A number from a number or a decimal string; {@code null} when absent or not a number. */
   static Double decimal(JsonNode value) {
     if (value == null || value.isNull()) {

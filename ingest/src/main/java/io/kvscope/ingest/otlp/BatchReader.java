@@ -16,9 +16,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Streams one OTLP/JSON export line ({@code {"resourceSpans":[...]}}) into {@link ResourceSpans}.
- * Field names are matched in both spellings the protobuf JSON mapping allows ({@code scopeSpans}
- * and {@code scope_spans}); fields kvscope does not use (links, scopes, flags) are skipped.
+ * Streams one OTLP/JSON export line into a {@link Batch}: a trace line ({@code {"resourceSpans":
+ * [...]}}, {@code TracesData}) or a log line ({@code {"resourceLogs":[...]}}, {@code LogsData}),
+ * as the file exporter writes them. Field names are matched in both spellings the protobuf JSON
+ * mapping allows ({@code scopeSpans} and {@code scope_spans}); fields kvscope does not use (links,
+ * scopes, flags, severities) are skipped.
  */
 final class BatchReader {
 
@@ -34,20 +36,26 @@ final class BatchReader {
    * @throws IOException the line is not valid JSON (a {@code JsonProcessingException})
    * @throws IllegalArgumentException the line is JSON but not an OTLP trace batch
    */
-  List<ResourceSpans> read(String line) throws IOException {
-    List<ResourceSpans> batches = new ArrayList<>();
+  Batch read(String line) throws IOException {
+    List<ResourceSpans> spans = new ArrayList<>();
+    List<ResourceLogs> logs = new ArrayList<>();
     try (JsonParser parser = json.createParser(line)) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         throw new IllegalArgumentException("not a JSON object");
       }
-      boolean sawResourceSpans = false;
+      boolean sawData = false;
       while (parser.nextToken() == JsonToken.FIELD_NAME) {
         String field = key(parser.currentName());
         JsonToken value = parser.nextToken();
         if (field.equals("resourcespans") && value == JsonToken.START_ARRAY) {
-          sawResourceSpans = true;
+          sawData = true;
           while (parser.nextToken() == JsonToken.START_OBJECT) {
-            batches.add(readResourceSpans(parser));
+            spans.add(readResourceSpans(parser));
+          }
+        } else if (field.equals("resourcelogs") && value == JsonToken.START_ARRAY) {
+          sawData = true;
+          while (parser.nextToken() == JsonToken.START_OBJECT) {
+            logs.add(readResourceLogs(parser));
           }
         } else {
           parser.skipChildren();
@@ -56,11 +64,88 @@ final class BatchReader {
       if (!atEnd(parser)) {
         throw new IllegalArgumentException("unexpected data after the JSON object");
       }
-      if (!sawResourceSpans) {
-        throw new IllegalArgumentException("no resourceSpans array: not an OTLP trace export line");
+      if (!sawData) {
+        throw new IllegalArgumentException("no resourceSpans or resourceLogs array: not an OTLP export line");
       }
     }
-    return batches;
+    return new Batch(spans, logs);
+  }
+
+  private ResourceLogs readResourceLogs(JsonParser parser) throws IOException {
+    Map<String, JsonNode> resource = Map.of();
+    List<LogRecord> records = new ArrayList<>();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String field = key(parser.currentName());
+      JsonToken value = parser.nextToken();
+      if (field.equals("resource") && value == JsonToken.START_OBJECT) {
+        resource = readResource(parser);
+      } else if ((field.equals("scopelogs") || field.equals("instrumentationlibrarylogs")) && value == JsonToken.START_ARRAY) {
+        while (parser.nextToken() == JsonToken.START_OBJECT) {
+          while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String inner = key(parser.currentName());
+            JsonToken innerValue = parser.nextToken();
+            if ((inner.equals("logrecords") || inner.equals("logs")) && innerValue == JsonToken.START_ARRAY) {
+              while (parser.nextToken() == JsonToken.START_OBJECT) {
+                records.add(readLogRecord(parser));
+              }
+            } else {
+              parser.skipChildren();
+            }
+          }
+        }
+      } else {
+        parser.skipChildren();
+      }
+    }
+    return new ResourceLogs(resource, records);
+  }
+
+  private LogRecord readLogRecord(JsonParser parser) throws IOException {
+    String traceId = null;
+    String spanId = null;
+    String eventName = null;
+    Long time = null;
+    Long observed = null;
+    Map<String, JsonNode> attributes = Map.of();
+    JsonNode body = NODES.nullNode();
+    String problem = null;
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String field = key(parser.currentName());
+      parser.nextToken();
+      try {
+        switch (field) {
+          case "traceid" -> traceId = TraceIds.normalise(scalar(parser), TraceIds.TRACE_ID_BYTES);
+          case "spanid" -> spanId = TraceIds.normalise(scalar(parser), TraceIds.SPAN_ID_BYTES);
+          case "eventname" -> eventName = scalar(parser);
+          case "timeunixnano" -> time = nanos(parser, "timeUnixNano");
+          case "observedtimeunixnano" -> observed = nanos(parser, "observedTimeUnixNano");
+          case "attributes" -> attributes = readAttributes(parser);
+          case "body" -> body = readAnyValue(parser);
+          default -> parser.skipChildren();
+        }
+      } catch (IllegalArgumentException bad) {
+        parser.skipChildren();
+        if (problem == null) {
+          problem = field + ": " + bad.getMessage();
+        }
+      }
+    }
+    return new LogRecord(traceId, spanId, eventName, time != null && time != 0 ? time : observed, attributes, body,
+        problem);
+  }
+
+  private Map<String, JsonNode> readResource(JsonParser parser) throws IOException {
+    Map<String, JsonNode> resource = Map.of();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String inner = key(parser.currentName());
+      parser.nextToken();
+      if (inner.equals("attributes")) {
+        resource = readAttributes(parser);
+      } else {
+        parser.skipChildren();
+      }
+    }
+    return resource;
   }
 
   /** True when nothing but whitespace follows the object (garbage after it is not a JSON error). */
@@ -84,15 +169,7 @@ final class BatchReader {
       String field = key(parser.currentName());
       JsonToken value = parser.nextToken();
       if (field.equals("resource") && value == JsonToken.START_OBJECT) {
-        while (parser.nextToken() == JsonToken.FIELD_NAME) {
-          String inner = key(parser.currentName());
-          parser.nextToken();
-          if (inner.equals("attributes")) {
-            resource = readAttributes(parser);
-          } else {
-            parser.skipChildren();
-          }
-        }
+        resource = readResource(parser);
       } else if ((field.equals("scopespans") || field.equals("instrumentationlibraryspans"))
           && value == JsonToken.START_ARRAY) {
         while (parser.nextToken() == JsonToken.START_OBJECT) {
@@ -128,7 +205,7 @@ final class BatchReader {
     Long end = null;
     Map<String, JsonNode> attributes = Map.of();
     List<Span.SpanEvent> events = List.of();
-    int status = Span.STATUS_UNSET;
+    Span.Status status = Span.Status.UNSET;
     String problem = null;
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
       String field = key(parser.currentName());
@@ -186,31 +263,37 @@ final class BatchReader {
     return events;
   }
 
-  /** {@code {"code": 2, "message": "..."}}; the code as a number or as {@code STATUS_CODE_ERROR}. */
-  private static int readStatus(JsonParser parser) throws IOException {
+  /**
+   * {@code {"code": 2, "message": "..."}}; the code as a number or as {@code STATUS_CODE_ERROR}. The
+   * message is what the instrumentation made of the exception ({@code str(error)}).
+   */
+  private static Span.Status readStatus(JsonParser parser) throws IOException {
     if (parser.currentToken() != JsonToken.START_OBJECT) {
       parser.skipChildren();
-      return Span.STATUS_UNSET;
+      return Span.Status.UNSET;
     }
-    int status = Span.STATUS_UNSET;
+    int code = Span.STATUS_UNSET;
+    String message = null;
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
       String field = key(parser.currentName());
       JsonToken value = parser.nextToken();
       if (field.equals("code")) {
         if (value == JsonToken.VALUE_NUMBER_INT) {
-          status = parser.getIntValue();
+          code = parser.getIntValue();
         } else if (value == JsonToken.VALUE_STRING) {
-          String code = parser.getText().toUpperCase(Locale.ROOT);
-          status = code.endsWith("ERROR") || code.equals("2") ? Span.STATUS_ERROR
-              : code.endsWith("OK") || code.equals("1") ? Span.STATUS_OK : Span.STATUS_UNSET;
+          String text = parser.getText().toUpperCase(Locale.ROOT);
+          code = text.endsWith("ERROR") || text.equals("2") ? Span.STATUS_ERROR
+              : text.endsWith("OK") || text.equals("1") ? Span.STATUS_OK : Span.STATUS_UNSET;
         } else {
           parser.skipChildren();
         }
+      } else if (field.equals("message") && value == JsonToken.VALUE_STRING) {
+        message = parser.getText();
       } else {
         parser.skipChildren();
       }
     }
-    return status;
+    return new Span.Status(code, message);
   }
 
   /** {@code [{"key": k, "value": AnyValue}, ...]} into an ordered map; later duplicates win. */

@@ -13,14 +13,19 @@ import io.kvscope.ingest.Sniff;
 import io.kvscope.ingest.json.JsonHead;
 import io.kvscope.ingest.json.JsonSupport;
 import java.io.IOException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * OTLP/JSON trace files as the OpenTelemetry file exporter writes them: one export batch a line.
- * GenAI model-call spans become request records, SGLang stage spans engine events; other spans
- * (HTTP plumbing, agents, tools) are counted as skipped. A bad line, or a bad span within a good
- * line, is reported with the line number and the rest goes on.
+ * OTLP/JSON files as the OpenTelemetry file exporter writes them: one export batch a line, traces
+ * ({@code resourceSpans}) or logs ({@code resourceLogs}). GenAI model-call spans and
+ * {@code gen_ai.client.inference.operation.details} log events become request records, SGLang
+ * stage spans engine events; other spans and log records (HTTP plumbing, agents, tools, plain
+ * logs) are counted as skipped. A bad line, or a bad span within a good line, is reported with the
+ * line number and the rest goes on.
  */
 public final class OtlpIngestor implements Ingestor {
 
@@ -36,14 +41,15 @@ public final class OtlpIngestor implements Ingestor {
 
   @Override
   public String description() {
-    return "OpenTelemetry OTLP/JSON trace lines (GenAI model-call spans, SGLang request-stage spans)";
+    return "OpenTelemetry OTLP/JSON trace and log lines (GenAI model calls and events, SGLang request-stage spans)";
   }
 
   @Override
   public int detect(Sniff sniff, IngestOptions options) {
     for (String line : JsonHead.lines(sniff, 3)) {
       Set<String> keys = JsonHead.topLevelKeys(json, line);
-      if (keys.contains("resourceSpans") || keys.contains("resource_spans")) {
+      if (keys.contains("resourceSpans") || keys.contains("resource_spans") || keys.contains("resourceLogs")
+          || keys.contains("resource_logs")) {
         return 90;
       }
     }
@@ -61,7 +67,7 @@ public final class OtlpIngestor implements Ingestor {
           continue;
         }
         long number = lines.lineNumber();
-        List<ResourceSpans> batch;
+        Batch batch;
         try {
           batch = batches.read(line);
         } catch (JsonProcessingException e) {
@@ -76,10 +82,11 @@ public final class OtlpIngestor implements Ingestor {
     }
   }
 
-  private void emit(List<ResourceSpans> batch, IngestOptions options, String fallbackNode, String fileName,
+  private void emit(Batch batch, IngestOptions options, String fallbackNode, String fileName,
       long number, String line, RecordSink sink) {
-    EngineSpans engine = new EngineSpans(batch);
-    for (ResourceSpans resourceSpans : batch) {
+    EngineSpans engine = new EngineSpans(batch.spans());
+    Map<String, Integer> httpStatusBelow = httpStatusByParent(batch.spans());
+    for (ResourceSpans resourceSpans : batch.spans()) {
       for (Span span : resourceSpans.spans()) {
         if (span.problem() != null) {
           sink.malformed(new BadInput(fileName, number, spanLabel(span) + ": " + span.problem()), line);
@@ -90,7 +97,8 @@ public final class OtlpIngestor implements Ingestor {
             sink.accept(engine.toEvent(span, resourceSpans.resource(), options.nodeName(), fallbackNode,
                 fileName, number));
           } else if (GenAiSpans.isModelCall(span)) {
-            sink.accept(genAi.toRecord(span, resourceSpans.resource(), options.tenantKeys())
+            sink.accept(genAi.toRecord(span, resourceSpans.resource(), options.tenantKeys(),
+                    span.spanId() == null ? null : httpStatusBelow.get(span.spanId()))
                 .sourceFile(fileName).sourceLine(number).build());
           } else {
             sink.skipped();
@@ -100,6 +108,50 @@ public final class OtlpIngestor implements Ingestor {
         }
       }
     }
+    for (ResourceLogs resourceLogs : batch.logs()) {
+      for (LogRecord record : resourceLogs.records()) {
+        String label = "log record" + (record.spanId() == null ? "" : " of span " + record.spanId());
+        if (record.problem() != null) {
+          sink.malformed(new BadInput(fileName, number, label + ": " + record.problem()), line);
+          continue;
+        }
+        try {
+          if (GenAiSpans.isModelCall(record)) {
+            sink.accept(genAi.toRecord(record, resourceLogs.resource(), options.tenantKeys())
+                .sourceFile(fileName).sourceLine(number).build());
+          } else {
+            sink.skipped();
+          }
+        } catch (IllegalArgumentException e) {
+          sink.malformed(new BadInput(fileName, number, label + ": " + e.getMessage()), line);
+        }
+      }
+    }
+  }
+
+  /**
+   * The HTTP status of each span's HTTP child in this batch: OpenAI-client instrumentations leave
+   * {@code http.response.status_code} off the GenAI span, and an HTTP client instrumentation below
+   * it records the request that actually went out.
+   */
+  private static Map<String, Integer> httpStatusByParent(List<ResourceSpans> spans) {
+    Map<String, Integer> status = new HashMap<>();
+    for (ResourceSpans resourceSpans : spans) {
+      for (Span span : resourceSpans.spans()) {
+        if (span.parentSpanId() == null || span.problem() != null || GenAiSpans.isModelCall(span)) {
+          continue;
+        }
+        JsonNode code = span.attribute("http.response.status_code");
+        if (code == null) {
+          code = span.attribute("http.status_code");
+        }
+        Long value = code == null ? null : AttributeValues.wholeOrNull(code);
+        if (value != null && value >= 100 && value <= 599) {
+          status.putIfAbsent(span.parentSpanId(), value.intValue());
+        }
+      }
+    }
+    return status;
   }
 
   private static String spanLabel(Span span) {

@@ -8,7 +8,7 @@ import java.util.Map;
  * One span as read from a batch, attribute values as JSON nodes (strings, numbers, booleans,
  * arrays, objects for key-value lists). Ids are lowercase hex; times are epoch nanoseconds.
  *
- * @param statusCode OTLP status: 0 unset, 1 ok, 2 error
+ * @param status OTLP status: code 0 unset, 1 ok, 2 error, and its message
  * @param problem why this span cannot be used (a malformed id or time), or {@code null}
  */
 record Span(
@@ -20,12 +20,16 @@ record Span(
     Long endNanos,
     Map<String, JsonNode> attributes,
     List<SpanEvent> events,
-    int statusCode,
+    Status status,
     String problem) {
 
   static final int STATUS_UNSET = 0;
   static final int STATUS_OK = 1;
   static final int STATUS_ERROR = 2;
+
+  int statusCode() {
+    return status.code();
+  }
 
   JsonNode attribute(String key) {
     return attributes.get(key);
@@ -36,6 +40,11 @@ record Span(
     return value != null && !value.isNull();
   }
 
-  /** A span event ({@code gen_ai.user.message}, {@code gen_ai.choice}, ...). */
+  /** A span event ({@code gen_ai.user.message}, {@code gen_ai.choice}, {@code exception}, ...). */
   record SpanEvent(String name, Long timeNanos, Map<String, JsonNode> attributes) {}
+
+  /** The span's status: its code and the instrumentation's description of an error. */
+  record Status(int code, String message) {
+    static final Status UNSET = new Status(STATUS_UNSET, null);
+  }
 }

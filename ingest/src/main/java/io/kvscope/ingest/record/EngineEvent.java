@@ -14,6 +14,8 @@ package io.kvscope.ingest.record;
  * @param limit the limit a rejection quoted (max allowed length or context length)
  * @param transferMb KV bytes sent, prefill side ({@code transfer_total})
  * @param detail the line's own words for faults, rejections and finish reasons; never prompt text
+ * @param bootstrapHost the prefill peer a PD request names ({@code bootstrap_host} in SGLang's
+ *     request logger): the address of the prefill node that served {@link #bootstrapRoom()}
  */
 public record EngineEvent(
     Kind kind,
@@ -33,8 +35,17 @@ public record EngineEvent(
     String finishReason,
     String detail,
     String sourceFile,
-    long sourceLine)
+    long sourceLine,
+    String bootstrapHost)
     implements Ingested {
+
+  /** An event without a named prefill peer. */
+  public EngineEvent(Kind kind, String node, NodeRole role, String rid, Long bootstrapRoom, long time, Long inputLen,
+      Long requestedLen, Long limit, Long cachedLen, Long outputLen, Double transferMb, Double transferMillis,
+      Double e2eLatencyMillis, String finishReason, String detail, String sourceFile, long sourceLine) {
+    this(kind, node, role, rid, bootstrapRoom, time, inputLen, requestedLen, limit, cachedLen, outputLen, transferMb,
+        transferMillis, e2eLatencyMillis, finishReason, detail, sourceFile, sourceLine, null);
+  }
 
   /** What the line said happened. */
   public enum Kind {
@@ -61,6 +72,9 @@ public record EngineEvent(
     }
     if (role == null) {
       role = NodeRole.UNKNOWN;
+    }
+    if (bootstrapHost != null && bootstrapHost.isBlank()) {
+      bootstrapHost = null;
     }
   }
 

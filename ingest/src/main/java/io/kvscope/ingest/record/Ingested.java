@@ -2,9 +2,11 @@ package io.kvscope.ingest.record;
 
 /**
  * Everything an {@link io.kvscope.ingest.Ingestor} can emit: a gateway-side request, an engine-side
- * fact about one request, a node's configuration epoch, or a node's hourly log activity.
+ * fact about one request, a node's configuration epoch, a node's hourly log activity, another name
+ * of a node, or a deployment record's word on a node's engine version.
  */
-public sealed interface Ingested permits RequestRecord, EngineEvent, ConfigEpoch, NodeActivity {
+public sealed interface Ingested
+    permits RequestRecord, EngineEvent, ConfigEpoch, NodeActivity, NodeAlias, VersionRecord {
 
   /** The file this came from, as given to the ingestor. */
   String sourceFile();

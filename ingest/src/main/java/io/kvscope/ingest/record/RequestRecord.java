@@ -1,5 +1,7 @@
 package io.kvscope.ingest.record;
 
+import java.util.List;
+
 /**
  * One request as the gateway (or a trace, or a mapped custom log) saw it: the canonical record of
  * SPEC.md. Field names map one-to-one to the index's and Arrow's column names ({@code request_id},
@@ -8,6 +10,11 @@ package io.kvscope.ingest.record;
  *
  * <p>Engine-side facts ({@code prefill_node}, {@code decode_node}, {@code engine_input_len}, ...) are
  * usually filled later by joining {@link EngineEvent}s on {@link #engineRid()}.
+ *
+ * <p>Beyond the canonical columns a record says who wrote it ({@link #origin()}), the other ids it
+ * is known by ({@link #aliases()}, as {@code kind:value}), what an error returned to the client
+ * quoted ({@link #quotedPromptTokens()}, {@link #quotedLimitTokens()}), and, once several records of
+ * one request were merged, where they came from ({@link #provenance()}).
  */
 public record RequestRecord(
     String requestId,
@@ -31,7 +38,12 @@ public record RequestRecord(
     String promptText,
     String responseText,
     String sourceFile,
-    long sourceLine)
+    long sourceLine,
+    RecordOrigin origin,
+    List<String> aliases,
+    Long quotedPromptTokens,
+    Long quotedLimitTokens,
+    Provenance provenance)
     implements Ingested {
 
   public RequestRecord {
@@ -43,6 +55,9 @@ public record RequestRecord(
     requireNonNegative("cached_tokens", cachedTokens);
     requireNonNegative("completion_tokens", completionTokens);
     requireNonNegative("engine_input_len", engineInputLen);
+    requireNonNegative("quoted_prompt_tokens", quotedPromptTokens);
+    requireNonNegative("quoted_limit_tokens", quotedLimitTokens);
+    aliases = aliases == null ? List.of() : List.copyOf(aliases);
     if (statusCode != null && (statusCode < 100 || statusCode > 599)) {
       throw new IllegalArgumentException("status_code " + statusCode + " is not an HTTP status");
     }
@@ -63,7 +78,8 @@ public record RequestRecord(
     return "RequestRecord[request_id=" + requestId + ", engine_rid=" + engineRid + ", tenant=" + tenant
         + ", status_code=" + statusCode + ", prompt_tokens=" + promptTokens + ", prompt_chars=" + promptChars
         + ", response_chars=" + (responseText == null ? null : responseText.length())
-        + ", source=" + sourceFile + ":" + sourceLine + "]";
+        + ", source=" + sourceFile + ":" + sourceLine + ", origin=" + origin
+        + (provenance == null ? "" : ", merged=" + provenance.records()) + "]";
   }
 
   /** Time to first token in ms, when both ends are known. */
@@ -87,7 +103,8 @@ public record RequestRecord(
         .statusCode(statusCode).finishReason(finishReason).promptTokens(promptTokens)
         .promptChars(promptChars).cachedTokens(cachedTokens).completionTokens(completionTokens)
         .engineInputLen(engineInputLen).promptText(promptText).responseText(responseText)
-        .sourceFile(sourceFile).sourceLine(sourceLine);
+        .sourceFile(sourceFile).sourceLine(sourceLine).origin(origin).aliases(aliases)
+        .quotedPromptTokens(quotedPromptTokens).quotedLimitTokens(quotedLimitTokens).provenance(provenance);
   }
 
   /** Parsers fill fields as they meet them; {@link #build()} validates once at the end. */
@@ -114,6 +131,11 @@ public record RequestRecord(
     private String responseText;
     private String sourceFile;
     private long sourceLine;
+    private RecordOrigin origin;
+    private List<String> aliases = List.of();
+    private Long quotedPromptTokens;
+    private Long quotedLimitTokens;
+    private Provenance provenance;
 
     public Builder requestId(String v) { requestId = v; return this; }
     public Builder engineRid(String v) { engineRid = v; return this; }
@@ -137,6 +159,11 @@ public record RequestRecord(
     public Builder responseText(String v) { responseText = v; return this; }
     public Builder sourceFile(String v) { sourceFile = v; return this; }
     public Builder sourceLine(long v) { sourceLine = v; return this; }
+    public Builder origin(RecordOrigin v) { origin = v; return this; }
+    public Builder aliases(List<String> v) { aliases = v; return this; }
+    public Builder quotedPromptTokens(Long v) { quotedPromptTokens = v; return this; }
+    public Builder quotedLimitTokens(Long v) { quotedLimitTokens = v; return this; }
+    public Builder provenance(Provenance v) { provenance = v; return this; }
 
     public String requestId() { return requestId; }
 
@@ -144,7 +171,8 @@ public record RequestRecord(
       return new RequestRecord(requestId, engineRid, tenant, model, deployment, prefillNode,
           decodeNode, bootstrapRoom, startTime, firstTokenTime, endTime, statusCode, finishReason,
           promptTokens, promptChars, cachedTokens, completionTokens, engineInputLen, promptText,
-          responseText, sourceFile, sourceLine);
+          responseText, sourceFile, sourceLine, origin, aliases, quotedPromptTokens, quotedLimitTokens,
+          provenance);
     }
   }
 }

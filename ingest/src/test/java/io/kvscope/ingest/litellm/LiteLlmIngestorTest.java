@@ -4,11 +4,14 @@ import static io.kvscope.ingest.litellm.Payloads.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kvscope.ingest.CollectingSink;
+import io.kvscope.ingest.Fixtures;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.TestFiles;
 import io.kvscope.ingest.TestFiles.Packing;
+import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -285,5 +288,86 @@ class LiteLlmIngestorTest {
     assertThat(sink.records()).extracting(RequestRecord::requestId).containsExactly("r-7", "r-8", "r-9");
     assertThat(sink.records()).extracting(RequestRecord::sourceLine).containsExactly(8L, 9L, 10L);
     assertThat(sink.records()).extracting(RequestRecord::sourceFile).containsOnly("resume.jsonl");
+  }
+
+  // ---- fixtures written from LiteLLM's own code (fixtures/litellm-*.json) ----
+
+  private Path fixtureLine(String name, String fileName) throws IOException {
+    return TestFiles.writeLines(dir.resolve(fileName), List.of(Fixtures.line(name)), Packing.PLAIN);
+  }
+
+  @Test
+  void aFailureIsItsCallIdWithoutUsageOrFirstTokenAndQuotesTheEngineRejection() throws IOException {
+    CollectingSink sink = parse(fixtureLine("litellm-failure.json", "failure.jsonl"));
+
+    assertThat(sink.bad).isEmpty();
+    RequestRecord r = sink.records().getFirst();
+    assertThat(r.requestId()).isEqualTo("7d3f2a9c-51e4-4b8e-9f0a-2c6d1e8b4a57"); // litellm_call_id
+    assertThat(r.engineRid()).as("SGLang's error body names no rid").isNull();
+    assertThat(r.statusCode()).isEqualTo(400);
+    assertThat(r.startTime()).isEqualTo(1_787_824_800_250L);
+    assertThat(r.endTime()).isEqualTo(1_787_824_803_618L);
+    assertThat(r.firstTokenTime()).as("completionStartTime is endTime: nothing came").isNull();
+    assertThat(r.ttftMillis()).isNull();
+    assertThat(r.promptTokens()).as("usage of a failure is LiteLLM's zero, not a count").isNull();
+    assertThat(r.completionTokens()).isNull();
+    assertThat(r.quotedPromptTokens()).isEqualTo(1_172_782L);
+    assertThat(r.quotedLimitTokens()).isEqualTo(1_048_576L);
+    assertThat(r.responseText()).isNull();
+    assertThat(r.promptText()).startsWith("You answer questions").endsWith("services agreement.");
+    assertThat(r.tenant()).isEqualTo("org-acme");
+    assertThat(r.origin()).isEqualTo(RecordOrigin.GATEWAY);
+    assertThat(r.aliases()).containsExactly("litellm_trace_id:c0a8e1f2-3b4c-4d5e-8f90-a1b2c3d4e5f6");
+  }
+
+  @Test
+  void aFailureWhoseErrorNamesTheEngineRidJoinsThroughIt() throws IOException {
+    ObjectNode payload = (ObjectNode) Fixtures.tree("litellm-failure.json");
+    // Python's repr of a message holding single quotes uses double quotes.
+    String error = "litellm.BadRequestError: OpenAIException - Error code: 400 - {'object': 'error', 'message': "
+        + "\"Input length (790478 tokens) exceeds the maximum allowed length (681274 tokens). Use a shorter input or "
+        + "enable --allow-auto-truncate., self.rid='63b1b22dad53465b92560ebdda56d075'\", 'type': 'BadRequestError', "
+        + "'param': None, 'code': 400}";
+    payload.put("error_str", error);
+    ((ObjectNode) payload.get("error_information")).put("error_message", error);
+    Path file = TestFiles.writeLines(dir.resolve("rid.jsonl"), List.of(payload.toString()), Packing.PLAIN);
+
+    RequestRecord r = parse(file).records().getFirst();
+
+    assertThat(r.engineRid()).isEqualTo("63b1b22dad53465b92560ebdda56d075");
+    assertThat(r.quotedPromptTokens()).isEqualTo(790_478L);
+    assertThat(r.quotedLimitTokens()).isEqualTo(681_274L);
+  }
+
+  @Test
+  void toolCallArgumentsInTheHistoryAndInTheReplyAreText() throws IOException {
+    CollectingSink sink = parse(fixtureLine("litellm-tool-calls.json", "tools.jsonl"));
+
+    RequestRecord r = sink.records().getFirst();
+    assertThat(r.promptText()).isEqualTo("Book the usual room for the board meeting.\n"
+        + "{\"customer\": \"Ines Okafor\", \"card\": \"4111 1111 1111 1111\"}\n"
+        + "room 4.12, Thursday 09:00");
+    assertThat(r.responseText()).isEqualTo("Booking it now.\n"
+        + "{\"room\": \"4.12\", \"account\": \"GB29 NWBK 6016 1331 9268 19\"}");
+    assertThat(r.finishReason()).isEqualTo("tool_calls");
+    assertThat(r.engineRid()).isEqualTo("3f9e8d7c6b5a49382716a5b4c3d2e1f0");
+    assertThat(r.ttftMillis()).as("a stream's first chunk is measured").isEqualTo(750L);
+    assertThat(r.cachedTokens()).isEqualTo(1024L);
+  }
+
+  @Test
+  void redactedContentIsNoContent() throws IOException {
+    ObjectNode payload = (ObjectNode) Fixtures.tree("litellm-tool-calls.json");
+    payload.putArray("messages").addObject().put("role", "user").put("content", "redacted-by-litellm");
+    JsonNode message = payload.get("response").get("choices").get(0).get("message");
+    ((ObjectNode) message).put("content", "redacted-by-litellm");
+    ((ObjectNode) message).putNull("tool_calls");
+    Path file = TestFiles.writeLines(dir.resolve("redacted.jsonl"), List.of(payload.toString()), Packing.PLAIN);
+
+    RequestRecord r = parse(file).records().getFirst();
+
+    assertThat(r.promptText()).isNull();
+    assertThat(r.promptChars()).isNull();
+    assertThat(r.responseText()).isNull();
   }
 }

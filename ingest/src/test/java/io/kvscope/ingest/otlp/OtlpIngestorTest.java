@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvscope.ingest.CollectingSink;
+import io.kvscope.ingest.Fixtures;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.TestFiles;
@@ -83,7 +84,7 @@ class OtlpIngestorTest {
         .attr("gen_ai.output.messages", json(List.of(Map.of("role", "assistant", "finish_reason", "stop",
             "parts", List.of(Map.of("type", "text", "content", "Refunds within 30 days."))))))
         .attr("http.response.status_code", 200L)
-        .attr("gen_ai.server.time_to_first_token", 0.4)
+        .attr("gen_ai.response.time_to_first_chunk", 0.4)
         .build();
     Path file = write("traces.jsonl", List.of(line(Map.of("service.name", "gateway", "tenant.id", "org-acme"),
         List.of(chat))));
@@ -218,7 +219,7 @@ class OtlpIngestorTest {
     RequestRecord r = sink.records().getFirst();
     assertThat(r.requestId()).isEqualTo("eee19b7ec3c1b174");
     assertThat(r.engineRid()).isNull();
-    assertThat(r.statusCode()).isEqualTo(500);
+    assertThat(r.statusCode()).as("a timeout names no HTTP status").isNull();
     assertThat(sink.events()).extracting(EngineEvent::rid).containsExactly("1f2e3d4c5b6a", "1f2e3d4c5b6a");
     assertThat(sink.events()).extracting(EngineEvent::bootstrapRoom).containsOnly(77L);
   }
@@ -277,7 +278,7 @@ class OtlpIngestorTest {
   }
 
   @Test
-  void statusFromHttpThenSpanStatus() throws IOException {
+  void statusFromHttpThenSpanStatusWithoutInventingA500() throws IOException {
     List<ObjectNode> spans = List.of(
         chatSpan("00000000000000d1", "chatcmpl-1", T0).attr("http.response.status_code", 429L).status(2).build(),
         chatSpan("00000000000000d2", "chatcmpl-2", T0).status(2).build(),
@@ -288,7 +289,7 @@ class OtlpIngestorTest {
     Path file = write("status.jsonl", List.of(line(Map.of(), spans)));
 
     assertThat(parse(file).records()).extracting(RequestRecord::statusCode)
-        .containsExactly(429, 500, 500, 200, null, 200);
+        .containsExactly(429, null, null, 200, null, 200);
   }
 
   @Test
@@ -321,7 +322,7 @@ class OtlpIngestorTest {
     List<String> lines = new ArrayList<>();
     lines.add(line(Map.of(), List.of(good)));
     lines.add("{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"name\":\"" + secret + "\""); // cut
-    lines.add("{\"resourceLogs\":[]}");
+    lines.add("{\"resourceMetrics\":[]}");
     lines.add(line(Map.of(), List.of(badId, chatSpan("00000000000000f5", "chatcmpl-ok5", T0).build(), negative,
         badTime)));
     lines.add("   ");
@@ -335,7 +336,7 @@ class OtlpIngestorTest {
     assertThat(sink.records()).extracting(RequestRecord::sourceLine).containsExactly(1L, 4L, 6L);
     assertThat(sink.badLines()).containsExactly(2L, 3L, 4L, 4L, 4L);
     assertThat(sink.bad).extracting(b -> b.reason()).allSatisfy(reason -> assertThat(reason).doesNotContain(secret));
-    assertThat(sink.bad.get(1).reason()).contains("no resourceSpans");
+    assertThat(sink.bad.get(1).reason()).contains("no resourceSpans or resourceLogs");
     assertThat(sink.bad.get(2).reason()).startsWith("span 00000000000000f2: traceid:");
     assertThat(sink.bad.get(3).reason()).startsWith("span 00000000000000f3:").contains("completion_tokens");
     assertThat(sink.bad.get(4).reason()).startsWith("span 00000000000000f4:").contains("startTimeUnixNano");
@@ -432,5 +433,79 @@ class OtlpIngestorTest {
     assertThat(sink.bad).isEmpty();
     assertThat(sink.records()).hasSize(2);
     assertThat(sink.records().getFirst().promptText()).isEqualTo(prompt);
+  }
+
+  // ---- fixtures written from the instrumentations' own code (fixtures/otlp-*.json) ----
+
+  private Path fixtureLine(String name) throws IOException {
+    return write(name + ".jsonl", List.of(Fixtures.line(name)));
+  }
+
+  @Test
+  void openLlmetryFlattenedMessagesToolCallsAndFinishReasonAreRead() throws IOException {
+    CollectingSink sink = parse(fixtureLine("otlp-openllmetry.json"));
+
+    assertThat(sink.bad).isEmpty();
+    RequestRecord r = sink.records().getFirst();
+    assertThat(r.requestId()).isEqualTo("chatcmpl-0e1d2c3b4a5948372615a4b3c2d1e0f9");
+    assertThat(r.promptText()).isEqualTo("Which room did we book for the board?\n"
+        + "{\"customer\": \"Ines Okafor\", \"card\": \"4111 1111 1111 1111\"}\n"
+        + "room 4.12, Thursday 09:00");
+    assertThat(r.responseText()).isEqualTo("Booking it now.\n"
+        + "{\"room\": \"4.12\", \"account\": \"GB29 NWBK 6016 1331 9268 19\"}");
+    assertThat(r.finishReason()).isEqualTo("tool_calls");
+    assertThat(r.promptTokens()).isEqualTo(1200L);
+    assertThat(r.completionTokens()).isEqualTo(34L);
+    assertThat(r.tenant()).isEqualTo("org-globex");
+    assertThat(r.statusCode()).as("unset status with a response").isEqualTo(200);
+    assertThat(r.origin()).isEqualTo(io.kvscope.ingest.record.RecordOrigin.TRACE);
+    assertThat(r.aliases()).containsExactly("trace_id:" + TRACE, "span_id:a1b2c3d4e5f60718");
+  }
+
+  @Test
+  void anErrorSpanIsThe400ItsHttpChildOrItsErrorTextNames() throws IOException {
+    com.fasterxml.jackson.databind.node.ObjectNode batch =
+        (com.fasterxml.jackson.databind.node.ObjectNode) Fixtures.tree("otlp-error-span.json");
+    Path withChild = write("with-child.jsonl", List.of(batch.toString()));
+    com.fasterxml.jackson.databind.node.ArrayNode scopes =
+        (com.fasterxml.jackson.databind.node.ArrayNode) batch.get("resourceSpans").get(0).get("scopeSpans");
+    scopes.remove(1); // the GenAI span alone: its status message says 400
+    Path alone = write("alone.jsonl", List.of(batch.toString()));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) scopes.get(0).get("spans").get(0).get("status")).remove("message");
+    Path typeOnly = write("type-only.jsonl", List.of(batch.toString())); // only error.type: BadRequestError
+
+    for (Path file : List.of(withChild, alone, typeOnly)) {
+      CollectingSink sink = parse(file);
+      assertThat(sink.bad).as(file.toString()).isEmpty();
+      assertThat(sink.records()).as("the HTTP span below is no second request").hasSize(1);
+      RequestRecord r = sink.records().getFirst();
+      assertThat(r.statusCode()).as(file.toString()).isEqualTo(400);
+      assertThat(r.requestId()).isEqualTo("0f1e2d3c4b5a6978");
+      assertThat(r.tenant()).isEqualTo("org-acme");
+    }
+    RequestRecord quoted = parse(alone).records().getFirst();
+    assertThat(quoted.quotedPromptTokens()).isEqualTo(1_172_782L);
+    assertThat(quoted.quotedLimitTokens()).isEqualTo(1_048_576L);
+  }
+
+  @Test
+  void theInferenceDetailsLogEventIsARequest() throws IOException {
+    CollectingSink sink = parse(fixtureLine("otlp-details-event.json"));
+
+    assertThat(sink.bad).isEmpty();
+    assertThat(sink.records()).as("the plain log record beside it is not").hasSize(1);
+    assertThat(sink.skipped).isEqualTo(1);
+    RequestRecord r = sink.records().getFirst();
+    assertThat(r.requestId()).isEqualTo("chatcmpl-6a5b4c3d2e1f40918273645546372819");
+    assertThat(r.engineRid()).isEqualTo("6a5b4c3d2e1f40918273645546372819");
+    assertThat(r.promptText()).isEqualTo("You are the travel desk assistant.\nChange my flight to the 14:05 to Lisbon.");
+    assertThat(r.responseText()).isEqualTo("{\"flight\":\"TP1351\",\"passport\":\"X4821937\"}\nDone: you are on TP1351.");
+    assertThat(r.tenant()).isEqualTo("org-initech");
+    assertThat(r.startTime()).as("an event has no duration").isNull();
+    assertThat(r.endTime()).isEqualTo(T0_MS + 1_900);
+    assertThat(r.promptTokens()).isEqualTo(52L);
+    assertThat(r.finishReason()).isEqualTo("stop");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.aliases()).containsExactly("trace_id:" + TRACE, "span_id:5566778899aabbcc");
   }
 }

@@ -9,6 +9,11 @@ public interface CodecPolicy {
 
   Codec engine(String node);
 
+  /** Deployment records (a manifest, a pod listing): small files nobody rotates, plain unless all are packed. */
+  default Codec deployment() {
+    return Codec.PLAIN;
+  }
+
   /** Everything plain: fastest to write and to read. */
   static CodecPolicy plain() {
     return uniform(Codec.PLAIN);
@@ -28,6 +33,11 @@ public interface CodecPolicy {
 
       @Override
       public Codec engine(String node) {
+        return codec;
+      }
+
+      @Override
+      public Codec deployment() {
         return codec;
       }
     };

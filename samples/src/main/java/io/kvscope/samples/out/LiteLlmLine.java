@@ -8,9 +8,14 @@ import io.kvscope.samples.text.TokenText;
 import java.io.IOException;
 
 /**
- * One LiteLLM {@code StandardLoggingPayload}: {@code id} is the response id
+ * One LiteLLM {@code StandardLoggingPayload} as {@code get_standard_logging_object_payload}
+ * ({@code litellm_core_utils/litellm_logging.py}) fills it: {@code id} is the response id
  * ({@code chatcmpl-<engine rid>}) on success and LiteLLM's call id on failure, times are epoch
- * seconds, the tenant is in {@code metadata.user_api_key_org_id} or only in {@code end_user}.
+ * seconds, the tenant is in {@code metadata.user_api_key_org_id} or only in {@code end_user}. A
+ * failure ({@code _failure_handler_helper_fn}) has an empty {@code response}, zero usage, a
+ * {@code completionStartTime} equal to its {@code endTime}, no hidden params, and the engine's
+ * words only in {@code error_str} and {@code error_information.error_message}. {@code stream} is
+ * true only for a completed stream, else null.
  */
 final class LiteLlmLine {
 
@@ -32,9 +37,12 @@ final class LiteLlmLine {
     g.writeStartObject();
     g.writeStringField("id", p.requestId());
     g.writeStringField("trace_id", uuid(p.traceId()));
-    g.writeStringField("litellm_call_id", p.callId());
     g.writeStringField("call_type", "acompletion");
-    g.writeBooleanField("stream", p.stream());
+    if (ok && p.stream()) {
+      g.writeBooleanField("stream", true);
+    } else {
+      g.writeNullField("stream");
+    }
     g.writeBooleanField("cache_hit", false);
     g.writeStringField("status", ok ? "success" : "failure");
     g.writeStringField("custom_llm_provider", "openai");
@@ -102,9 +110,11 @@ final class LiteLlmLine {
       g.writeNumberField("index", 0);
       g.writeStringField("finish_reason", p.finishReason());
       g.writeObjectFieldStart("message");
-      g.writeStringField("role", "assistant");
       g.writeFieldName("content");
       text.string(g, p.replyText());
+      g.writeStringField("role", "assistant");
+      g.writeNullField("tool_calls");
+      g.writeNullField("function_call");
       g.writeEndObject();
       g.writeEndObject();
       g.writeEndArray();
@@ -118,7 +128,8 @@ final class LiteLlmLine {
       g.writeEndObject();
       g.writeEndObject();
     } else {
-      g.writeNullField("response");
+      g.writeObjectFieldStart("response"); // LiteLLM logs a failure with init_response_obj={}
+      g.writeEndObject();
     }
     g.writeObjectFieldStart("model_parameters");
     g.writeNumberField("temperature", p.temperature());
@@ -128,24 +139,37 @@ final class LiteLlmLine {
     }
     g.writeEndObject();
     g.writeObjectFieldStart("hidden_params");
-    g.writeStringField("model_id", p.deployment().name() + "-" + StartupBanner.SERVED_MODEL);
-    g.writeNullField("cache_key");
-    g.writeStringField("api_base", p.deployment().apiBase());
-    g.writeFieldName("response_cost");
-    g.writeNumber(plain(cost));
-    g.writeNumberField("litellm_overhead_time_ms", round3(1.5 + (p.ordinal() % 17) * 0.11));
+    if (ok) {
+      g.writeStringField("model_id", p.deployment().name() + "-" + StartupBanner.SERVED_MODEL);
+      g.writeNullField("cache_key");
+      g.writeStringField("api_base", p.deployment().apiBase());
+      g.writeFieldName("response_cost");
+      g.writeNumber(plain(cost));
+      g.writeNumberField("litellm_overhead_time_ms", round3(1.5 + (p.ordinal() % 17) * 0.11));
+    } else {
+      // a failure's hidden params come from the exception's response headers: none here
+      for (String field : new String[] {"model_id", "cache_key", "api_base", "response_cost",
+          "additional_headers", "litellm_overhead_time_ms", "batch_models", "litellm_model_name", "usage_object"}) {
+        g.writeNullField(field);
+      }
+    }
     g.writeEndObject();
     if (ok) {
       g.writeNullField("error_str");
-      g.writeNullField("error_information");
+      g.writeObjectFieldStart("error_information"); // get_error_information(None): empty strings
+      for (String field : new String[] {"error_code", "error_class", "llm_provider", "traceback", "error_message"}) {
+        g.writeStringField(field, "");
+      }
+      g.writeEndObject();
     } else {
-      g.writeStringField("error_str", "litellm.BadRequestError: OpenAIException - " + p.errorMessage());
+      String error = ClientError.liteLlm(p.errorMessage());
+      g.writeStringField("error_str", error);
       g.writeObjectFieldStart("error_information");
       g.writeStringField("error_code", "400");
-      g.writeStringField("error_class", "BadRequestError");
+      g.writeStringField("error_class", ClientError.ERROR_CLASS);
       g.writeStringField("llm_provider", "openai");
       g.writeStringField("traceback", "");
-      g.writeStringField("error_message", "litellm.BadRequestError: OpenAIException - " + p.errorMessage());
+      g.writeStringField("error_message", error);
       g.writeEndObject();
     }
     g.writeNullField("response_cost_failure_debug_info");

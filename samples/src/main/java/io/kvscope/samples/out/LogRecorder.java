@@ -41,11 +41,17 @@ public final class LogRecorder implements Recorder {
   private final GatewayLog gateway;
   private final TraceLog traces;
   private final List<WrittenFile> engineFiles = new ArrayList<>();
+  private final Path root;
+  private final Fleet fleet;
+  private final CodecPolicy codecs;
   private final Map<String, OutputFile> engineOutputs = new LinkedHashMap<>();
   private Written written;
 
   public LogRecorder(Path root, Fleet fleet, CodecPolicy codecs, long seed) throws IOException {
     OutputFile.createDirectories(root);
+    this.root = root;
+    this.fleet = fleet;
+    this.codecs = codecs;
     JsonFactory json = new JsonFactory();
     for (NodeTimeline tl : fleet.timelines()) {
       String name = tl.node().name();
@@ -104,6 +110,7 @@ public final class LogRecorder implements Recorder {
     List<WrittenFile> files = new ArrayList<>(gateway.written());
     files.add(traces.written());
     files.addAll(engineFiles);
+    files.addAll(DeploymentRecords.write(root, fleet, codecs.deployment())); // the engine version is on record only here
     List<Duplicate> dups = gateway.duplicated().stream()
         .map(d -> new Duplicate(d.file(), d.originalFile(), d.start(), d.end(), d.lines())).toList();
     written = new Written(List.copyOf(files), dups, gateway.records(), traces.records(), dropped);

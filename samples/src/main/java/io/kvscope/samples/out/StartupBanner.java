@@ -8,9 +8,10 @@ import io.kvscope.samples.random.Rng;
 import java.util.Locale;
 
 /**
- * The lines an SGLang server writes while starting: {@code server_args=ServerArgs(...)}, the
- * version, weight loading, {@code KV Cache is allocated ... #tokens: N}, the
- * {@code max_total_num_tokens=...} summary, and the HTTP server coming up.
+ * The lines an SGLang server writes while starting: {@code server_args=ServerArgs(...)}, weight
+ * loading, {@code KV Cache is allocated ... #tokens: N}, the {@code max_total_num_tokens=...}
+ * summary, and the HTTP server coming up. SGLang logs no engine version: the release each node ran
+ * is on record in the deployment records ({@link DeploymentRecords}).
  */
 final class StartupBanner {
 
@@ -32,7 +33,6 @@ final class StartupBanner {
     String mode = n.role() == NodeRole.PREFILL ? "prefill" : n.role() == NodeRole.DECODE ? "decode" : "null";
     long randomSeed = rng.nextInt(1_000_000_000);
     log.tokenizer(t, sb -> serverArgs(sb, c, mode, randomSeed));
-    log.tokenizer(t + 12, sb -> sb.append("sglang version: ").append(c.version()));
     log.scheduler(t + 2_400, sb -> sb.append("Init torch distributed begin."));
     log.scheduler(t + 5_100, sb -> sb.append("Load weight begin. avail mem=").append(gb(GPU_GB)).append(" GB"));
     double weights = WEIGHTS_GB / c.tpSize();

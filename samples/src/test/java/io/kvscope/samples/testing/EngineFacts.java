@@ -16,7 +16,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-/** What the SGLang logs of a generated incident say, read with plain regular expressions. */
+/**
+ * What the SGLang logs of a generated incident say, read with plain regular expressions; the engine
+ * version of each startup comes from the deployment manifest beside them (SGLang logs none).
+ */
 public final class EngineFacts {
 
   private static final Pattern PREFIX =
@@ -24,7 +27,6 @@ public final class EngineFacts {
   private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
   private static final Pattern SERVER_ARGS = Pattern.compile(
       "context_length=(\\d+).*page_size=(\\d+).*disaggregation_mode='(\\w+)'.*disaggregation_enable_kv_checksum=(True|False), kv_canary=(True|False)");
-  private static final Pattern VERSION = Pattern.compile("^sglang version: (\\S+)$");
   private static final Pattern POOL = Pattern.compile("^max_total_num_tokens=(\\d+), .*context_len=(\\d+)");
   private static final Pattern RECEIVE = Pattern.compile("^Receive: obj=GenerateReqInput\\(rid='([0-9a-f]+)'.*bootstrap_room=(\\d+)");
   private static final Pattern STATS = Pattern.compile(
@@ -70,6 +72,39 @@ public final class EngineFacts {
   public final Map<String, String> roleOf = new TreeMap<>();
   public long lines;
 
+  /** Manifest rows (node, from, version) by incident folder, read once. */
+  private final Map<String, List<String[]>> manifest = new HashMap<>();
+
+  private static Path dir(Path engineFile) {
+    return engineFile.getParent().getParent();
+  }
+
+  /**
+   * The release the deployment manifest gives {@code node} at node-local {@code time}: the row with
+   * the latest start at most two minutes after it (rows are rounded to the minute; clocks skew).
+   */
+  private String versionAt(Path incident, String node, long time) throws IOException {
+    if (manifest.isEmpty()) {
+      for (String line : Files.readAllLines(incident.resolve("deployment/engine-versions.csv"))) {
+        if (line.startsWith("#") || line.startsWith("node,")) {
+          continue;
+        }
+        String[] c = line.split(",", -1);
+        manifest.computeIfAbsent(c[0], k -> new ArrayList<>()).add(c);
+      }
+    }
+    String version = null;
+    long best = Long.MIN_VALUE;
+    for (String[] row : manifest.getOrDefault(node, List.of())) {
+      long from = java.time.Instant.parse(row[1]).toEpochMilli();
+      if (from <= time + 120_000L && from > best) {
+        best = from;
+        version = row[3];
+      }
+    }
+    return version;
+  }
+
   public static EngineFacts read(Path dir) throws IOException {
     EngineFacts f = new EngineFacts();
     try (Stream<Path> s = Files.list(dir.resolve("engine"))) {
@@ -95,7 +130,6 @@ public final class EngineFacts {
     TreeMap<Long, Long> hours = linesPerHour.computeIfAbsent(node, k -> new TreeMap<>());
     long[] pendingArgs = null;
     String pendingMode = null;
-    String version = null;
     try (BufferedReader r = Files2.reader(p)) {
       String line;
       while ((line = r.readLine()) != null) {
@@ -117,11 +151,9 @@ public final class EngineFacts {
               x.group(4).equals("True") ? 1 : 0, x.group(5).equals("True") ? 1 : 0};
           pendingMode = x.group(3);
           roleOf.put(node, pendingMode);
-        } else if ((x = VERSION.matcher(msg)).matches()) {
-          version = x.group(1);
         } else if ((x = POOL.matcher(msg)).find()) {
           ups.add(new Startup(pendingArgs[0], pendingArgs[1], (int) pendingArgs[2], pendingMode, pendingArgs[3] == 1,
-              pendingArgs[4] == 1, version, Long.parseLong(x.group(1))));
+              pendingArgs[4] == 1, versionAt(dir(p), node, pendingArgs[0]), Long.parseLong(x.group(1))));
         } else if ((x = RECEIVE.matcher(msg)).find()) {
           request(x.group(1)).receivedAt.put(node, t);
         } else if ((x = STATS.matcher(msg)).find()) {

@@ -84,8 +84,9 @@ public final class GatewayReader {
     String tenant = null;
     String input = null;
     String output = null;
+    java.util.TreeMap<Integer, String> indexedPrompt = new java.util.TreeMap<>();
+    String indexedCompletion = null;
     long reported = 0;
-    int status = 0;
     for (JsonNode a : span.path("attributes")) {
       String key = a.path("key").asText();
       JsonNode v = a.path("value");
@@ -94,17 +95,29 @@ public final class GatewayReader {
         case "tenant.id" -> tenant = v.path("stringValue").asText();
         case "gen_ai.input.messages" -> input = v.path("stringValue").asText();
         case "gen_ai.output.messages" -> output = v.path("stringValue").asText();
+        case "gen_ai.completion.0.content" -> indexedCompletion = v.path("stringValue").asText();
         case "gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens" -> reported = Long.parseLong(v.path("intValue").asText());
-        case "http.response.status_code" -> status = Integer.parseInt(v.path("intValue").asText());
-        default -> { }
+        default -> {
+          // OpenLLMetry: gen_ai.prompt.N.content
+          if (key.startsWith("gen_ai.prompt.") && key.endsWith(".content")) {
+            indexedPrompt.put(Integer.parseInt(key.substring(14, key.length() - 8)), v.path("stringValue").asText());
+          }
+        }
       }
     }
     String id = responseId != null ? responseId : span.path("traceId").asText() + ":" + span.path("spanId").asText();
+    List<String> contents = new ArrayList<>();
+    if (input != null) {
+      for (JsonNode m : JSON.readTree(input)) {
+        contents.add(m.path("parts").get(0).path("content").asText());
+      }
+    } else {
+      contents.addAll(indexedPrompt.values());
+    }
     List<String> messages = new ArrayList<>();
     long tokens = 0;
     long chars = 0;
-    for (JsonNode m : JSON.readTree(input)) {
-      String c = m.path("parts").get(0).path("content").asText();
+    for (String c : contents) {
       tokens += TokenCount.count(c);
       chars += c.length();
       if (keep.contains(id)) {
@@ -112,13 +125,17 @@ public final class GatewayReader {
       }
     }
     String response = null;
-    if (output != null && keep.contains(id)) {
-      response = JSON.readTree(output).get(0).path("parts").get(0).path("content").asText();
+    if (keep.contains(id)) {
+      response = output != null ? JSON.readTree(output).get(0).path("parts").get(0).path("content").asText()
+          : indexedCompletion;
     }
     long start = Long.parseLong(span.path("startTimeUnixNano").asText()) / 1_000_000;
     long end = Long.parseLong(span.path("endTimeUnixNano").asText()) / 1_000_000;
-    String error = span.path("status").path("code").asInt() == 2 ? span.path("status").path("message").asText() : null;
-    return new GatewayRecord(id, "otlp", file, tenant, status == 200, status, start, end, end, reported, tokens, chars, -1,
+    boolean failed = span.path("status").path("code").asInt() == 2;
+    String error = failed ? span.path("status").path("message").asText() : null;
+    // The instrumentations set no HTTP status: a failure's is in its error text ("Error code: 400 - ...").
+    int status = !failed ? 200 : error.startsWith("Error code: ") ? Integer.parseInt(error.substring(12, 15)) : 0;
+    return new GatewayRecord(id, "otlp", file, tenant, !failed, status, start, end, end, reported, tokens, chars, -1,
         error, messages, response);
   }
 }

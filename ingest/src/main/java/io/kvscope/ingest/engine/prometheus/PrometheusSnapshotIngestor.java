@@ -7,11 +7,15 @@ import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.LineReader;
 import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.Sniff;
+import io.kvscope.ingest.deployment.SnapshotTime;
 import io.kvscope.ingest.engine.NodeNames;
+import io.kvscope.ingest.json.Times;
+import io.kvscope.ingest.record.AliasOrigin;
 import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.NodeAlias;
 import io.kvscope.ingest.record.NodeRole;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,27 +25,38 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * SGLang {@code /metrics} snapshots in the Prometheus text format. Per node (and engine type and
- * scrape timestamp) one {@link ConfigEpoch}: {@code sglang:max_total_num_tokens} is the pool,
- * {@code sglang:context_len} the context length, {@code sglang:page_size} the page size; several
- * ranks' samples fold into one epoch with the smallest pool. {@code sglang:num_aborted_requests_total}
- * is recognised but has no field to go to.
+ * SGLang {@code /metrics} snapshots in the Prometheus text format, raw (a scrape of the server, as
+ * SGLang's {@code metrics/collector.py} gauges expose them) or federated (Prometheus's
+ * {@code /federate}, which adds the scrape target's {@code instance} and {@code job} labels and a
+ * timestamp to every sample). Per node (and engine type and scrape time) one {@link ConfigEpoch}:
+ * {@code sglang:max_total_num_tokens} is the pool, {@code sglang:context_len} the context length,
+ * {@code sglang:page_size} the page size; several ranks' samples fold into one epoch with the
+ * smallest pool. {@code sglang:num_aborted_requests_total} is recognised but has no field to go to.
  *
- * <p>The node is {@code --node} when given, else the sample's {@code instance}, {@code hostname},
- * {@code host}, {@code node}, {@code node_name} or {@code pod} label, else the file name stem. The role
- * is the {@code engine_type} label ({@code prefill}, {@code decode}, {@code unified}). The epoch
- * starts at the samples' timestamp, or, for samples without one, at the file's last modification
- * (when the snapshot was written).
+ * <p>The node is {@code --node} when given, else the sample's pod label ({@code pod},
+ * {@code kubernetes_pod_name}, {@code pod_name}), else its {@code instance} (the scrape target,
+ * {@code host:port}), else the file name stem. A sample with both a pod label and an
+ * {@code instance} makes the instance an alias of the pod; an {@code instance} alone is matched to
+ * the node the logs name through the node identity (a server's own {@code host}/{@code port}, a pod
+ * record, a peer's {@code bootstrap_host}, or the user's alias). Machine labels ({@code node},
+ * {@code hostname}) name the host, which several engines may share, so they never name a node.
+ *
+ * <p>The epoch starts when the gauges were scraped: the samples' own timestamps (federate dumps
+ * carry them), else a scrape time the file records (a comment {@code # scraped at <time>}, or a
+ * UTC time in the file name, see {@link SnapshotTime}), else the file's modification time, which
+ * copying changes: such an epoch has source {@link ConfigEpoch#PROMETHEUS_FILE_TIME} and counts as
+ * weak evidence of when.
  */
 public final class PrometheusSnapshotIngestor implements Ingestor {
 
-  static final String SOURCE = "prometheus";
   private static final String POOL = "sglang:max_total_num_tokens";
   private static final String CONTEXT = "sglang:context_len";
   private static final String PAGE = "sglang:page_size";
   private static final Set<String> KNOWN = Set.of(POOL, CONTEXT, PAGE, "sglang:num_aborted_requests_total");
-  private static final List<String> NODE_LABELS = List.of("instance", "hostname", "host", "node",
-      "node_name", "pod");
+  private static final List<String> POD_LABELS = List.of("pod", "kubernetes_pod_name", "pod_name");
+  /** {@code # scraped at 2026-09-03T10:15:00Z}, {@code # scrape_time: 1788430500}, {@code # timestamp=...}. */
+  private static final java.util.regex.Pattern SCRAPE_COMMENT = java.util.regex.Pattern.compile(
+      "(?i)^#\\s*(?:scraped?(?:[ _](?:at|time))?|scrape_time|timestamp|collected(?:[ _]at)?)\\s*[:=]?\\s*(\\S+)\\s*$");
   /** A snapshot is small; a file of many scrapes is flushed oldest first past this many epochs. */
   private static final int MAX_OPEN = 1024;
 
@@ -71,16 +86,12 @@ public final class PrometheusSnapshotIngestor implements Ingestor {
 
   @Override
   public void parse(InputFile file, IngestOptions options, RecordSink sink) throws IOException {
-    long written;
-    try {
-      written = Files.getLastModifiedTime(file.path()).toMillis();
-    } catch (IOException unknown) {
-      written = System.currentTimeMillis();
-    }
     String fallbackNode = NodeNames.of(file, IngestOptions.defaults());
     String forcedNode = options == null || options.nodeName() == null || options.nodeName().isBlank()
         ? null : options.nodeName().strip();
     Map<Key, Snapshot> open = new LinkedHashMap<>();
+    java.util.Set<List<String>> aliases = new HashSet<>();
+    ScrapeTime scrape = new ScrapeTime(file);
     try (LineReader lines = file.lines(sink)) {
       String line;
       while ((line = lines.next()) != null) {
@@ -91,7 +102,7 @@ public final class PrometheusSnapshotIngestor implements Ingestor {
           continue;
         }
         if (trimmed.startsWith("#")) {
-          if (!trimmed.startsWith("# HELP ") && !trimmed.startsWith("# TYPE ")) {
+          if (!trimmed.startsWith("# HELP ") && !trimmed.startsWith("# TYPE ") && !scrape.recorded(trimmed)) {
             sink.skipped();
           }
           continue;
@@ -111,7 +122,13 @@ public final class PrometheusSnapshotIngestor implements Ingestor {
           sink.skipped();
           continue;
         }
-        String node = forcedNode != null ? forcedNode : nodeOf(sample.labels(), fallbackNode);
+        String pod = firstLabel(sample.labels(), POD_LABELS);
+        String instance = firstLabel(sample.labels(), List.of("instance"));
+        String node = forcedNode != null ? forcedNode : pod != null ? pod : instance != null ? instance : fallbackNode;
+        if (forcedNode == null && pod != null && instance != null && !pod.equals(instance)
+            && aliases.add(List.of(pod, instance))) {
+          sink.accept(new NodeAlias(pod, instance, AliasOrigin.PROMETHEUS, file.name(), number));
+        }
         NodeRole role = roleOf(sample.labels().get("engine_type"));
         Key key = new Key(node, role, sample.timestamp());
         Snapshot s = open.computeIfAbsent(key, k -> new Snapshot(number));
@@ -120,32 +137,73 @@ public final class PrometheusSnapshotIngestor implements Ingestor {
           Iterator<Map.Entry<Key, Snapshot>> oldest = open.entrySet().iterator();
           Map.Entry<Key, Snapshot> e = oldest.next();
           oldest.remove();
-          emit(e.getKey(), e.getValue(), written, file.name(), sink);
+          emit(e.getKey(), e.getValue(), scrape, file.name(), sink);
         }
       }
     }
     for (Map.Entry<Key, Snapshot> e : open.entrySet()) {
-      emit(e.getKey(), e.getValue(), written, file.name(), sink);
+      emit(e.getKey(), e.getValue(), scrape, file.name(), sink);
     }
   }
 
-  private static void emit(Key key, Snapshot s, long written, String file, RecordSink sink) {
+  private static void emit(Key key, Snapshot s, ScrapeTime scrape, String file, RecordSink sink) {
     if (s.pool == null && s.context == null && s.page == null) {
       return; // only counters: nothing about the configuration
     }
-    long start = key.timestamp() != null ? key.timestamp() : written;
+    boolean timed = key.timestamp() != null || scrape.known();
+    long start = key.timestamp() != null ? key.timestamp() : scrape.millis();
     sink.accept(new ConfigEpoch(key.node(), key.role(), start, s.pool, s.context, s.page, null, null,
-        s.model, null, null, null, null, SOURCE, file, s.firstLine));
+        s.model, null, null, null, null, timed ? ConfigEpoch.PROMETHEUS : ConfigEpoch.PROMETHEUS_FILE_TIME, file,
+        s.firstLine));
   }
 
-  private static String nodeOf(Map<String, String> labels, String fallback) {
-    for (String label : NODE_LABELS) {
+  private static String firstLabel(Map<String, String> labels, List<String> names) {
+    for (String label : names) {
       String v = labels.get(label);
       if (v != null && !v.isBlank()) {
         return v.strip();
       }
     }
-    return fallback;
+    return null;
+  }
+
+  /**
+   * When the samples without their own timestamp were scraped: a time the file records (a comment,
+   * or the file name), else its modification time.
+   */
+  private static final class ScrapeTime {
+    private final InputFile file;
+    private Long recorded;
+
+    ScrapeTime(InputFile file) {
+      this.file = file;
+      this.recorded = SnapshotTime.fromName(file.path().getFileName() == null ? null
+          : file.path().getFileName().toString());
+    }
+
+    /** Reads a {@code # scraped at ...} comment; true when {@code comment} was one. */
+    boolean recorded(String comment) {
+      java.util.regex.Matcher m = SCRAPE_COMMENT.matcher(comment);
+      if (!m.matches()) {
+        return false;
+      }
+      String value = m.group(1);
+      try {
+        recorded = value.chars().allMatch(Character::isDigit) || value.matches("\\d+\\.\\d+")
+            ? Times.fromEpochAuto(Double.parseDouble(value)) : Times.fromIso(value);
+      } catch (IllegalArgumentException notATime) {
+        return false;
+      }
+      return true;
+    }
+
+    boolean known() {
+      return recorded != null;
+    }
+
+    long millis() {
+      return recorded != null ? recorded : SnapshotTime.of(file.path()).millis();
+    }
   }
 
   static NodeRole roleOf(String engineType) {

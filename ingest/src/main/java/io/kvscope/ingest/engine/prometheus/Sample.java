@@ -8,10 +8,10 @@ import java.util.Map;
  *
  * @param timestamp milliseconds since the epoch, or {@code null} when the sample has none
  */
-record Sample(String name, Map<String, String> labels, double value, Long timestamp) {
+public record Sample(String name, Map<String, String> labels, double value, Long timestamp) {
 
   /** Reads one sample line; throws {@link IllegalArgumentException} naming what is wrong. */
-  static Sample parse(String line) {
+  public static Sample parse(String line) {
     Cursor c = new Cursor(line);
     String name = c.name();
     if (name.isEmpty()) {

@@ -28,7 +28,9 @@ final class RequestLogLines {
   static final String RECEIVE = "Receive: ";
   static final String FINISH = "Finish: ";
 
-  private static final Want OBJ = Want.keys("rid", "bootstrap_room");
+  private static final Want OBJ = Want.keys("rid", "bootstrap_room", "bootstrap_host");
+  /** The host SGLang puts in health-check and warm-up requests (disaggregation/utils.py): no peer. */
+  private static final String FAKE_BOOTSTRAP_HOST = "2.2.2.2";
   private static final Want RECEIVE_WANT = Want.keys(Map.of("obj", OBJ));
   private static final Want FINISH_WANT = Want.keys(Map.of("obj", OBJ,
       "out", Want.keys(Map.of("meta_info", Want.keys("id", "finish_reason", "prompt_tokens",
@@ -47,11 +49,13 @@ final class RequestLogLines {
     }
     List<String> rids = texts(obj.get("rid"));
     List<Long> rooms = numbers(obj.get("bootstrap_room"));
+    List<String> hosts = texts(obj.get("bootstrap_host"));
     List<EventBuilder> events = new ArrayList<>();
     for (int i = 0; i < Math.max(1, rids.size()); i++) {
       events.add(seed.event(EngineEvent.Kind.RECEIVED)
           .rid(i < rids.size() ? rids.get(i) : null)
-          .bootstrapRoom(pick(rooms, i)));
+          .bootstrapRoom(pick(rooms, i))
+          .bootstrapHost(peerHost(hosts, i)));
     }
     return events;
   }
@@ -149,6 +153,12 @@ final class RequestLogLines {
       return out;
     }
     return java.util.Collections.singletonList(number(v));
+  }
+
+  /** The prefill peer the router named for the {@code i}th request, or null (none, or SGLang's fake one). */
+  private static String peerHost(List<String> hosts, int i) {
+    String host = hosts.isEmpty() ? null : hosts.size() == 1 ? hosts.get(0) : i < hosts.size() ? hosts.get(i) : null;
+    return host == null || host.isBlank() || host.equals(FAKE_BOOTSTRAP_HOST) ? null : host.strip();
   }
 
   private static Long pick(List<Long> values, int i) {

@@ -16,8 +16,10 @@ import java.util.Map;
  * {@code disaggregation_transfer_backend}, {@code model_path}, {@code served_model_name},
  * {@code kv_canary} ({@code None}, {@code False} or a mode such as {@code 'off'} mean disabled; any
  * other mode such as {@code 'log'} or {@code 'raise'} means enabled),
- * {@code disaggregation_enable_kv_checksum}, and a version if the args carry one ({@code version},
- * {@code sglang_version}). ServerArgs is a dataclass whose repr prints every field, so a missing
+ * {@code disaggregation_enable_kv_checksum}, and the server's own {@code host} and {@code port} (the
+ * address metrics scrapes and PD peers know it by). ServerArgs has no engine version field
+ * ({@code weight_version} is the model weights' label, not the release), so the version comes
+ * from deployment records. ServerArgs is a dataclass whose repr prints every field, so a missing
  * {@code kv_canary} or checksum key means the build has no such safeguard: recorded as disabled.
  *
  * <p>Deferred KV release has no flag name we could confirm in SGLang's sources; any key containing
@@ -30,8 +32,8 @@ final class ServerArgsLine {
 
   private static final Want WANT = Want.keys(
       "disaggregation_mode", "context_length", "page_size", "disaggregation_transfer_backend",
-      "model_path", "served_model_name", "kv_canary", "disaggregation_enable_kv_checksum", "version",
-      "sglang_version").or(Want.matching(ServerArgsLine::isDeferredRelease));
+      "model_path", "served_model_name", "kv_canary", "disaggregation_enable_kv_checksum", "host", "port")
+      .or(Want.matching(ServerArgsLine::isDeferredRelease));
 
   private ServerArgsLine() {}
 
@@ -58,10 +60,8 @@ final class ServerArgsLine {
     PyValue checksum = kw.get("disaggregation_enable_kv_checksum");
     draft.kvChecksum = checksum == null ? Boolean.FALSE : Boolean.TRUE.equals(checksum.asBoolean());
     draft.deferredRelease = deferred(kw);
-    String version = text(kw.getOrDefault("sglang_version", kw.get("version")));
-    if (version != null) {
-      draft.engineVersion = version;
-    }
+    draft.host = text(kw.get("host"));
+    draft.port = number(kw.get("port"));
   }
 
   static NodeRole role(PyValue mode) {

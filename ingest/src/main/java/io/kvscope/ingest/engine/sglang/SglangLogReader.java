@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * <p>Startup lines read here: {@code server_args=ServerArgs(...)} (opens an epoch),
  * {@code max_total_num_tokens=N, ..., context_len=N, ...} (the scheduler's pool and context length),
  * {@code KV Cache is allocated. ..., #tokens: N, ...} (the per-rank pool, a stand-in until the
- * scheduler's figure), {@code sglang version: X}. {@code Prefill batch...} and
+ * scheduler's figure). No SGLang line carries the engine version: it comes from deployment records
+ * ({@link io.kvscope.ingest.record.VersionRecord}). {@code Prefill batch...} and
  * {@code Decode batch...} lines are known and counted toward activity only.
  */
 final class SglangLogReader extends EngineLogReader {
@@ -33,8 +34,6 @@ final class SglangLogReader extends EngineLogReader {
   private static final Pattern MAX_TOTAL = Pattern.compile("max_total_num_tokens=(\\d+)");
   private static final Pattern CONTEXT_LEN = Pattern.compile("context_len=(\\d+)");
   private static final Pattern KV_TOKENS = Pattern.compile("#tokens: (\\d+)");
-  private static final Pattern VERSION = Pattern.compile(
-      "(?i)\\bsglang(?:[ _]version\\s*[:=]?\\s*|\\s*==\\s*|\\s+v)v?(\\d+\\.\\d+[0-9A-Za-z.+-]*)");
 
   private final JsonRequestLine json = new JsonRequestLine();
   private NodeRole role = NodeRole.UNKNOWN;
@@ -101,13 +100,6 @@ final class SglangLogReader extends EngineLogReader {
     if (!(fault instanceof LineResult.Unknown)) {
       return lastTime() == null && fault instanceof LineResult.Events ? noTime() : fault;
     }
-    if (mentionsSglang(line, at)) {
-      Matcher m = VERSION.matcher(line).region(at, line.length());
-      if (m.find()) {
-        epochs().engineVersion(m.group(1));
-        return LineResult.KNOWN;
-      }
-    }
     return LineResult.UNKNOWN;
   }
 
@@ -124,6 +116,7 @@ final class SglangLogReader extends EngineLogReader {
           + "); a new startup was counted with unknown settings");
     }
     role = draft.role;
+    address(draft.host, draft.port, number);
     return LineResult.KNOWN;
   }
 
@@ -165,16 +158,5 @@ final class SglangLogReader extends EngineLogReader {
   private EventSeed seed(long number) {
     Long time = lastTime();
     return new EventSeed(node(), role, time == null ? 0 : time, fileName(), number);
-  }
-
-  private static boolean mentionsSglang(String line, int at) {
-    int n = line.length() - 6;
-    for (int i = at; i <= n; i++) {
-      char c = line.charAt(i);
-      if ((c == 's' || c == 'S') && line.regionMatches(true, i, "sglang", 0, 6)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -28,8 +28,10 @@ import java.util.regex.Pattern;
  *   <li>{@code [Engine 000: ]Avg prompt throughput: ...}: periodic stats, counted toward activity;
  *   <li>the over-length errors of {@link VllmRejections}.
  * </ul>
- * {@code Received request ...}, {@code Added request ...} and {@code Generated response ...} lines may
- * carry prompt or output text and are skipped unread.
+ * and the per-request lines of {@link VllmRequestLines} ({@code Received request ID: ...},
+ * {@code Request ID failed (bad request).}, ...), of which only the id and the outcome are read: they
+ * may carry prompt or output text. The server's own {@code host}/{@code port} arguments, when
+ * concrete, become aliases of the node.
  */
 final class VllmLogReader extends EngineLogReader {
 
@@ -45,7 +47,7 @@ final class VllmLogReader extends EngineLogReader {
   private static final Pattern CONCURRENCY = Pattern.compile(
       "Maximum concurrency for (\\d[\\d,]*) tokens per request");
   private static final Want ARGS = Want.keys("max_model_len", "model", "model_tag", "served_model_name",
-      "block_size");
+      "block_size", "host", "port");
 
   private final YearResolver years;
 
@@ -74,9 +76,16 @@ final class VllmLogReader extends EngineLogReader {
 
   @Override
   protected LineResult readMessage(String line, int at, long number) {
-    if (line.startsWith("Received request", at) || line.startsWith("Added request", at)
-        || line.startsWith("Generated response", at)) {
-      return LineResult.UNKNOWN; // may carry prompt or output text: never read
+    // Request lines first: they may hold prompt or output text, which must not reach the checks below.
+    if (VllmRequestLines.mentions(line, at)) {
+      LineResult request = lastTime() == null ? LineResult.UNKNOWN
+          : VllmRequestLines.read(line, at, node(), lastTime(), fileName(), number);
+      if (!(request instanceof LineResult.Unknown)) {
+        return request;
+      }
+      if (line.startsWith("Received request", at) || line.startsWith("Generated response", at)) {
+        return lastTime() == null ? noTime() : LineResult.UNKNOWN;
+      }
     }
     if (line.startsWith("Avg prompt throughput", at) || (line.startsWith("Engine ", at)
         && line.indexOf("Avg prompt throughput", at) >= 0)) {
@@ -139,6 +148,7 @@ final class VllmLogReader extends EngineLogReader {
     if (block != null && block <= Integer.MAX_VALUE) {
       draft.pageSize = block.intValue();
     }
+    address(text(args.get("host")), args.get("port") == null ? null : args.get("port").asLong(), number);
     Long maxLen = args.get("max_model_len") == null ? null : args.get("max_model_len").asLong();
     if (maxLen != null) {
       epochs().contextLength(maxLen, lastTime(), number, NodeRole.UNIFIED);

@@ -53,10 +53,12 @@ class PrometheusSnapshotIngestorTest {
     assertThat(sink.bad).extracting(b -> b.line()).containsExactly(15L);
     assertThat(sink.skipped).isEqualTo(2);
     assertThat(sink.epochs()).containsExactly(
+        // no sample timestamps and no recorded scrape time: dated by the file, and saying so
         new ConfigEpoch("prefill-0", NodeRole.PREFILL, utc("2026-08-27T12:00:00Z"), 681216L, 1048576L, 64,
-            null, null, "kimi-k2", null, null, null, null, "prometheus", file.toString(), 3),
+            null, null, "kimi-k2", null, null, null, null, "prometheus-file-time", file.toString(), 3),
         new ConfigEpoch("decode-0", NodeRole.DECODE, utc("2026-08-27T12:00:00Z"), 2400000L, 1048576L, null,
-            null, null, "kimi-k2", null, null, null, null, "prometheus", file.toString(), 5));
+            null, null, "kimi-k2", null, null, null, null, "prometheus-file-time", file.toString(), 5));
+    assertThat(sink.epochs()).allSatisfy(e -> assertThat(e.startIsFileTime()).isTrue());
   }
 
   @Test
@@ -76,5 +78,60 @@ class PrometheusSnapshotIngestorTest {
 
     CollectingSink named = parse(file, IngestOptions.defaults().withNodeName("p3"));
     assertThat(named.epochs()).extracting(ConfigEpoch::node).containsOnly("p3");
+  }
+
+  private Path fixture(String name) throws IOException {
+    Path target = dir.resolve(name);
+    try (var in = getClass().getResourceAsStream("/fixtures/prometheus/" + name)) {
+      java.nio.file.Files.copy(in, target);
+    }
+    return target;
+  }
+
+  @Test
+  void aFederateDumpIsDatedBySampleTimestampsAndNamesNodesByInstanceOrPod() throws IOException {
+    Path file = fixture("federate-2026-09-01.txt");
+    LogFiles.touch(file, "2026-12-01T00:00:00Z"); // copied months later: the mtime must not matter
+    CollectingSink sink = parse(file, IngestOptions.defaults());
+
+    assertThat(sink.bad).isEmpty();
+    assertThat(sink.epochs()).extracting(ConfigEpoch::node, ConfigEpoch::role, ConfigEpoch::start,
+            ConfigEpoch::poolTokens, ConfigEpoch::contextLength, ConfigEpoch::source)
+        .containsExactlyInAnyOrder(
+            tuple("10.20.1.10:30000", NodeRole.PREFILL, 1788220800123L, 681280L, 1048576L, "prometheus"),
+            tuple("10.20.1.20:30000", NodeRole.DECODE, 1788220801456L, 1572864L, 1048576L, "prometheus"),
+            tuple("sglang-prefill-0", NodeRole.PREFILL, 1788220800123L, null, null, "prometheus"));
+    // the pod label beside the instance label: one node, two names
+    assertThat(sink.aliases()).extracting(a -> a.node(), a -> a.alias(), a -> a.origin())
+        .containsExactly(tuple("sglang-prefill-0", "10.20.1.10:30000", io.kvscope.ingest.record.AliasOrigin.PROMETHEUS));
+  }
+
+  @Test
+  void aRawScrapeIsDatedByTheScrapeTimeItRecords() throws IOException {
+    Path file = fixture("sglang-prefill-0.metrics");
+    LogFiles.touch(file, "2026-12-01T00:00:00Z");
+    CollectingSink sink = parse(file, IngestOptions.defaults());
+
+    assertThat(sink.epochs()).singleElement().satisfies(e -> {
+      assertThat(e.node()).isEqualTo("sglang-prefill-0");
+      assertThat(e.start()).isEqualTo(utc("2026-09-01T12:00:05Z"));
+      assertThat(e.source()).isEqualTo("prometheus");
+      assertThat(e.poolTokens()).isEqualTo(681280L);
+      assertThat(e.contextLength()).isEqualTo(1048576L);
+    });
+    assertThat(sink.skipped).as("the scrape-time comment is read, not skipped").isZero();
+  }
+
+  @Test
+  void aScrapeTimeInTheFileNameDatesARawScrape() throws IOException {
+    Path file = dir.resolve("prefill-7-metrics-20260902T061500Z.prom");
+    java.nio.file.Files.copy(fixture("sglang-prefill-0.metrics"), file);
+    java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file).replace("# scraped at", "# saved"));
+    CollectingSink sink = parse(file, IngestOptions.defaults());
+
+    assertThat(sink.epochs()).singleElement().satisfies(e -> {
+      assertThat(e.start()).isEqualTo(utc("2026-09-02T06:15:00Z"));
+      assertThat(e.source()).isEqualTo("prometheus");
+    });
   }
 }

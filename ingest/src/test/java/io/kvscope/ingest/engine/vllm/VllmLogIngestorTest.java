@@ -48,7 +48,7 @@ class VllmLogIngestorTest {
             + "1200.5 tokens/s, Avg generation throughput: 80.1 tokens/s, Running: 3 reqs, Waiting: 0 reqs, "
             + "GPU KV cache usage: 41.0%, Prefix cache hit rate: 12.5%",                               // 7
         "(APIServer pid=1017428) INFO 08-27 10:06:00 [logger.py:41] Received request chatcmpl-9: prompt: "
-            + "'SECRET This model\\'s maximum context length is 5 tokens. However, your request has 9 input tokens.'", // 8 never read
+            + "'SECRET This model\\'s maximum context length is 5 tokens. However, your request has 9 input tokens.'", // 8 id only
         "(APIServer pid=1017428) ERROR 08-27 10:06:01 [serving_chat.py:222] Error in preprocessing prompt inputs", // 9 skipped
         "Traceback (most recent call last):",                                                          // 10 skipped
         "ValueError: This model's maximum context length is 262144 tokens. However, your request has 300000 "
@@ -64,18 +64,22 @@ class VllmLogIngestorTest {
     CollectingSink sink = parse(file);
 
     assertThat(sink.bad).isEmpty();
-    assertThat(sink.skipped).isEqualTo(4);
+    assertThat(sink.skipped).isEqualTo(3);
     assertThat(sink.epochs()).containsExactly(new ConfigEpoch("vllm-a", NodeRole.UNIFIED,
         utc("2026-08-27T10:00:01Z"), 200704L, 262144L, null, "0.10.1.1", "Qwen/Qwen3-235B-A22B", "qwen3",
         null, null, null, null, "vllm-log", file.toString(), 2));
     assertThat(sink.epochs().get(0).poolBelowContext()).isTrue();
 
-    assertThat(sink.events()).allSatisfy(e -> {
-      assertThat(e.kind()).isEqualTo(EngineEvent.Kind.REJECTED);
+    assertThat(sink.events(EngineEvent.Kind.RECEIVED)).singleElement().satisfies(e -> {
+      assertThat(e.rid()).as("the response id without chatcmpl-, the join key").isEqualTo("9");
+      assertThat(e.sourceLine()).isEqualTo(8);
+      assertThat(e.inputLen()).isNull();
+    });
+    assertThat(sink.events(EngineEvent.Kind.REJECTED)).allSatisfy(e -> {
       assertThat(e.role()).isEqualTo(NodeRole.UNIFIED);
       assertThat(e.rid()).isNull();
     });
-    assertThat(sink.events()).extracting(EngineEvent::requestedLen, EngineEvent::limit, EngineEvent::time,
+    assertThat(sink.events(EngineEvent.Kind.REJECTED)).extracting(EngineEvent::requestedLen, EngineEvent::limit, EngineEvent::time,
             EngineEvent::sourceLine)
         .containsExactly(
             tuple(300000L, 262144L, utc("2026-08-27T10:06:01Z"), 11L),
@@ -141,5 +145,58 @@ class VllmLogIngestorTest {
     assertThat(sink.bad).extracting(b -> b.line()).containsExactly(2L, 3L, 4L);
     assertThat(sink.epochs()).extracting(ConfigEpoch::poolTokens, ConfigEpoch::contextLength)
         .containsExactly(tuple(5000L, 4096L));
+  }
+
+  @Test
+  void perRequestLinesOfEveryVersionGiveTheRequestIdAndOutcomeAndNeverTheText() throws IOException {
+    Path file = write(dir, "vllm-b.log", List.of(
+        // 0.9: RequestLogger.log_inputs with the prompt
+        "INFO 08-27 10:00:00 [logger.py:39] Received request chatcmpl-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: prompt: "
+            + "'<|im_start|>user\\nSECRET alice@example.com<|im_end|>', params: SamplingParams(n=1, max_tokens=512), "
+            + "prompt_token_ids: [151644, 872, 198], prompt_embeds shape: None, lora_request: None, "
+            + "prompt_adapter_request: None.",                                                             // 1
+        // V0 engine's request tracker
+        "INFO 08-27 10:00:00 [async_llm_engine.py:211] Added request chatcmpl-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.", // 2
+        "INFO 08-27 10:00:04 [async_llm_engine.py:179] Finished request chatcmpl-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.", // 3
+        "INFO 08-27 10:00:05 [async_llm_engine.py:186] Aborted request chatcmpl-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.", // 4
+        // 0.10+: params only; the V1 engine's internal id carries 8 random hex characters
+        "(APIServer pid=7) INFO 08-27 10:01:00 [logger.py:43] Received request chatcmpl-cccccccccccccccccccccccccccccccc: "
+            + "params: SamplingParams(n=1, max_tokens=64), lora_request: None.",                          // 5
+        "(APIServer pid=7) INFO 08-27 10:01:00 [async_llm.py:270] Added request "
+            + "chatcmpl-cccccccccccccccccccccccccccccccc-1a2b3c4d.",                                       // 6
+        "(APIServer pid=7) INFO 08-27 10:01:02 [logger.py:71] Generated response "
+            + "chatcmpl-cccccccccccccccccccccccccccccccc (streaming delta): output: 'SECRET', output_token_ids: [1], "
+            + "finish_reason: None",                                                                        // 7
+        "(APIServer pid=7) INFO 08-27 10:01:03 [logger.py:71] Generated response "
+            + "chatcmpl-cccccccccccccccccccccccccccccccc (streaming complete): output: 'SECRET finish_reason: stop', "
+            + "output_token_ids: [1, 2], finish_reason: length",                                          // 8
+        "(APIServer pid=7) INFO 08-27 10:02:00 [async_llm.py:344] Request chatcmpl-dddddddddddddddddddddddddddddddd "
+            + "failed (bad request).",                                                                     // 9
+        "(APIServer pid=7) INFO 08-27 10:02:30 [async_llm.py:330] Request chatcmpl-eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee "
+            + "aborted.",                                                                                  // 10
+        // a completion's per-choice id
+        "(APIServer pid=7) INFO 08-27 10:03:00 [logger.py:43] Received request cmpl-ffffffffffffffffffffffffffffffff-0: "
+            + "params: SamplingParams(n=1, max_tokens=16), lora_request: None.",                          // 11
+        "(APIServer pid=7) INFO 08-27 10:03:01 [logger.py:43] Request length is fine, nothing to read here."));   // 12
+    LogFiles.touch(file, "2026-09-10T00:00:00Z");
+    CollectingSink sink = parse(file);
+
+    assertThat(sink.bad).isEmpty();
+    assertThat(sink.events()).extracting(EngineEvent::kind, EngineEvent::rid, EngineEvent::finishReason,
+            EngineEvent::sourceLine)
+        .containsExactly(
+            tuple(EngineEvent.Kind.RECEIVED, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", null, 1L),
+            tuple(EngineEvent.Kind.RECEIVED, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", null, 2L),
+            tuple(EngineEvent.Kind.FINISHED, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", null, 3L),
+            tuple(EngineEvent.Kind.FINISHED, "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "abort", 4L),
+            tuple(EngineEvent.Kind.RECEIVED, "cccccccccccccccccccccccccccccccc", null, 5L),
+            tuple(EngineEvent.Kind.RECEIVED, "cccccccccccccccccccccccccccccccc", null, 6L),
+            tuple(EngineEvent.Kind.FINISHED, "cccccccccccccccccccccccccccccccc", "length", 8L),
+            tuple(EngineEvent.Kind.REJECTED, "dddddddddddddddddddddddddddddddd", null, 9L),
+            tuple(EngineEvent.Kind.FINISHED, "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", "abort", 10L),
+            tuple(EngineEvent.Kind.RECEIVED, "cmpl-ffffffffffffffffffffffffffffffff", null, 11L));
+    assertThat(sink.events()).allSatisfy(e -> assertThat(e.node()).isEqualTo("vllm-b"));
+    assertThat(sink.allRecordText()).doesNotContain("SECRET").doesNotContain("alice@example.com");
+    assertThat(sink.skipped).isEqualTo(1);
   }
 }

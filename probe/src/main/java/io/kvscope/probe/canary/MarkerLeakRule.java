@@ -1,0 +1,60 @@
+package io.kvscope.probe.canary;
+
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A response that carries a marker this run gave to another request: that request's prompt (or
+ * its pages) reached this response. One finding per response, listing each marker with the
+ * request it was given to. Markers nobody was given are noted, not counted.
+ */
+final class MarkerLeakRule {
+
+  private MarkerLeakRule() {}
+
+  static List<Finding> apply(List<Exchange> exchanges, MarkerLedger ledger, List<String> notes) {
+    List<Finding> out = new ArrayList<>();
+    for (Exchange e : exchanges) {
+      if (e.response().isEmpty()) {
+        continue;
+      }
+      List<Map<String, Object>> leaked = new ArrayList<>();
+      Set<String> owners = new LinkedHashSet<>();
+      for (MarkerLedger.Classified c : ledger.classify(e.id(), e.response())) {
+        if (c.leak()) {
+          Map<String, Object> m = new LinkedHashMap<>();
+          m.put("marker", c.marker());
+          m.put("given_to", c.owner());
+          m.put("match", c.match() == MarkerLedger.Match.OTHER_REQUEST ? "exact" : "cut short");
+          leaked.add(m);
+          owners.add(c.owner());
+        } else if (c.match() == MarkerLedger.Match.UNISSUED_THIS_RUN) {
+          notes.add(e.id() + ": carries " + c.marker() + ", shaped like this run's markers but given to no request");
+        } else if (c.match() == MarkerLedger.Match.NOT_THIS_RUN) {
+          notes.add(e.id() + ": carries " + c.marker() + ", not a marker of this run (an earlier run's, or imitated)");
+        }
+      }
+      if (leaked.isEmpty()) {
+        continue;
+      }
+      Map<String, Object> evidence = new LinkedHashMap<>();
+      evidence.put("api", e.planned().api().id());
+      evidence.put("status", e.status());
+      evidence.put("request_kind", e.kind().id());
+      evidence.put("markers", leaked);
+      evidence.put("given_to", List.copyOf(owners));
+      evidence.put("expected", "only markers of its own prompt");
+      evidence.put("observed", leaked.size() + " marker(s) of " + owners.size() + " other request(s)");
+      out.add(new Finding(FindingKind.CANARY_LEAK.id() + ":" + e.id(), FindingKind.CANARY_LEAK, Confidence.CONFIRMED,
+          e.id(), null, null, e.sentAt(), null, null, List.of(), evidence));
+    }
+    return out;
+  }
+}
