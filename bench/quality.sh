@@ -1,52 +1,86 @@
 #!/usr/bin/env bash
 # Detection quality on generated incidents: for each seed and scale, generate an incident with its
-# ground truth, ingest it, analyze it and score the report against truth.json, then print one
-# Markdown table row per incident (precision/recall of leaked responses, sources, victims and
-# recipients; same-tenant traps reported as cross-tenant).
+# ground truth (built-in text, or questions and answers from --corpus), ingest it, analyze it,
+# score the report against truth.json ('kvscope score') and print one Markdown table row per
+# incident: leaked responses found/true and precision, confirmed false positives, recall of leaks
+# carrying a fragment of 12 words or more or an identifier, whether every true source is among the
+# sources reported, sole-attribution precision, mean sources named per leaked response.
 #
-#   bench/quality.sh [--seeds 1,2,3] [--scales 0.25x,1x] [--work DIR] [--keep]
+#   bench/quality.sh [--seeds 1,2,3] [--scales 0.25x,1x] [--corpus FILE] [--work DIR] [--keep] [--ci]
 #
-# Exit 0 when every incident scored exactly, 1 otherwise. Incidents, indexes and reports go to
-# the work folder (default ${TMPDIR:-/tmp}/kvscope-quality) and are deleted unless --keep.
+# Exit 0 when every incident passes the gate ('kvscope score' exit 0: exact leaked responses, no
+# confirmed false positive, every such leak found, every true source named, no wrong sole
+# attribution), 1 otherwise. With --ci only a confirmed false positive or a missed leak fails.
+# Incidents, indexes and reports go to the work folder (default ${TMPDIR:-/tmp}/kvscope-quality)
+# and are deleted unless --keep.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seeds="1,2,3"
 scales="0.25x,1x"
 work="${TMPDIR:-/tmp}/kvscope-quality"
+corpus=""
 keep=0
+ci=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --seeds) seeds="$2"; shift 2 ;;
     --scales) scales="$2"; shift 2 ;;
+    --corpus) corpus="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
     --work) work="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --ci) ci=1; shift ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "quality: unknown option $1" >&2; exit 2 ;;
   esac
 done
+if [ -n "$corpus" ] && [ ! -f "$corpus" ]; then
+  echo "quality: no corpus at $corpus" >&2
+  exit 2
+fi
 mkdir -p "$work"
 kvscope="$here/kvscope"
+texts=built-in
+corpus_args=()
+if [ -n "$corpus" ]; then
+  texts="corpus"
+  corpus_args=(--corpus "$corpus")
+fi
 
-# "leaked responses       truth   190  found   193  precision 0.984  recall 1.000" -> "193/190, P 0.984 R 1.000"
-cell() { awk -v name="$1" 'index($0, name) == 1 { printf "%s/%s, P %s R %s", $(NF-4), $(NF-6), $(NF-2), $NF }' "$2"; }
+# Figures from 'kvscope score' lines, by their first words.
+figure() { awk -v name="$1" -v field="$2" 'index($0, name) == 1 { print $field }' "$3"; }
 
-echo "| seed | scale | input | leaked responses (found/truth) | source requests | victim tenants | recipient tenants | traps as cross-tenant | exact |"
-echo "|---|---|---|---|---|---|---|---|---|"
-all_exact=0
+echo "| seed | scale | texts | input | leaked responses found/true | precision | confirmed false positives | leaks >= 12 words or identifier found | true sources named | sole attributions right | candidates per leak | pass |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+status=0
 for scale in ${scales//,/ }; do
   for seed in ${seeds//,/ }; do
-    dir="$work/seed$seed-$scale"
+    dir="$work/$texts-seed$seed-$scale"
     rm -rf "$dir" && mkdir -p "$dir"
-    "$kvscope" generate --out "$dir/incident" --seed "$seed" --scale "$scale" >/dev/null
+    "$kvscope" generate --out "$dir/incident" --seed "$seed" --scale "$scale" "${corpus_args[@]}" >/dev/null
     "$kvscope" ingest "$dir/incident" --index "$dir/index" -q >/dev/null
     "$kvscope" analyze --index "$dir/index" --out "$dir/reports" -q >/dev/null
-    exact=yes
-    "$kvscope" score "$dir/incident/truth.json" "$dir/reports/report.json" > "$dir/score.txt" || { exact=no; all_exact=1; }
+    pass=yes
+    "$kvscope" score "$dir/incident/truth.json" "$dir/reports/report.json" > "$dir/score.txt" || pass=no
+    s="$dir/score.txt"
     mb=$(du -sm --apparent-size "$dir/incident" | cut -f1)
-    traps=$(awk '$1 == "traps" { print $2 }' "$dir/score.txt")
-    row() { cell "$1" "$dir/score.txt"; }
-    echo "| $seed | $scale | $mb MB | $(row "leaked responses") | $(row "source requests") | $(row "victim tenants") | $(row "recipient tenants") | $traps | $exact |"
+    leaked="$(figure "leaked responses" 6 "$s")/$(figure "leaked responses" 4 "$s")"
+    precision=$(figure "leaked responses" 8 "$s")
+    false_confirmed=$(figure "confirmed false pos." 4 "$s")
+    significant="$(figure "significant leaks" 6 "$s")/$(figure "significant leaks" 4 "$s")"
+    named="$(figure "true sources named" 4 "$s")/$(figure "true sources named" 6 "$s")"
+    sole="$(figure "sole attributions" 6 "$s")/$(figure "sole attributions" 3 "$s")"
+    candidates=$(figure "candidates per leak" 4 "$s")
+    echo "| $seed | $scale | $texts | $mb MB | $leaked | $precision | $false_confirmed | $significant | $named | $sole | $candidates | $pass |"
+    if [ $ci = 1 ]; then
+      missed=$(( $(figure "leaked responses" 4 "$s") - $(awk 'index($0, "leaked responses") == 1 { printf "%d", $10 * $4 + 0.5 }' "$s") ))
+      if [ "$false_confirmed" != 0 ] || [ "$missed" != 0 ] || [ "$(figure "significant leaks" 6 "$s")" != "$(figure "significant leaks" 4 "$s")" ]; then
+        echo "quality: seed $seed at $scale: $false_confirmed confirmed false positives, $missed leaked responses missed ($s)" >&2
+        status=1
+      fi
+    elif [ $pass = no ]; then
+      status=1
+    fi
     [ $keep = 1 ] || rm -rf "$dir/index" "$dir/incident"
   done
 done
-exit $all_exact
+exit $status

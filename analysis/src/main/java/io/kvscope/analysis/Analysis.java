@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One analysis run: every analyzer in order over the index, then the impact model. This is the
- * step between the index and every output (writers, audit, GUI).
+ * One analysis run: every analyzer over the index, each after those it requires, then the impact
+ * model. This is the step between the index and every output (writers, audit, GUI).
  */
 public final class Analysis {
 
@@ -29,7 +29,7 @@ public final class Analysis {
   private final Clock clock;
 
   public Analysis(List<Analyzer> analyzers, Clock clock) {
-    this.analyzers = List.copyOf(analyzers);
+    this.analyzers = Analyzers.ordered(analyzers);
     this.clock = clock;
   }
 
@@ -45,10 +45,7 @@ public final class Analysis {
       Analyzer analyzer = analyzers.get(i);
       progress.analyzer(analyzer.name(), i, analyzers.size());
       long started = System.nanoTime();
-      analyzer.analyze(context, finding -> {
-        findings.add(finding);
-        context.add(finding);
-      });
+      context.run(analyzer, findings::add);
       seconds.put(analyzer.name(), Math.round((System.nanoTime() - started) / 1e8) / 10.0);
     }
     CoverageScan coverage = new CoverageScan();

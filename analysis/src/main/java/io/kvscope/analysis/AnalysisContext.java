@@ -8,16 +8,19 @@ import io.kvscope.index.NodeClocks;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.apache.lucene.index.DirectoryReader;
 
 /**
  * What an analyzer may use: the index, the options, the nodes' config epochs, the findings of the
- * analyzers that ran before it, and a place to record the values it learned (thresholds, fits) so
- * the report can show how each number was reached.
+ * analyzers it {@linkplain Analyzer#requires() requires} (and no others), and a place to record the
+ * values it learned (thresholds, fits) so the report can show how each number was reached.
  */
 public final class AnalysisContext {
 
@@ -25,8 +28,9 @@ public final class AnalysisContext {
   private final AnalysisOptions options;
   private final Epochs epochs;
   private final NodeClocks clocks;
-  private final List<Finding> findings = new ArrayList<>();
+  private final Map<String, List<Finding>> findingsByAnalyzer = new LinkedHashMap<>();
   private final Map<String, Object> parameters = new TreeMap<>();
+  private Analyzer running;
 
   public AnalysisContext(IndexSearch index, AnalysisOptions options) throws IOException {
     this.index = index;
@@ -68,15 +72,41 @@ public final class AnalysisContext {
     });
   }
 
-  /** Findings emitted so far, in emission order. */
-  public List<Finding> findings() {
-    return Collections.unmodifiableList(findings);
+  /**
+   * Runs {@code analyzer} over this context: its findings go to {@code sink} and are kept for the
+   * analyzers that require it. While it runs it may read the findings of its requirements only.
+   */
+  public void run(Analyzer analyzer, Consumer<Finding> sink) throws IOException {
+    running = analyzer;
+    List<Finding> own = findingsByAnalyzer.computeIfAbsent(analyzer.name(), n -> new ArrayList<>());
+    try {
+      analyzer.analyze(this, finding -> {
+        own.add(finding);
+        sink.accept(finding);
+      });
+    } finally {
+      running = null;
+    }
   }
 
-  /** Request ids that already carry a finding of {@code kind}. */
-  public java.util.Set<String> requestsWith(FindingKind kind) {
-    java.util.Set<String> ids = new java.util.HashSet<>();
-    for (Finding finding : findings) {
+  /**
+   * The findings {@code analyzer} emitted, in emission order.
+   *
+   * @throws IllegalStateException when the running analyzer did not declare it among its
+   *     {@link Analyzer#requires()}: reading another analyzer's conclusions is a dependency
+   */
+  public List<Finding> findingsOf(String analyzer) {
+    if (running == null || !running.requires().contains(analyzer)) {
+      throw new IllegalStateException((running == null ? "no analyzer is running" : "analyzer '" + running.name()
+          + "' does not declare it requires") + " '" + analyzer + "' but reads its findings");
+    }
+    return Collections.unmodifiableList(findingsByAnalyzer.getOrDefault(analyzer, List.of()));
+  }
+
+  /** Request ids that {@code analyzer} flagged with a finding of {@code kind}. */
+  public Set<String> requestsFlagged(String analyzer, FindingKind kind) {
+    Set<String> ids = new HashSet<>();
+    for (Finding finding : findingsOf(analyzer)) {
       if (finding.kind() == kind && finding.requestId() != null) {
         ids.add(finding.requestId());
       }
@@ -84,8 +114,9 @@ public final class AnalysisContext {
     return ids;
   }
 
-  void add(Finding finding) {
-    findings.add(finding);
+  /** A finding of {@code analyzer} as if it had run (for tests that start part-way). */
+  void record(String analyzer, Finding finding) {
+    findingsByAnalyzer.computeIfAbsent(analyzer, n -> new ArrayList<>()).add(finding);
   }
 
   /** Records a learned value or setting under {@code analyzer.name}. */

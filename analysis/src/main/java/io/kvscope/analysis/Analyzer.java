@@ -2,13 +2,14 @@ package io.kvscope.analysis;
 
 import io.kvscope.analysis.finding.Finding;
 import java.io.IOException;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * One analysis: a name, a one-line description, and one method that runs over the index and emits
- * findings. Adding an analysis means writing one class and listing it in
- * {@code META-INF/services/io.kvscope.analysis.Analyzer}; {@link #order()} places it after the
- * analyzers whose findings it builds on (for instance, overlap confidence uses over-length ones).
+ * One analysis: a name, a one-line description, the analyzers whose findings it builds on, and
+ * one method that runs over the index and emits findings. Adding an analysis means writing one
+ * class and listing it in {@code META-INF/services/io.kvscope.analysis.Analyzer}; the run orders
+ * analyzers by what they {@link #requires()} (see {@link Analyzers#ordered}), never by number.
  */
 public interface Analyzer {
 
@@ -16,8 +17,14 @@ public interface Analyzer {
 
   String description();
 
-  /** Lower runs first. Config audit 100, request analyzers 200-300, content 400+. */
-  int order();
+  /**
+   * Names of the analyzers whose findings this one reads (for instance, overlap confidence uses
+   * the over-length ones). They run first, and they are the only findings it may read
+   * ({@link AnalysisContext#findingsOf}).
+   */
+  default Set<String> requires() {
+    return Set.of();
+  }
 
   void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException;
 }

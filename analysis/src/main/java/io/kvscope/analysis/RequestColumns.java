@@ -13,9 +13,9 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
 
 /**
- * Per-document columns for the self-joins (identifiers, fingerprints): tenant, start time and
- * decode node of every request, by global doc id. Twelve bytes a document: a million requests
- * take 12 MB, which is what lets a join check "other tenant, earlier, same node" per posting
+ * Per-document columns for the self-joins (identifiers, fingerprints): tenant, start and end time
+ * and decode node of every request, by global doc id. Twenty bytes a document: a million requests
+ * take 20 MB, which is what lets a join check "other tenant, earlier, same node" per posting
  * without touching stored fields.
  */
 public final class RequestColumns {
@@ -26,17 +26,19 @@ public final class RequestColumns {
   private final int[] tenant;
   private final int[] decodeNode;
   private final long[] start;
+  private final long[] end;
   private final java.util.BitSet inRange;
   private final List<String> tenantNames;
   private final List<String> nodeNames;
 
-  private RequestColumns(IndexReader reader, int[] tenant, int[] decodeNode, long[] start, java.util.BitSet inRange,
-      List<String> tenantNames, List<String> nodeNames) {
+  private RequestColumns(IndexReader reader, int[] tenant, int[] decodeNode, long[] start, long[] end,
+      java.util.BitSet inRange, List<String> tenantNames, List<String> nodeNames) {
     this.reader = reader;
     this.inRange = inRange;
     this.tenant = tenant;
     this.decodeNode = decodeNode;
     this.start = start;
+    this.end = end;
     this.tenantNames = tenantNames;
     this.nodeNames = nodeNames;
   }
@@ -46,6 +48,7 @@ public final class RequestColumns {
     int[] tenant = new int[reader.maxDoc()];
     int[] node = new int[reader.maxDoc()];
     long[] start = new long[reader.maxDoc()];
+    long[] end = new long[reader.maxDoc()];
     Arrays.fill(tenant, NOT_A_REQUEST);
     Map<String, Integer> tenants = new HashMap<>();
     Map<String, Integer> nodes = new HashMap<>();
@@ -66,8 +69,9 @@ public final class RequestColumns {
         return nodeNames.size() - 1;
       });
       start[row.doc()] = row.startTime() == null ? Long.MIN_VALUE : row.startTime();
+      end[row.doc()] = row.endTime() == null ? start[row.doc()] : row.endTime();
     });
-    return new RequestColumns(reader, tenant, node, start, inRange, tenantNames, nodeNames);
+    return new RequestColumns(reader, tenant, node, start, end, inRange, tenantNames, nodeNames);
   }
 
   /** True for live request documents (possible sources, whatever their time). */
@@ -94,6 +98,16 @@ public final class RequestColumns {
 
   public long start(int doc) {
     return start[doc];
+  }
+
+  /** When the request ended (its pages were released); its start when the end is unknown. */
+  public long end(int doc) {
+    return end[doc];
+  }
+
+  /** The request's id (gateway id where there is one), read from its stored fields. */
+  public String requestId(int doc) throws IOException {
+    return header(doc).get(Schema.REQUEST_ID);
   }
 
   /** Decode nodes seen, numbered from 0 as {@link #decodeNode(int)} gives them. */

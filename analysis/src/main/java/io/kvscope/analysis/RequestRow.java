@@ -7,6 +7,9 @@ import io.kvscope.analysis.finding.Tenants;
  * text. This is what most analyzers need; text is fetched only for the few that must read it.
  *
  * @param doc the Lucene document number in the reader it came from
+ * @param transferFailures KV transfer or bootstrap failures the engines logged for it
+ * @param canaryViolations KV canary violations the engines logged for it
+ * @param checksumMismatches KV checksum mismatches the engines logged for it
  */
 public record RequestRow(
     int doc,
@@ -35,7 +38,10 @@ public record RequestRow(
     Long decodePool,
     Long decodeContext,
     String engineVersion,
-    Double transferMb) {
+    Double transferMb,
+    long transferFailures,
+    long canaryViolations,
+    long checksumMismatches) {
 
   public boolean succeeded() {
     return statusCode != null && statusCode >= 200 && statusCode < 300;

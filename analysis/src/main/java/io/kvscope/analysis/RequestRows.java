@@ -83,7 +83,10 @@ public final class RequestRows {
           number(Schema.DECODE_POOL_TOKENS, doc),
           number(Schema.DECODE_CONTEXT_LENGTH, doc),
           keyword(Schema.ENGINE_VERSION, doc),
-          decimal(Schema.TRANSFER_MB, doc));
+          decimal(Schema.TRANSFER_MB, doc),
+          orZero(number(Schema.TRANSFER_FAILURES, doc)),
+          orZero(number(Schema.CANARY_VIOLATIONS, doc)),
+          orZero(number(Schema.CHECKSUM_MISMATCHES, doc)));
     }
 
     // One iterator per column and segment: doc-values iterators only move forward, which fits

@@ -1,14 +1,10 @@
 package io.kvscope.analysis;
 
-import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.ingest.record.ConfigEpoch;
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 
@@ -42,20 +38,11 @@ public final class StalePageReach {
   }
 
   /**
-   * Built after the over-length and underrun analyzers ran, from their findings and the nodes'
-   * config epochs (one per engine startup, from the engine logs).
+   * Built from which requests were never prefilled ({@link Mechanisms}) and the nodes' config
+   * epochs (one per engine startup, from the engine logs).
    */
-  public static StalePageReach of(AnalysisContext context, RequestColumns columns) throws IOException {
-    Set<String> stubs = new HashSet<>(context.requestsWith(FindingKind.OVER_LENGTH_ACCEPTED));
-    stubs.addAll(context.requestsWith(FindingKind.PREFILL_UNDERRUN));
-    BitSet neverPrefilled = new BitSet();
-    if (!stubs.isEmpty()) {
-      RequestRows.forEach(context.reader(), row -> {
-        if (stubs.contains(row.requestId())) {
-          neverPrefilled.set(row.doc());
-        }
-      });
-    }
+  public static StalePageReach of(AnalysisContext context, RequestColumns columns, Mechanisms mechanisms) {
+    BitSet neverPrefilled = mechanisms.neverPrefilled();
     long[][] restarts = new long[columns.nodeCount()][];
     for (int node = 0; node < restarts.length; node++) {
       restarts[node] = restartsOf(context, columns.nodeName(node));
@@ -73,6 +60,21 @@ public final class StalePageReach {
     return epochs.stream().filter(e -> !e.fromMetrics())
         .mapToLong(e -> context.clocks().toGatewayTime(node, e.start()))
         .sorted().distinct().skip(1).toArray();
+  }
+
+  /**
+   * Whether {@code source} decoded on {@code recipient}'s decode node (both known) and in the same
+   * run of its engine (no restart between their starts).
+   */
+  public boolean sameNode(int source, int recipient) {
+    int node = columns.decodeNode(recipient);
+    return node >= 0 && node == columns.decodeNode(source);
+  }
+
+  /** Whether no restart of the decode node's engine lies between {@code source} and {@code recipient}. */
+  public boolean sameRun(int source, int recipient) {
+    int node = columns.decodeNode(recipient) >= 0 ? columns.decodeNode(recipient) : columns.decodeNode(source);
+    return node >= 0 && !restartedBetween(restarts[node], columns.start(source), columns.start(recipient));
   }
 
   /** Whether {@code source}'s pages could have been among those {@code recipient} decoded over. */

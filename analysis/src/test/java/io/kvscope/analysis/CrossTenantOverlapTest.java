@@ -4,6 +4,8 @@ import static io.kvscope.analysis.TestIndex.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
+import io.kvscope.analysis.finding.Attribution;
+import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -12,6 +14,7 @@ import io.kvscope.ingest.record.NodeRole;
 import io.kvscope.ingest.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
@@ -19,6 +22,10 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The overlap analysis end to end on real on-disk indexes: which passages count, how sure, and
+ * whom they name. The rules themselves are tested on plain values in {@code evidence}.
+ */
 class CrossTenantOverlapTest {
 
   @TempDir Path tmp;
@@ -30,201 +37,230 @@ class CrossTenantOverlapTest {
         .collect(Collectors.joining(" "));
   }
 
-  @Test
-  void findsTheSourceOfALeakedSpanAndIgnoresBoilerplateOwnPromptAndSameAnswers() throws Exception {
-    String secret = words(1, 60);
-    String leaked = String.join(" ", java.util.Arrays.asList(secret.split(" ")).subList(10, 45)); // 35 tokens
-    String boilerplate = words(2, 40);
-    String question = words(3, 30);
-    String answer = words(4, 40);
-    TestIndex index = new TestIndex(tmp.resolve("index"));
+  private static String slice(String text, int from, int to) {
+    return String.join(" ", Arrays.asList(text.split(" ")).subList(from, to));
+  }
 
+  @Test
+  void aPassageOneEarlierRequestHeldIsConfirmedOnAStubWithThatRequestAsSoleSource() throws Exception {
+    String secret = words(1, 60);
+    String leaked = slice(secret, 10, 45); // 35 words
+    TestIndex index = new TestIndex(tmp.resolve("index"));
     index.served(request("source", "victim", "2026-08-28T10:00:00Z", 100, 200)
         .promptText("Please summarise: " + secret).responseText("Sure.").build(), 100, false);
-    index.served(request("leak", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+    index.served(request("stub", "recipient", "2026-08-28T10:05:00Z", 100, 200)
         .promptText(words(5, 50)).responseText("Here is the reply " + leaked + " and more " + words(6, 10)).build(), 100, false);
-    for (int t = 0; t < 8; t++) { // a system prompt every tenant pastes and every model repeats
-      index.served(request("boiler-" + t, "tenant-" + t, "2026-08-28T09:0" + t + ":00Z", 100, 200)
-          .promptText(boilerplate + " " + words(100 + t, 30)).responseText("As instructed: " + boilerplate).build(), 100, false);
-    }
-    index.served(request("asker-1", "alpha", "2026-08-28T11:00:00Z", 100, 200)
-        .promptText(question).responseText(answer).build(), 100, false);
-    index.served(request("asker-2", "beta", "2026-08-28T11:30:00Z", 100, 200)
-        .promptText(question).responseText(answer).build(), 100, false);
-    index.served(request("echo", "gamma", "2026-08-28T12:00:00Z", 100, 200)
-        .promptText("Repeat this: " + secret).responseText("Repeating: " + leaked).build(), 100, false);
-    index.served(request("reuse", "victim", "2026-08-28T10:10:00Z", 100, 200)
-        .promptText(words(7, 20)).responseText("Again " + leaked).build(), 100, false);
     // A later request holding the same text is never a source of an earlier response.
     index.served(request("later", "other", "2026-08-28T13:00:00Z", 100, 200)
         .promptText("Quoting: " + leaked).responseText(words(8, 20)).build(), 100, false);
 
-    List<Finding> findings = new ArrayList<>();
-    String responseText;
-    try (var search = index.open()) {
-      new CrossTenantOverlap().analyze(new AnalysisContext(search, AnalysisOptions.defaults()), findings::add);
-      responseText = search.search("request_id:gw-leak", 1).documents().get(0).get("response_text");
-    }
+    List<Finding> findings = analyze(index, "gw-stub");
+    String response = responseOf(index, "gw-stub");
 
-    assertThat(findings).extracting(f -> f.kind() + " " + f.requestId())
-        .containsExactlyInAnyOrder("CROSS_TENANT_OVERLAP gw-leak", "SAME_TENANT_REUSE gw-reuse");
-    Finding leak = findings.stream().filter(f -> f.kind() == FindingKind.CROSS_TENANT_OVERLAP).findFirst().orElseThrow();
-    Source source = leak.sources().stream().filter(s -> s.requestId().equals("gw-source")).findFirst().orElseThrow();
-    assertThat(source.tenant()).isEqualTo("victim");
-    assertThat(source.matchedTokens()).isEqualTo(35);
-    Span span = source.spans().get(0);
-    assertThat(responseText.substring(span.responseStart(), span.responseEnd())).isEqualTo(leaked);
+    Finding leak = only(findings, "gw-stub");
+    assertThat(leak.kind()).isEqualTo(FindingKind.CROSS_TENANT_OVERLAP);
+    assertThat(leak.confidence()).isEqualTo(Confidence.CONFIRMED);
+    assertThat(leak.sources()).extracting(Source::requestId, Source::attribution, Source::matchedTokens)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("gw-source", Attribution.SOLE, 35L));
+    Span span = leak.sources().get(0).spans().get(0);
+    assertThat(response.substring(span.responseStart(), span.responseEnd())).isEqualTo(leaked);
     assertThat(span.sourceField()).isEqualTo("prompt_text");
+    assertThat(leak.evidence().get("confidence_reason").toString()).contains("foreign-kv");
   }
 
   /**
-   * A model's stock sentences combine freely: two replies can share a 16-word run made of two of
-   * them (rare as a run, so the fingerprint cut-off does not see it) without either having taken
-   * it from the other. A short passage of unique text shared the same way is still reported.
+   * Real traffic repeats itself: a passage three earlier requests held word for word names all
+   * three, each a candidate, in the mechanism's order (the most recently released first); one on
+   * another decode node or before the decode engine restarted could not have been in the pool.
    */
   @Test
-  void twoStockSentencesSideBySideAreNotALeakButAShortUniquePassageIs() throws Exception {
-    String overview = "Here is an overview of the material provided.";
-    String passage = "In addition, the records include the following passage:";
-    String unique = words(11, 20);
-    TestIndex index = new TestIndex(tmp.resolve("index"));
-    for (int t = 0; t < 12; t++) { // every tenant's replies use both sentences, never side by side
-      index.served(request("stock-" + t, "tenant-" + t, "2026-08-28T09:" + (10 + t) + ":00Z", 100, 200)
-          .promptText(words(300 + t, 30))
-          .responseText(words(400 + t, 12) + " " + overview + " " + words(500 + t, 12) + " " + passage + " " + words(600 + t, 12))
-          .build(), 100, false);
-    }
-    index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
-        .promptText(words(20, 30)).responseText(words(21, 15) + " " + overview + " " + passage + " " + unique + " " + words(22, 15))
-        .build(), 100, false);
-    index.served(request("later", "recipient", "2026-08-28T10:05:00Z", 100, 200)
-        .promptText(words(30, 30)).responseText(words(31, 15) + " " + overview + " " + passage + " " + words(32, 15)
-            + " and also " + unique + " " + words(33, 15))
+  void aPassageSeveralRequestsWithinReachHeldNamesEachAsACandidate() throws Exception {
+    String answer = words(20, 50);
+    TestIndex index = new TestIndex(tmp.resolve("index"))
+        .epoch("decode-0", NodeRole.DECODE, "2026-08-28T08:00:00Z", 681_280, 1_048_576, "0.5.21")
+        .epoch("decode-0", NodeRole.DECODE, "2026-08-28T09:00:00Z", 681_280, 1_048_576, "0.5.21");
+    index.served(request("before-restart", "t0", "2026-08-28T08:30:00Z", 100, 200)
+        .promptText(words(21, 10)).responseText(answer).build(), 100, false);
+    index.served(request("first", "t1", "2026-08-28T09:10:00Z", 100, 200)
+        .promptText(words(22, 10)).responseText(answer).build(), 100, false);
+    index.servedOn(request("elsewhere", "t2", "2026-08-28T09:20:00Z", 100, 200)
+        .promptText(words(23, 10)).responseText(answer).build(), "decode-1");
+    index.served(request("second", "t3", "2026-08-28T09:30:00Z", 100, 200)
+        .promptText("Pasted: " + answer).responseText(words(24, 10)).build(), 100, false);
+    index.served(request("third", "t4", "2026-08-28T09:40:00Z", 100, 200)
+        .promptText(words(25, 10)).responseText(answer).build(), 100, false);
+    index.served(request("stub", "recipient", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText(words(26, 10)).responseText(words(27, 10) + " " + slice(answer, 5, 45) + " " + words(28, 10))
         .build(), 100, false);
 
-    List<Finding> findings = new ArrayList<>();
-    String responseText;
-    try (var search = index.open()) {
-      new CrossTenantOverlap().analyze(new AnalysisContext(search, AnalysisOptions.defaults()), findings::add);
-      responseText = search.search("request_id:gw-later", 1).documents().get(0).get("response_text");
-    }
+    Finding leak = only(analyze(index, "gw-stub"), "gw-stub");
 
-    Finding later = findings.stream().filter(f -> f.requestId().equals("gw-later")).findFirst().orElseThrow();
-    assertThat(later.sources()).extracting(Source::requestId).containsExactly("gw-earlier");
-    assertThat(later.sources().get(0).spans())
-        .extracting(span -> responseText.substring(span.responseStart(), span.responseEnd()))
-        .containsExactly(unique);
+    assertThat(leak.confidence()).isEqualTo(Confidence.CONFIRMED);
+    assertThat(leak.sources()).extracting(s -> s.requestId() + " " + s.attribution().id())
+        .containsExactly("gw-third candidate", "gw-second candidate", "gw-first candidate");
+    assertThat(leak.evidence()).containsEntry("attribution", "ambiguous");
   }
 
   /**
-   * A passage of exactly T words holds one fingerprint. On a response the engine never prefilled
-   * (here, a prefill underrun) it is verified and confirmed; on a response served normally it
-   * could at best be a suspect, and a pair sharing one fingerprint is not even verified there.
+   * Two tenants ask the same short question under different system prompts and the model gives
+   * both the same long answer: on a response served normally that is at most suspect (not a leak
+   * the summary counts); on one the engine never prefilled, nothing explains it and it is confirmed.
    */
   @Test
-  void aPassageOfTWordsIsVerifiedWhereTheEngineNeverPrefilledThePrompt() throws Exception {
-    String passage = words(40, 16);
+  void theSameAnswerToTheSameQuestionIsSuspectUnlessThePromptWasNeverPrefilled() throws Exception {
+    String question = "how do I reverse a linked list in place";
+    String answer = words(30, 120);
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("asker-1", "alpha", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText("You are a careful assistant.\n" + question).responseText(answer).build(), 100, false);
+    index.served(request("asker-2", "beta", "2026-08-28T10:10:00Z", 100, 200)
+        .promptText("You help the staff of Beta Corp. Answer briefly.\n" + question).responseText(answer).build(), 100, false);
+    index.served(request("stub", "gamma", "2026-08-28T10:20:00Z", 100, 200)
+        .promptText("You help Gamma.\n" + question).responseText("In short: " + slice(answer, 0, 60)).build(), 100, false);
+
+    List<Finding> findings = analyze(index, "gw-stub");
+
+    Finding normal = only(findings, "gw-asker-2");
+    assertThat(normal.confidence()).isEqualTo(Confidence.SUSPECT);
+    assertThat(normal.evidence().get("confidence_reason").toString()).contains("same-answer");
+    Finding stub = only(findings, "gw-stub");
+    assertThat(stub.confidence()).isEqualTo(Confidence.CONFIRMED);
+    assertThat(stub.sources()).extracting(Source::requestId).containsExactly("gw-asker-2", "gw-asker-1");
+  }
+
+  /**
+   * Without mechanism evidence text alone is at most probable, and only for a long passage no
+   * tenant but one other holds: the same passage a third tenant also pasted is suspect.
+   */
+  @Test
+  void textAloneIsProbableOnlyForALongPassageSpecificToOneOtherTenant() throws Exception {
+    String memo = words(40, 80);
+    String shared = words(41, 80);
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("memo", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText("Confidential: " + memo + " " + shared).responseText(words(42, 10)).build(), 100, false);
+    index.served(request("reader", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(43, 20)).responseText(slice(memo, 0, 40) + " then " + slice(shared, 0, 40)).build(), 100, false);
+    index.served(request("bystander", "other", "2026-08-28T11:00:00Z", 100, 200)
+        .promptText("Also pasted: " + shared).responseText(words(44, 10)).build(), 100, false);
+
+    Finding finding = only(analyze(index), "gw-reader");
+
+    assertThat(finding.confidence()).isEqualTo(Confidence.PROBABLE);
+    @SuppressWarnings("unchecked")
+    List<java.util.Map<String, Object>> passages = (List<java.util.Map<String, Object>>) finding.evidence().get("passages");
+    assertThat(passages).extracting(p -> p.get("confidence")).containsExactly("probable", "suspect");
+  }
+
+  /** The recipient's own prompt explains its reply only where the engine prefilled that prompt. */
+  @Test
+  void theOwnPromptExplainsAReplyOnlyWhereThePromptWasPrefilled() throws Exception {
+    String document = words(50, 60);
     TestIndex index = new TestIndex(tmp.resolve("index"));
     index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
-        .promptText(words(41, 30) + " " + passage + " " + words(42, 30)).responseText(words(43, 20)).build(), 100, false);
+        .promptText("Review: " + document).responseText(words(51, 10)).build(), 100, false);
+    for (String recipient : List.of("normal", "stub")) {
+      index.served(request(recipient, "tenant-" + recipient, "2026-08-28T10:05:00Z", 100, 200)
+          .promptText("Summarise: " + document).responseText("It says " + slice(document, 0, 50)).build(), 100, false);
+    }
+
+    List<Finding> findings = analyze(index, "gw-stub");
+
+    assertThat(findings).extracting(Finding::requestId).containsExactly("gw-stub");
+  }
+
+  /**
+   * On a response decoded over foreign KV runs down to 12 words count, found word for word even
+   * where no fingerprint falls inside them; elsewhere they are no evidence.
+   */
+  @Test
+  void runsOfTwelveWordsCountOverForeignKvOnly() throws Exception {
+    String passage = words(60, 13);
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText(words(61, 30) + " " + passage + " " + words(62, 30)).responseText(words(63, 20)).build(), 100, false);
     for (String recipient : List.of("stale", "normal")) {
-      long seed = recipient.equals("stale") ? 50 : 60;
+      long seed = recipient.equals("stale") ? 70 : 80;
       index.served(request(recipient, "tenant-" + recipient, "2026-08-28T10:05:00Z", 100, 200)
           .promptText(words(seed, 30)).responseText(words(seed + 1, 20) + " " + passage + " " + words(seed + 2, 20))
           .build(), 100, false);
     }
 
-    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stale");
+    List<Finding> findings = analyze(index, "gw-stale");
 
     assertThat(findings).extracting(f -> f.kind() + " " + f.confidence() + " " + f.requestId())
         .containsExactly("CROSS_TENANT_OVERLAP CONFIRMED gw-stale");
     assertThat(findings.get(0).sources()).extracting(Source::requestId, Source::matchedTokens)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple("gw-earlier", 16L));
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("gw-earlier", 13L));
   }
 
   /**
-   * Stock sentences side by side, ending a few words into a third: every 8-word piece over those
-   * last words also holds the end of the sentence before, a pairing no other reply has, yet each
-   * sentence piece is stock. When two tenants within reach of the recipient's pool held that run,
-   * it cannot be told whose pages it came from: not a leak, even on a response the engine never
-   * prefilled.
+   * Short runs are looked up on each focused response afresh: what was verified on the response
+   * before it (here a long passage at the same word positions) says nothing about this one.
    */
   @Test
-  void stockSentencesTwoTenantsWithinReachHeldAreNotALeak() throws Exception {
-    TestIndex index = stockSentenceReplies();
-    index.served(stockRunHolder("earlier", "victim", "2026-08-28T10:00:00Z", 750), 100, false);
-    index.served(stockRunHolder("also", "bystander", "2026-08-28T10:01:00Z", 753), 100, false);
-    index.served(stockRunHolder("stale", "recipient", "2026-08-28T10:05:00Z", 760), 100, false);
-
-    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stale");
-
-    assertThat(findings).extracting(Finding::requestId).doesNotContain("gw-stale");
-  }
-
-  /**
-   * The same run of stock sentences, held by one tenant within reach of the recipient's pool: the
-   * others that held it decoded on another node, or never had their prompt prefilled (their reply
-   * was itself written from stale pages). Only the one tenant's pages can have carried it.
-   */
-  @Test
-  void aStockRunOnlyOneTenantWithinReachHeldCameFromThatTenant() throws Exception {
-    TestIndex index = stockSentenceReplies();
-    index.served(stockRunHolder("earlier", "victim", "2026-08-28T10:00:00Z", 750), 100, false);
-    index.servedOn(stockRunHolder("elsewhere", "bystander", "2026-08-28T10:01:00Z", 753), "decode-1");
-    index.served(stockRunHolder("stub", "other-stale", "2026-08-28T10:02:00Z", 756), 100, false);
-    index.served(stockRunHolder("stale", "recipient", "2026-08-28T10:05:00Z", 760), 100, false);
-
-    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stub", "gw-stale");
-
-    Finding stale = findings.stream().filter(f -> f.requestId().equals("gw-stale")).findFirst().orElseThrow();
-    assertThat(stale.sources()).extracting(Source::requestId).containsExactly("gw-earlier");
-    assertThat(stale.evidence()).containsEntry("sources_named_as_sole_holder_of_stock_phrasing", List.of("gw-earlier"));
-  }
-
-  /**
-   * A short run whose every eight-word piece is common, though the run itself is not: twelve
-   * tenants' replies hold the sentence twice over, the victim's holds it twice and a word more.
-   * The fingerprint bound calls the run boilerplate (its pieces are in twelve tenants' texts); on
-   * a response the engine never prefilled, the run is counted word for word instead, and only the
-   * victim held it.
-   */
-  @Test
-  void aRunIsCountedWordForWordWhereOnlyItsPiecesAreCommon() throws Exception {
-    String sentence = "please forward the signed quarterly schedule to finance";
-    String twice = sentence + " " + sentence;
-    String run = twice + " please"; // 17 words
+  void aShortRunIsFoundOnAStubWhateverWasFoundOnTheStubBeforeIt() throws Exception {
+    String longPassage = words(90, 40);
+    // A 13-word run the two texts share without sharing a fingerprint: only a window lookup finds it.
+    String shortRun = null;
+    String sourcePrompt = null;
+    String stubReply = null;
+    for (long seed = 200; shortRun == null; seed++) {
+      String run = words(seed, 13);
+      String prompt = words(seed + 1000, 20) + " " + run + " " + words(seed + 2000, 20);
+      String reply = words(seed + 3000, 6) + " " + run + " " + words(seed + 4000, 30);
+      if (!sharesAFingerprint(prompt, reply)) {
+        shortRun = run;
+        sourcePrompt = prompt;
+        stubReply = reply;
+      }
+    }
     TestIndex index = new TestIndex(tmp.resolve("index"));
-    for (int t = 0; t < 12; t++) {
-      index.served(request("common-" + t, "tenant-" + t, "2026-08-28T09:" + (10 + t) + ":00Z", 100, 200)
-          .promptText(words(1000 + t, 30)).responseText(words(1020 + t, 12) + " " + twice + ". " + words(1040 + t, 12))
-          .build(), 100, false);
-    }
-    for (int pair = 0; pair < 60; pair++) { // ordinary shared text, so the learned cut-off stays low
-      String passage = words(2000 + pair, 100);
-      String start = "2026-08-28T08:" + String.format("%02d", pair) + ":00Z";
-      index.served(request("pair-a-" + pair, "pair-a-" + pair, start, 100, 200)
-          .promptText(passage).responseText(words(3000 + pair, 10)).build(), 100, false);
-      index.served(request("pair-b-" + pair, "pair-b-" + pair, start, 100, 200)
-          .promptText(words(4000 + pair, 10)).responseText(passage).build(), 100, false);
-    }
-    index.served(request("earlier", "victim", "2026-08-28T10:00:00Z", 100, 200)
-        .promptText(words(1100, 30)).responseText(words(1101, 15) + ". " + run + " " + words(1102, 15)).build(), 100, false);
-    index.served(request("stale", "recipient", "2026-08-28T10:05:00Z", 100, 200)
-        .promptText(words(1103, 30)).responseText(words(1104, 15) + ". " + run + " " + words(1105, 15)).build(), 100, false);
+    index.served(request("long-source", "victim-1", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText(words(92, 20) + " " + longPassage).responseText(words(93, 10)).build(), 100, false);
+    index.served(request("short-source", "victim-2", "2026-08-28T10:01:00Z", 100, 200)
+        .promptText(sourcePrompt).responseText(words(96, 10)).build(), 100, false);
+    // The first stub's verified passage covers the word positions of the second stub's short run.
+    index.served(request("stub-a", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(97, 10)).responseText(words(98, 5) + " " + longPassage + " " + words(99, 5)).build(), 100, false);
+    index.served(request("stub-b", "recipient", "2026-08-28T10:06:00Z", 100, 200)
+        .promptText(words(100, 10)).responseText(stubReply).build(), 100, false);
 
-    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stale");
+    List<Finding> findings = analyze(index, "gw-stub-a", "gw-stub-b");
 
-    Finding stale = findings.stream().filter(f -> f.requestId().equals("gw-stale")).findFirst().orElseThrow();
-    assertThat(stale.sources()).extracting(Source::requestId).containsExactly("gw-earlier");
+    assertThat(only(findings, "gw-stub-b").sources()).extracting(Source::requestId).containsExactly("gw-short-source");
+  }
+
+  /**
+   * Stock sentences side by side, ending a few words into a third: rare as a run, made of pieces
+   * every tenant's replies hold. Held within reach by two tenants it is most likely the model's
+   * phrasing (suspect); held by one, the stale pages it came from were that tenant's.
+   */
+  @Test
+  void aStockRunIsSuspectWhenTwoTenantsWithinReachHeldItAndConfirmedWhenOneDid() throws Exception {
+    TestIndex two = stockSentenceReplies("two");
+    two.served(stockRunHolder("earlier", "victim", "2026-08-28T10:00:00Z", 750), 100, false);
+    two.served(stockRunHolder("also", "bystander", "2026-08-28T10:01:00Z", 753), 100, false);
+    two.served(stockRunHolder("stale", "recipient", "2026-08-28T10:05:00Z", 760), 100, false);
+    TestIndex one = stockSentenceReplies("one");
+    one.served(stockRunHolder("lonely", "victim-2", "2026-08-28T10:00:00Z", 770), 100, false);
+    one.servedOn(stockRunHolder("elsewhere", "bystander", "2026-08-28T10:01:00Z", 775), "decode-1");
+    one.served(stockRunHolder("stale-2", "recipient", "2026-08-28T10:05:00Z", 780), 100, false);
+
+    assertThat(only(analyze(two, "gw-stale"), "gw-stale").confidence()).isEqualTo(Confidence.SUSPECT);
+    Finding lonely = only(analyze(one, "gw-stale-2"), "gw-stale-2");
+    assertThat(lonely.confidence()).isEqualTo(Confidence.CONFIRMED);
+    assertThat(lonely.sources()).extracting(Source::requestId).containsExactly("gw-lonely");
+    assertThat(lonely.evidence().get("confidence_reason").toString()).contains("stock-phrasing");
   }
 
   private static final String STOCK_RUN = "Here is an overview of the material provided. "
       + "In addition, the records include the following passage: A later section states";
 
   /** Replies of twelve tenants that each use the stock run's three sentences, never side by side. */
-  private TestIndex stockSentenceReplies() {
+  private TestIndex stockSentenceReplies(String name) {
     String[] sentences = STOCK_RUN.split("(?<=[.:]) ");
-    TestIndex index = new TestIndex(tmp.resolve("index"));
+    TestIndex index = new TestIndex(tmp.resolve(name));
     for (int t = 0; t < 12; t++) {
       index.served(request("stock-" + t, "tenant-" + t, "2026-08-28T09:" + (10 + t) + ":00Z", 100, 200)
           .promptText(words(700 + t, 30))
@@ -265,21 +301,21 @@ class CrossTenantOverlapTest {
         .promptText(words(809, 20))
         .responseText(beforeRestart + " then " + stubReply + " and " + fresh).build(), 100, false);
 
-    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stub", "gw-stale");
+    List<Finding> findings = analyze(index, "gw-stub", "gw-stale");
 
-    Finding stale = findings.stream().filter(f -> f.requestId().equals("gw-stale")).findFirst().orElseThrow();
-    assertThat(stale.sources()).extracting(Source::requestId).containsExactly("gw-fresh");
-    assertThat(stale.evidence()).containsEntry("sources_named_as_sole_holder_of_stock_phrasing", List.of());
+    Finding stale = only(findings, "gw-stale");
+    assertThat(stale.sources()).extracting(Source::requestId, Source::attribution)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("gw-fresh", Attribution.SOLE));
   }
 
   /**
-   * Stale pages are copied as runs: a response that carries a whole passage took it from the one
-   * request that held all of it, even when an earlier request of another tenant held a part.
+   * Stale pages are copied as runs: a response that carries a whole passage took it from a request
+   * that held all of it; one that held only a part is no candidate.
    */
   @Test
   void aSpanInsideALongerRunFromAnotherSourceCameWithThatRun() throws Exception {
     String passage = words(900, 50);
-    String part = String.join(" ", java.util.Arrays.asList(passage.split(" ")).subList(15, 37));
+    String part = slice(passage, 15, 37);
     TestIndex index = new TestIndex(tmp.resolve("index"));
     index.served(request("part", "tenant-part", "2026-08-28T09:00:00Z", 100, 200)
         .promptText(words(901, 20) + " " + part + " " + words(902, 20)).responseText(words(903, 20)).build(), 100, false);
@@ -288,26 +324,66 @@ class CrossTenantOverlapTest {
     index.served(request("stale", "recipient", "2026-08-28T10:05:00Z", 100, 200)
         .promptText(words(906, 20)).responseText(words(907, 10) + " " + passage + " " + words(908, 10)).build(), 100, false);
 
-    List<Finding> findings = analyzeWithNeverPrefilled(index, "gw-stale");
+    Finding stale = only(analyze(index, "gw-stale"), "gw-stale");
 
-    Finding stale = findings.stream().filter(f -> f.requestId().equals("gw-stale")).findFirst().orElseThrow();
     assertThat(stale.sources()).extracting(Source::requestId, Source::matchedTokens)
         .containsExactly(org.assertj.core.groups.Tuple.tuple("gw-whole", 50L));
   }
 
+  /** Only the recipient's own tenant held it within reach: same-tenant reuse, never a leak. */
+  @Test
+  void aPassageOnlyTheRecipientsOwnTenantHeldIsSameTenantReuse() throws Exception {
+    String memo = words(950, 40);
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("own", "acme", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText("Memo: " + memo).responseText(words(951, 10)).build(), 100, false);
+    index.served(request("stub", "acme", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(words(952, 10)).responseText("Recall: " + memo).build(), 100, false);
+
+    List<Finding> findings = analyze(index, "gw-stub");
+
+    assertThat(findings).extracting(f -> f.kind() + " " + f.requestId()).containsExactly("SAME_TENANT_REUSE gw-stub");
+  }
+
+  private static boolean sharesAFingerprint(String a, String b) {
+    var fingerprinter = new io.kvscope.index.fingerprint.Fingerprinter(io.kvscope.index.Documents.FINGERPRINTS);
+    var mine = new java.util.HashSet<Long>();
+    for (long h : fingerprinter.fingerprint(a).distinctHashes()) {
+      mine.add(h);
+    }
+    for (long h : fingerprinter.fingerprint(b).distinctHashes()) {
+      if (mine.contains(h)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Finding only(List<Finding> findings, String requestId) {
+    List<Finding> of = findings.stream().filter(f -> requestId.equals(f.requestId())).toList();
+    assertThat(of).as("findings of " + requestId).hasSize(1);
+    return of.get(0);
+  }
+
+  private static String responseOf(TestIndex index, String requestId) throws Exception {
+    try (var search = index.open()) {
+      return search.search("request_id:" + requestId, 1).documents().get(0).get("response_text");
+    }
+  }
+
   /**
-   * Runs the overlap analysis with {@code requestIds} already flagged as prefill underruns, as the
-   * analyzer that runs before it would have: the engine never prefilled those requests' prompts.
+   * Runs the overlap analysis with {@code neverPrefilled} already flagged as prefill underruns, as
+   * the analyzer it requires would have: the engine never prefilled those requests' prompts.
    */
-  private static List<Finding> analyzeWithNeverPrefilled(TestIndex index, String... requestIds) throws Exception {
+  private static List<Finding> analyze(TestIndex index, String... neverPrefilled) throws Exception {
     List<Finding> findings = new ArrayList<>();
     try (var search = index.open()) {
       AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
-      for (String requestId : requestIds) {
-        context.add(new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
-            io.kvscope.analysis.finding.Confidence.CONFIRMED, requestId, null, null, null, null, null, null, null));
+      for (String requestId : neverPrefilled) {
+        context.record("prefill-underrun", new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
+            Confidence.CONFIRMED, requestId, null, null, null, null, null, null, null));
       }
-      new CrossTenantOverlap().analyze(context, findings::add);
+      context.run(new CrossTenantOverlap(), findings::add);
     }
     return findings;
   }

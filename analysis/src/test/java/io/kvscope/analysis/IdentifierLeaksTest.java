@@ -17,10 +17,15 @@ class IdentifierLeaksTest {
 
   @TempDir Path tmp;
 
-  private List<Finding> run(TestIndex index) throws Exception {
+  private List<Finding> run(TestIndex index, String... neverPrefilled) throws Exception {
     try (var search = index.open()) {
       List<Finding> findings = new ArrayList<>();
-      new IdentifierLeaks().analyze(new AnalysisContext(search, AnalysisOptions.defaults()), findings::add);
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      for (String requestId : neverPrefilled) {
+        context.record("prefill-underrun", new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
+            Confidence.CONFIRMED, requestId, null, null, null, null, null, null, null));
+      }
+      context.run(new IdentifierLeaks(), findings::add);
       return findings;
     }
   }
@@ -46,10 +51,34 @@ class IdentifierLeaksTest {
     assertThat(findings).extracting(Finding::requestId).containsExactly("gw-leak");
     Finding leak = findings.get(0);
     assertThat(leak.kind()).isEqualTo(FindingKind.RARE_IDENTIFIER_LEAK);
+    // Text alone (the engine logged nothing wrong): a rare identifier another tenant wrote is probable.
     assertThat(leak.confidence()).isEqualTo(Confidence.PROBABLE);
-    assertThat(leak.sources()).extracting(s -> s.requestId() + "/" + s.tenant()).containsExactly("gw-src/victim");
+    assertThat(leak.sources()).extracting(s -> s.requestId() + "/" + s.tenant() + "/" + s.attribution().id())
+        .containsExactly("gw-src/victim/sole");
     assertThat(leak.evidence().get("categories")).isEqualTo(List.of("email"));
     assertThat(leak.evidence().toString()).doesNotContain("ana.lopez");
+    assertThat(leak.evidence().get("confidence_reason").toString()).contains("text-alone");
+  }
+
+  /**
+   * Without mechanism evidence, an identifier that only an earlier reply held may be the model's
+   * own (an example address in an answer); the same identifier in a response the engine never
+   * prefilled came from the pages it read.
+   */
+  @Test
+  void anIdentifierOnlyAReplyHeldIsSuspectUnlessTheResponseWasDecodedOverForeignKv() throws Exception {
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("answer", "asker", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText("How do I mail support?").responseText("Write to jo.smith@helpdesk-example.org today").build(), 100, false);
+    index.served(request("normal", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText("Tell me a story").responseText("It began with jo.smith@helpdesk-example.org").build(), 100, false);
+    index.served(request("stub", "other", "2026-08-28T10:06:00Z", 100, 200)
+        .promptText("x").responseText("The records mention jo.smith@helpdesk-example.org").build(), 1, false);
+
+    List<Finding> findings = run(index, "gw-stub");
+
+    assertThat(findings).extracting(f -> f.requestId() + " " + f.confidence())
+        .containsExactlyInAnyOrder("gw-normal SUSPECT", "gw-stub CONFIRMED");
   }
 
   /** The victim's e-mail leaked into the recipient's response, in a fresh index at {@code dir}. */
@@ -105,11 +134,11 @@ class IdentifierLeaksTest {
   }
 
   /**
-   * A conversation repeats what it was told: the request that held all the leaked identifiers is
-   * named, not the later turn that repeated one of them, nor the first turn that held only one.
+   * A conversation repeats what it was told: each turn that held an identifier is a candidate for
+   * it, and the one turn alone holding another is its sole source.
    */
   @Test
-  void identifiersAreAttributedToTheFewestRequestsThatHeldThem() throws Exception {
+  void eachIdentifierNamesEveryRequestWithinReachThatHeldIt() throws Exception {
     TestIndex index = new TestIndex(tmp.resolve("index"));
     index.served(request("turn-1", "victim", "2026-08-28T09:50:00Z", 100, 200)
         .promptText("I am ana.lopez@victim.example").build(), 100, false);
@@ -124,6 +153,9 @@ class IdentifierLeaksTest {
     List<Finding> findings = run(index);
 
     assertThat(findings).extracting(Finding::requestId).containsExactly("gw-leak");
-    assertThat(findings.get(0).sources()).extracting(s -> s.requestId()).containsExactly("gw-turn-2");
+    // The account number only turn 2 held: a sole attribution. The address and the phone number
+    // two turns each held: candidates, the most recently released first.
+    assertThat(findings.get(0).sources()).extracting(s -> s.requestId() + " " + s.attribution().id())
+        .containsExactly("gw-turn-2 sole", "gw-turn-3 candidate", "gw-turn-1 candidate");
   }
 }

@@ -40,6 +40,9 @@ public final class EndToEnd {
   private static final Pattern RECORDS = Pattern.compile("^\\s+(\\S+)\\s+([\\d,]+) records$");
   private static final Pattern SCORE_LINE = Pattern.compile(
       "(\\w[\\w -]*?)\\s+truth\\s+(\\d+)\\s+found\\s+(\\d+)\\s+precision\\s+([\\d.]+)\\s+recall\\s+([\\d.]+)");
+  /** {@code true sources named     59 of 59 ...} and {@code sole attributions      48 sole attributions, 48 right, ...}. */
+  private static final Pattern NAMED_LINE = Pattern.compile("true sources named\\s+(\\d+) of (\\d+).*");
+  private static final Pattern SOLE_LINE = Pattern.compile("sole attributions\\s+(\\d+) sole attributions, (\\d+) right.*");
   private static final Pattern LEAKED = Pattern.compile("leaked responses \\(cross-tenant, confirmed\\+probable\\):\\s+([\\d,]+)");
 
   /** Options of one benchmark run. */
@@ -273,6 +276,18 @@ public final class EndToEnd {
           set.put("found", Long.parseLong(m.group(3)));
           set.put("precision", Double.parseDouble(m.group(4)));
           set.put("recall", Double.parseDouble(m.group(5)));
+        }
+        Matcher named = NAMED_LINE.matcher(line);
+        if (named.matches()) {
+          ObjectNode set = score.putObject("true_sources_named");
+          set.put("named", Long.parseLong(named.group(1)));
+          set.put("truth", Long.parseLong(named.group(2)));
+        }
+        Matcher sole = SOLE_LINE.matcher(line);
+        if (sole.matches()) {
+          ObjectNode set = score.putObject("sole_attributions");
+          set.put("count", Long.parseLong(sole.group(1)));
+          set.put("right", Long.parseLong(sole.group(2)));
         }
       }
       return score;

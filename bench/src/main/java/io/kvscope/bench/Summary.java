@@ -100,9 +100,16 @@ public final class Summary {
     s.append(String.format(Locale.ROOT, ", leaks %d/%d", analyze.path("leaked_responses").asLong(),
         analyze.path("truth_leaked_responses").asLong()));
     JsonNode sources = analyze.path("score").path("source_requests");
-    if (!sources.isMissingNode()) {
+    if (!sources.isMissingNode()) { // runs before sole/candidate attribution
       s.append(String.format(Locale.ROOT, ", sources %d/%d (P %.3f R %.3f)", sources.path("found").asLong(),
           sources.path("truth").asLong(), sources.path("precision").asDouble(), sources.path("recall").asDouble()));
+    }
+    JsonNode named = analyze.path("score").path("true_sources_named");
+    JsonNode sole = analyze.path("score").path("sole_attributions");
+    if (!named.isMissingNode() && !sole.isMissingNode()) {
+      s.append(String.format(Locale.ROOT, ", true sources named %d/%d, sole attributions right %d/%d",
+          named.path("named").asLong(), named.path("truth").asLong(), sole.path("right").asLong(),
+          sole.path("count").asLong()));
     }
     return s.toString();
   }

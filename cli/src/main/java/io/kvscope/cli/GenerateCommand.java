@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
     name = "generate",
     mixinStandardHelpOptions = true,
     description = "Generate a sample incident with known truth: gateway logs, traces and one SGLang log per node "
-        + "from a paged-KV-pool simulation, plus truth.json. Deterministic per --seed.")
+        + "from a paged-KV-pool simulation, plus truth.json. Deterministic per --seed (and --corpus file).")
 final class GenerateCommand implements Callable<Integer> {
 
   @Option(names = {"-o", "--out"}, paramLabel = "DIR", required = true, description = "Where to write the incident.")
@@ -37,10 +37,16 @@ final class GenerateCommand implements Callable<Integer> {
       description = "PLAIN, ROTATED (some files gzipped, as rotated logs) or ZSTD (default: ${DEFAULT-VALUE}).")
   OutputCompression compression;
 
+  @Option(names = "--corpus", paramLabel = "FILE",
+      description = {"Build questions, answers and pasted documents from this corpus of real questions",
+          "answered by real models (JSON lines: turns, answers per model; plain or .zst), read now",
+          "and written only into the incident. Default: the built-in text."})
+  Path corpus;
+
   @Override
   public Integer call() throws Exception {
     GeneratorOptions options = GeneratorOptions.incident(seed, scale)
-        .withMode(clean ? FleetMode.CLEAN : FleetMode.INCIDENT).withCompression(compression);
+        .withMode(clean ? FleetMode.CLEAN : FleetMode.INCIDENT).withCompression(compression).withCorpus(corpus);
     GenerationSummary summary = new IncidentGenerator().generate(out, options);
     System.out.printf("Generated %,d requests (%,d gateway records, %,d trace spans) in %d files, %.1f MB on disk%n",
         summary.requests(), summary.litellmRecords(), summary.otlpSpans(), summary.files().size(), summary.bytes() / 1e6);

@@ -17,13 +17,22 @@ final class SummaryPrinter {
 
   private SummaryPrinter() {}
 
+  /** {@code 3}, or {@code 3-7} when candidate sources add to the sure count. */
+  private static String range(long certain, long possible) {
+    return possible > certain ? String.format("%,d-%,d", certain, possible) : String.format("%,d", certain);
+  }
+
   static void print(Report report, PrintStream out) {
     Summary s = report.summary();
     out.println("Exposure summary");
     out.printf("  leaked responses (cross-tenant, confirmed+probable): %,d%n", s.leakedResponses());
-    out.printf("  source requests whose data leaked:                   %,d%n", s.sourceRequests());
-    out.printf("  victim tenants: %,d    recipient tenants: %,d    tokens exposed: %,d%n",
-        s.victimTenants(), s.recipientTenants(), s.tokensExposed());
+    out.printf("  source requests whose data leaked:                   %s%n",
+        range(s.sourceRequests(), s.sourceRequestsPossible()));
+    out.printf("  victim tenants: %s    recipient tenants: %,d    tokens exposed: %,d%n",
+        range(s.victimTenants(), s.victimTenantsPossible()), s.recipientTenants(), s.tokensExposed());
+    if (s.sourceRequestsPossible() > s.sourceRequests()) {
+      out.println("  (a range: sources known for sure, then every request that held a leaked passage too)");
+    }
     out.printf("  over-length prompts accepted: %,d    prefill underruns: %,d%n", s.overLengthAccepted(), s.prefillUnderruns());
     out.printf("  same-tenant reuse (not cross-tenant): %,d    suspect only: %,d%n", s.sameTenantReuse(), s.suspectResponses());
     out.printf("  first exposure: %s    last exposure: %s%n", orDash(s.firstExposure()), orDash(s.lastExposure()));

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.analysis.report.ReportJson;
@@ -66,23 +65,22 @@ class GroundTruthTest {
     var expected = truth.summary();
     var summary = report.summary();
     assertThat(summary.leakedResponses()).isEqualTo(expected.leakedResponses());
-    assertThat(summary.victimTenants()).isEqualTo(expected.victimTenants());
     assertThat(summary.recipientTenants()).isEqualTo(expected.recipientTenants());
     assertThat(summary.overLengthAccepted()).isEqualTo(expected.overLengthAccepted());
     assertThat(summary.prefillUnderruns()).isEqualTo(expected.prefillUnderruns());
     assertThat(summary.firstExposure()).isEqualTo(expected.firstExposure());
     assertThat(summary.lastExposure()).isEqualTo(expected.lastExposure());
+    // Sure counts never exceed the truth, possible ones never fall short of it.
+    assertThat(summary.victimTenants()).isLessThanOrEqualTo(expected.victimTenants());
+    assertThat(summary.victimTenantsPossible()).isGreaterThanOrEqualTo(expected.victimTenants());
+    assertThat(summary.sourceRequestsPossible()).isGreaterThanOrEqualTo(expected.sourceRequests());
 
-    // Sources: never a wrong one; all but fragments our tokenizer counts below T.
-    Set<String> ourSources = countedSources(report);
-    Set<String> truthSources = truth.leakedResponses().stream().flatMap(l -> l.sources().stream())
-        .flatMap(s -> java.util.stream.Stream.concat(java.util.stream.Stream.of(s.requestId()), s.alsoIn().stream()))
-        .collect(Collectors.toSet());
-    assertThat(ourSources).as("no source outside the truth").isSubsetOf(truthSources);
-    long shortMissed = truth.leakedResponses().stream().flatMap(l -> l.sources().stream())
-        .filter(s -> !ourSources.contains(s.requestId()) && s.alsoIn().stream().noneMatch(ourSources::contains))
-        .filter(s -> !"span".equals(s.kind()) || s.matchedTokens() > 24).count();
-    assertThat(shortMissed).as("sources missed other than near-threshold spans").isZero();
+    // Every true source is among the sources reported for its response; a sole one is always right.
+    QualityScore score = QualityScore.of(truth, report);
+    assertThat(score.trueSourcesNamed()).as("true sources named").isEqualTo(score.trueSources());
+    assertThat(score.soleAttributionsRight()).as("sole attributions right").isEqualTo(score.soleAttributions());
+    assertThat(score.confirmedFalsePositives()).isEmpty();
+    assertThat(score.passes()).isTrue();
 
     List<Window> vulnerable = report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE).toList();
     List<WindowTruth> truthWindows = truth.windows().stream().filter(w -> w.kind().equals("vulnerable")).toList();
@@ -117,19 +115,5 @@ class GroundTruthTest {
   private static Set<String> requestsWith(Report report, java.util.function.Predicate<FindingKind> kind) {
     return report.findings().stream().filter(f -> kind.test(f.kind()) && f.confidence().counts())
         .map(Finding::requestId).collect(Collectors.toCollection(HashSet::new));
-  }
-
-  private static Set<String> countedSources(Report report) {
-    Set<String> sources = new HashSet<>();
-    for (Finding f : report.findings()) {
-      if (f.isCountedLeak()) {
-        for (Source s : f.sources()) {
-          if (!s.tenant().equals(f.tenant())) {
-            sources.add(s.requestId());
-          }
-        }
-      }
-    }
-    return sources;
   }
 }

@@ -1,5 +1,6 @@
 package io.kvscope.gui;
 
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -242,7 +243,7 @@ public final class IncidentFixture {
     }
     Confidence confidence = kind == FindingKind.RARE_IDENTIFIER_LEAK ? Confidence.PROBABLE : Confidence.CONFIRMED;
     String id = kind.id() + ":" + recipientRecord.requestId();
-    Source src = new Source(source.requestId(), source.engineRid(), victim, tokens, spans);
+    Source src = new Source(source.requestId(), source.engineRid(), victim, tokens, spans, Attribution.SOLE);
     Map<String, Object> evidence = new LinkedHashMap<>();
     evidence.put("verified_chars", secrets.stream().mapToLong(String::length).sum());
     evidence.put("source_gap_seconds", Duration.between(sourceTime, when).toSeconds());
@@ -379,11 +380,11 @@ public final class IncidentFixture {
     for (String name : names) {
       long[] v = victim.getOrDefault(name, new long[3]);
       long[] r = recipient.getOrDefault(name, new long[3]);
-      tenants.add(new TenantImpact(name, new TenantImpact.AsVictim(v[0], v[1], v[2]),
-          new TenantImpact.AsRecipient(r[0], r[1], r[2])));
+      tenants.add(new TenantImpact(name, new TenantImpact.AsVictim(v[0], v[1], v[2], v[0], v[1], v[2]),
+          new TenantImpact.AsRecipient(r[0], r[1], r[2], r[1])));
     }
     List<MatrixCell> matrix = new ArrayList<>();
-    cells.forEach((k, c) -> matrix.add(new MatrixCell(k.get(0), k.get(1), c[0], c[1])));
+    cells.forEach((k, c) -> matrix.add(new MatrixCell(k.get(0), k.get(1), c[0], c[1], c[0])));
     List<HourCount> timeline = new ArrayList<>();
     hours.forEach((h, c) -> timeline.add(new HourCount(h, c[0], c[1], c[2], c[0] * 4)));
     Instant start = Instant.ofEpochMilli(prefill0.start());
@@ -393,7 +394,8 @@ public final class IncidentFixture {
         new Window(Window.Kind.EXPOSURE, null, "frontier-1m-pd", first, last, leaks.size(), null));
     int admitted = leaks.size() + overLengthFindings.size();
     Summary summary = new Summary(leaks.size(), leaks.size(), victims.size(), recipients.size(), admitted,
-        admitted, first, last, tokens, 0, findings.stream().filter(f -> f.confidence() == Confidence.SUSPECT).count());
+        admitted, first, last, tokens, 0, findings.stream().filter(f -> f.confidence() == Confidence.SUSPECT).count(),
+        leaks.size(), victims.size());
     Report report = new Report(Report.REPORT_VERSION, Instant.parse("2026-09-12T09:00:00Z"), index.toString(), summary,
         windows, findings, tenants, matrix, timeline, Map.of("email", (long) leaks.size(), "account_number", (long) leaks.size()),
         new Coverage(List.of(new Coverage.Gap("decode-1", T0.plus(Duration.ofDays(3)), T0.plus(Duration.ofDays(3).plusHours(2)),

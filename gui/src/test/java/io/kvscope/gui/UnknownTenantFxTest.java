@@ -5,6 +5,7 @@ import static io.kvscope.gui.FxSupport.choose;
 import static io.kvscope.gui.FxSupport.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.finding.Tenants;
@@ -57,7 +58,7 @@ class UnknownTenantFxTest {
     for (Finding f : incident.report().findings()) {
       String tenant = unknownRecipient.equals(f.requestId()) ? null : f.tenant();
       List<Source> sources = f.sources().stream().map(s -> !unknownSource.equals(f.requestId()) ? s
-          : new Source(s.requestId(), s.engineRid(), null, s.matchedTokens(), s.spans())).toList();
+          : new Source(s.requestId(), s.engineRid(), null, s.matchedTokens(), s.spans(), s.attribution())).toList();
       findings.add(new Finding(f.id(), f.kind(), f.confidence(), f.requestId(), f.engineRid(), tenant, f.time(), f.node(),
           f.decodeNode(), sources, f.evidence()));
     }

@@ -1,16 +1,26 @@
 package io.kvscope.samples;
 
+import java.nio.file.Path;
+
 /**
  * What to generate.
  *
  * @param seed every random choice derives from it: the same options give byte-identical files
+ * @param corpus JSON lines of real questions with real models' answers to build the traffic's
+ *     questions, answers and pasted documents from (plain or zstd, read at generation time); null
+ *     for the built-in text
  */
-public record GeneratorOptions(long seed, Scale scale, FleetMode mode, OutputCompression compression) {
+public record GeneratorOptions(long seed, Scale scale, FleetMode mode, OutputCompression compression, Path corpus) {
 
   public GeneratorOptions {
     if (scale == null || mode == null || compression == null) {
       throw new IllegalArgumentException("scale, mode and compression are required");
     }
+  }
+
+  /** With the built-in text. */
+  public GeneratorOptions(long seed, Scale scale, FleetMode mode, OutputCompression compression) {
+    this(seed, scale, mode, compression, null);
   }
 
   /** The incident at {@code scale}, as rotated logs look. */
@@ -19,10 +29,14 @@ public record GeneratorOptions(long seed, Scale scale, FleetMode mode, OutputCom
   }
 
   public GeneratorOptions withMode(FleetMode m) {
-    return new GeneratorOptions(seed, scale, m, compression);
+    return new GeneratorOptions(seed, scale, m, compression, corpus);
   }
 
   public GeneratorOptions withCompression(OutputCompression c) {
-    return new GeneratorOptions(seed, scale, mode, c);
+    return new GeneratorOptions(seed, scale, mode, c, corpus);
+  }
+
+  public GeneratorOptions withCorpus(Path file) {
+    return new GeneratorOptions(seed, scale, mode, compression, file);
   }
 }

@@ -8,6 +8,7 @@ import io.kvscope.samples.out.OutputFile;
 import io.kvscope.samples.out.WrittenFile;
 import io.kvscope.samples.sim.Simulator;
 import io.kvscope.samples.sim.TruthBuilder;
+import io.kvscope.samples.text.CorpusFile;
 import io.kvscope.samples.text.SharedTexts;
 import io.kvscope.samples.truth.DuplicateTruth;
 import io.kvscope.samples.truth.FileTruth;
@@ -47,7 +48,7 @@ public final class IncidentGenerator {
    * Public manuals long prompts paste from (about 1,600 tokens each). Kept small: callers paste the
    * same manuals again and again, which is what makes megabyte prompts compress.
    */
-  private static final int CORPUS_DOCUMENTS = 40;
+  private static final int MANUALS = 40;
 
   /** The incident at {@code scale} with rotated (partly gzipped) logs. */
   public GenerationSummary generate(Path outDir, long seed, Scale scale) throws IOException {
@@ -62,11 +63,12 @@ public final class IncidentGenerator {
     requireEmpty(outDir);
     Fleet fleet = options.mode() == FleetMode.INCIDENT ? Fleet.incident() : Fleet.clean();
     Scale scale = options.scale();
-    SharedTexts shared = new SharedTexts(options.seed(), CORPUS_DOCUMENTS);
+    SharedTexts shared = options.corpus() == null ? SharedTexts.builtIn(options.seed(), MANUALS)
+        : SharedTexts.withCorpus(options.seed(), MANUALS, CorpusFile.read(options.corpus()));
     OutputFile.createDirectories(outDir);
     LogRecorder recorder = new LogRecorder(outDir, fleet, codecs(options.compression()), options.seed());
     Simulator simulator = new Simulator(new Simulator.Settings(options.seed(), scale.tenants(),
-        scale.newRequestsPerDay(), scale.overLengthScale(), CORPUS_DOCUMENTS), fleet, shared, recorder);
+        scale.newRequestsPerDay(), scale.overLengthScale(), MANUALS), fleet, shared, recorder);
     Simulator.Result result = simulator.run();
     LogRecorder.Written written = recorder.written();
 
@@ -86,7 +88,7 @@ public final class IncidentGenerator {
     GeneratorInfo info = new GeneratorInfo(options.seed(), scale.name(),
         options.mode().name().toLowerCase(Locale.ROOT), scale.tenants(), result.requests(),
         written.litellmRecords(), written.otlpSpans(), result.charsPerToken(), Fleet.PAGE_SIZE,
-        Fleet.FIXED_VERSION, CANARY_PATTERN);
+        Fleet.FIXED_VERSION, CANARY_PATTERN, shared.origin());
     GroundTruth truth = TruthBuilder.build(result, fleet, info, files, duplicates, written.droppedEngineLines());
     Path truthFile = outDir.resolve("truth.json");
     truth.write(truthFile);

@@ -95,7 +95,6 @@ class IncidentConsistencyTest {
     for (LeakTruth l : all()) {
       GatewayRecord recipient = byId.get(l.requestId());
       assertThat(recipient).as("recipient %s in the gateway logs", l.requestId()).isNotNull();
-      String recipientPrompt = String.join("\n", recipient.messages());
       for (SourceTruth s : sources(l)) {
         GatewayRecord source = byId.get(s.requestId());
         assertThat(source).as("source %s in the gateway logs", s.requestId()).isNotNull();
@@ -105,9 +104,8 @@ class IncidentConsistencyTest {
             : source.response().substring(s.sourceStart(), s.sourceEnd());
         assertThat(fragment).as("fragment of %s in %s", s.requestId(), l.requestId()).isEqualTo(original);
         assertThat(TokenCount.count(fragment)).isEqualTo(s.matchedTokens());
-        assertThat(recipientPrompt).as("the recipient's own prompt does not explain it").doesNotContain(fragment);
         if (s.kind().equals("span")) {
-          assertThat(s.matchedTokens()).isBetween(20, 200);
+          assertThat(s.words()).isBetween(12, 200);
         } else {
           assertThat(s.matchedTokens()).isEqualTo(1);
           switch (s.category()) {
@@ -455,5 +453,110 @@ class IncidentConsistencyTest {
     assertThat(truth.files()).anyMatch(f -> f.codec().equals("gzip"));
     assertThat(truth.files()).anyMatch(f -> f.format().equals("otlp-json"));
     assertThat(truth.files().stream().filter(f -> f.format().equals("sglang-log"))).hasSize(8);
+  }
+
+  /**
+   * Every request the truth names as having held a leaked fragment did hold it word for word, on
+   * the recipient's decode node, before it; and every request that did, within the reach the
+   * truth states (prompt prefilled, same decode node and engine run, at most 7 days before), is
+   * named. The source is always among them.
+   */
+  @Test
+  void theHoldersOfEachFragmentAreEveryEarlierRequestWithinReachThatHeldItWordForWord() throws Exception {
+    Set<String> stubs = truth.overLengthAcceptedIds();
+    Map<String, List<LeakTruth>> byDecodeNode = new HashMap<>();
+    all().forEach(l -> byDecodeNode.computeIfAbsent(l.decodeNode(), n -> new ArrayList<>()).add(l));
+    // Texts of every served request that could be within some recipient's reach.
+    Set<String> near = new HashSet<>();
+    for (GatewayRecord r : records) {
+      String rid = r.id().startsWith("chatcmpl-") ? rid(r.id()) : null;
+      if (!r.success() || stubs.contains(r.id()) || rid == null || engine.requests.get(rid) == null
+          || engine.requests.get(rid).stats("decode") == null) {
+        continue;
+      }
+      String node = engine.requests.get(rid).stats("decode").node();
+      for (LeakTruth l : byDecodeNode.getOrDefault(node, List.of())) {
+        long gap = l.time().toEpochMilli() - r.startMs();
+        if (gap > 0 && gap <= 7 * 86_400_000L) {
+          near.add(r.id());
+        }
+      }
+    }
+    Map<String, GatewayRecord> texts = new HashMap<>();
+    GatewayReader.read(dir, near).stream().filter(r -> near.contains(r.id())).forEach(r -> texts.putIfAbsent(r.id(), r));
+    int shared = 0;
+    int checked = 0;
+    for (LeakTruth l : all()) {
+      String response = byId.get(l.requestId()).response();
+      for (SourceTruth s : sources(l)) {
+        String fragment = response.substring(s.responseStart(), s.responseEnd());
+        Set<String> named = new TreeSet<>();
+        s.holders().forEach(h -> named.add(h.requestId()));
+        assertThat(named).as("holders of a fragment of %s", l.requestId()).contains(s.requestId());
+        Set<String> held = new TreeSet<>();
+        for (GatewayRecord r : texts.values()) {
+          String node = engine.requests.get(rid(r.id())).stats("decode").node();
+          long gap = l.time().toEpochMilli() - r.startMs();
+          if (node.equals(l.decodeNode()) && gap > 0 && gap <= 7 * 86_400_000L && !restartedBetween(node, r.startMs(),
+              l.time().toEpochMilli()) && (r.response().contains(fragment) || r.messages().stream().anyMatch(m -> m.contains(fragment)))) {
+            held.add(r.id());
+          }
+        }
+        assertThat(held).as("requests named as holders of a fragment of %s", l.requestId()).containsAll(named);
+        Set<String> unnamed = new TreeSet<>(held);
+        unnamed.removeAll(named);
+        for (String id : unnamed) {
+          // Only a request that started before the recipient but got its decode pages after it.
+          assertThat(l.time().toEpochMilli() - byId.get(id).startMs()).as("%s held it but is not named", id)
+              .isLessThan(120_000L);
+        }
+        shared += named.size() > 1 ? 1 : 0;
+        checked++;
+      }
+    }
+    assertThat(checked).isGreaterThan(10);
+    assertThat(shared).as("fragments several requests within reach held").isPositive();
+  }
+
+  /** A startup of the decode node's engine in {@code (from, to]}, true time. */
+  private static boolean restartedBetween(String node, long from, long to) {
+    return truth.configEpochs().stream().anyMatch(e -> e.node().equals(node)
+        && e.start().toEpochMilli() > from && e.start().toEpochMilli() <= to);
+  }
+
+  /**
+   * The built-in text repeats itself the way real traffic does: popular questions, some short,
+   * asked by many tenants under different system prompts and answered word for word alike on one
+   * deployment; conversations that re-send their history; retrieved chunks and pasted documents.
+   */
+  @Test
+  void theTrafficRepeatsItselfAsRealTrafficDoes() throws Exception {
+    Set<String> small = new HashSet<>();
+    records.stream().filter(r -> r.success() && r.promptChars() < 50_000).forEach(r -> small.add(r.id()));
+    List<GatewayRecord> texts = GatewayReader.read(dir, small).stream().filter(r -> small.contains(r.id())).toList();
+    Map<String, Set<String>> tenantsByQuestion = new HashMap<>();
+    Map<String, Set<String>> systemsByQuestion = new HashMap<>();
+    Map<String, Set<String>> repliesByQuestion = new HashMap<>();
+    int conversations = 0;
+    int retrieval = 0;
+    for (GatewayRecord r : texts) {
+      List<String> m = r.messages();
+      String question = m.getLast();
+      tenantsByQuestion.computeIfAbsent(question, q -> new HashSet<>()).add(r.tenant());
+      systemsByQuestion.computeIfAbsent(question, q -> new HashSet<>()).add(m.size() > 1 ? m.getFirst() : "");
+      repliesByQuestion.computeIfAbsent(question + "\u0000" + (m.size() > 3 ? m.get(m.size() - 2) : ""),
+          q -> new HashSet<>()).add(r.response());
+      conversations += m.size() >= 4 ? 1 : 0;
+      retrieval += question.startsWith("Context:") ? 1 : 0;
+    }
+    List<String> popular = tenantsByQuestion.entrySet().stream().filter(e -> e.getValue().size() >= 5)
+        .map(Map.Entry::getKey).toList();
+    assertThat(popular).as("questions five or more tenants asked").isNotEmpty();
+    assertThat(popular).as("some of them short").anyMatch(q -> q.split("\\s+").length < 16);
+    assertThat(popular).as("under several system prompts").anyMatch(q -> systemsByQuestion.get(q).size() >= 3);
+    // One answer per model (two deployments), some cut short at the request's max_tokens.
+    assertThat(popular).as("answered word for word alike").allMatch(q -> repliesByQuestion.get(q + "\u0000").size() <= 8);
+    assertThat(conversations).as("turns re-sending their conversation").isGreaterThan(20);
+    assertThat(retrieval).as("prompts with retrieved chunks").isGreaterThan(20);
   }
 }

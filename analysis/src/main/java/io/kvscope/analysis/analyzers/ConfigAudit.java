@@ -43,10 +43,6 @@ public final class ConfigAudit implements Analyzer {
     return "Pool size vs context length, engine version and safeguards per node and config epoch";
   }
 
-  @Override
-  public int order() {
-    return 100;
-  }
 
   @Override
   public void analyze(AnalysisContext context, Consumer<Finding> findings) {

@@ -2,8 +2,18 @@ package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
+import io.kvscope.analysis.Mechanisms;
 import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.StalePageReach;
+import io.kvscope.analysis.evidence.Candidates;
+import io.kvscope.analysis.evidence.Decision;
+import io.kvscope.analysis.evidence.Holder;
+import io.kvscope.analysis.evidence.IdentifierFacts;
+import io.kvscope.analysis.evidence.IdentifierRules;
+import io.kvscope.analysis.evidence.Mechanism;
+import io.kvscope.analysis.evidence.RuleChain;
+import io.kvscope.analysis.evidence.SameQuestion;
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -14,6 +24,7 @@ import io.kvscope.index.identifiers.Identifier.Category;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -21,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.MultiTerms;
@@ -31,19 +43,33 @@ import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Canary markers and rare identifiers that a response carries, its own prompt does not explain,
- * and another request held earlier. One walk over the response identifiers' terms, each looked
- * up among prompt identifiers: a self-join through the index, not a query per response.
- *
- * <p>An identifier seen across more than {@value #MAX_TENANTS_FOR_RARE} tenants is public (a
- * support address, a documented example key) and proves nothing. A canary is proof: it is planted
- * in one request and must never appear elsewhere.
+ * Canary markers and rare identifiers a response carried that another request held before it.
+ * One walk over the response identifiers' terms, each looked up among prompt identifiers: a
+ * self-join through the index, not a query per response. For each (response, identifier) the facts
+ * are gathered ({@link IdentifierFacts}: every request within reach of the response's decode pool
+ * that held it, how many tenants hold it, whether the response's own prompt or the answer to the
+ * same question explains it) and the rules of {@link IdentifierRules} decide, with the response's
+ * mechanism facts, whether it is evidence and how sure.
  */
 public final class IdentifierLeaks implements Analyzer {
 
-  static final int MAX_TENANTS_FOR_RARE = 3;
   /** Identifiers in more responses than this are boilerplate; their postings are not read further. */
   static final int MAX_RESPONSES_PER_IDENTIFIER = 500;
+  /** Replies holding an identifier whose prompts are read to find the same question. */
+  static final int MAX_SAME_QUESTION_READS = 8;
+
+  private static final String OVERLAP = "cross-tenant-overlap";
+
+  private final Set<String> withoutRules;
+
+  public IdentifierLeaks() {
+    this(Set.of());
+  }
+
+  /** The analysis without the identifier rules named {@code withoutRules}: for measuring what each does. */
+  public IdentifierLeaks(Set<String> withoutRules) {
+    this.withoutRules = Set.copyOf(withoutRules);
+  }
 
   @Override
   public String name() {
@@ -56,21 +82,27 @@ public final class IdentifierLeaks implements Analyzer {
   }
 
   @Override
-  public int order() {
-    return 410;
+  public Set<String> requires() {
+    Set<String> needed = new TreeSet<>(Mechanisms.REQUIRED);
+    needed.add(OVERLAP); // a verified passage's sources are the likeliest origin of an identifier in it
+    return needed;
   }
 
   @Override
   public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {
     RequestColumns columns = RequestColumns.load(context);
-    StalePageReach reach = StalePageReach.of(context, columns);
+    Mechanisms mechanisms = Mechanisms.of(context);
+    StalePageReach reach = StalePageReach.of(context, columns, mechanisms);
     Terms responseTerms = MultiTerms.getTerms(context.reader(), Schema.IDENT_RESPONSE);
     Terms promptTerms = MultiTerms.getTerms(context.reader(), Schema.IDENT_PROMPT);
     if (responseTerms == null) {
       return;
     }
+    RuleChain<IdentifierFacts> chain = IdentifierRules.chain().without(withoutRules);
+    Map<String, Long> dropped = new TreeMap<>();
     TermsEnum inPrompts = promptTerms == null ? null : promptTerms.iterator();
-    Map<Integer, Recipient> recipients = new TreeMap<>();
+    Map<Integer, List<Carried>> recipients = new TreeMap<>();
+    Map<Integer, String> prompts = new HashMap<>();
     long common = 0;
     TermsEnum terms = responseTerms.iterator();
     PostingsEnum postings = null;
@@ -84,39 +116,92 @@ public final class IdentifierLeaks implements Analyzer {
           ? live(inPrompts.postings(null, PostingsEnum.NONE), columns) : List.of();
       String value = term.utf8ToString();
       Category category = Category.fromTerm(value);
-      Set<Integer> tenants = new HashSet<>();
-      responders.forEach(d -> tenants.add(columns.tenant(d)));
-      prompters.forEach(d -> tenants.add(columns.tenant(d)));
-      if (category != Category.CANARY && tenants.size() > MAX_TENANTS_FOR_RARE) {
-        common++;
-        continue;
-      }
-      Set<Integer> ownPrompt = new HashSet<>(prompters);
       for (int recipient : responders) {
-        if (!columns.isRecipient(recipient) || ownPrompt.contains(recipient)) {
-          continue; // the recipient's own prompt explains it
+        if (!columns.isRecipient(recipient)) {
+          continue;
         }
-        int[] holders = possibleOrigins(recipient, prompters, responders, reach);
-        if (holders.length > 0) {
-          recipients.computeIfAbsent(recipient, r -> new Recipient()).carried.add(new Carried(value, category, holders));
+        Mechanism mechanism = mechanisms.of(recipient);
+        IdentifierFacts facts = facts(recipient, category, mechanism, prompters, responders, columns, reach, prompts);
+        Decision decision = chain.decide(mechanism, facts);
+        if (!decision.kept()) {
+          dropped.merge(decision.droppedBy(), 1L, Long::sum);
+          continue;
         }
+        recipients.computeIfAbsent(recipient, r -> new ArrayList<>()).add(new Carried(value, facts, decision));
+      }
+      if (!prompts.isEmpty() && prompts.size() > 4_096) {
+        prompts.clear(); // bounded; prompts of one identifier's holders are what is reused
       }
     }
-    context.parameter("identifier-leaks.max_tenants_for_rare", MAX_TENANTS_FOR_RARE);
+    context.parameter("identifier-leaks.max_tenants_for_rare", IdentifierRules.MAX_TENANTS_FOR_RARE);
     context.parameter("identifier-leaks.common_identifiers_skipped", common);
+    context.parameter("identifier-leaks.dropped_by_rule", dropped);
     Map<String, Set<String>> spanSources = spanSources(context);
-    for (Map.Entry<Integer, Recipient> entry : recipients.entrySet()) {
-      emit(entry.getKey(), entry.getValue(), spanSources, columns, context.index().redaction(), findings);
+    for (Map.Entry<Integer, List<Carried>> entry : recipients.entrySet()) {
+      emit(entry.getKey(), entry.getValue(), mechanisms.of(entry.getKey()), spanSources, columns,
+          context.index().redaction(), findings);
     }
   }
 
+  private static IdentifierFacts facts(int recipient, Category category, Mechanism mechanism, List<Integer> prompters,
+      List<Integer> responders, RequestColumns columns, StalePageReach reach, Map<Integer, String> prompts)
+      throws IOException {
+    Set<Integer> inPrompt = new HashSet<>(prompters);
+    Set<Integer> tenants = new HashSet<>();
+    List<Integer> replyHolders = new ArrayList<>();
+    Map<Integer, Holder> fromPrompts = new LinkedHashMap<>();
+    Map<Integer, Holder> fromReplies = new LinkedHashMap<>();
+    for (List<Integer> side : List.of(prompters, responders)) {
+      for (int doc : side) {
+        if (doc == recipient) {
+          continue;
+        }
+        tenants.add(columns.tenant(doc));
+        boolean reply = !inPrompt.contains(doc);
+        if (reply) {
+          replyHolders.add(doc);
+        }
+        Map<Integer, Holder> into = reply ? fromReplies : fromPrompts;
+        if (!into.containsKey(doc) && reach.reaches(doc, recipient)) {
+          into.put(doc, new Holder(doc, columns.requestId(doc), columns.tenantName(doc), columns.start(doc),
+              columns.end(doc), reach.sameNode(doc, recipient), reach.sameRun(doc, recipient), reply));
+        }
+      }
+    }
+    // An identifier is the data of who wrote it into a prompt; a reply that carried it is a
+    // possible origin only when no prompt within reach held it.
+    Map<Integer, Holder> candidates = fromPrompts.isEmpty() ? fromReplies : fromPrompts;
+    boolean heldInAPrompt = candidates.values().stream().anyMatch(h -> !h.inReply());
+    boolean sameQuestion = false;
+    if (!mechanism.neverPrefilled() && category != Category.CANARY && !replyHolders.isEmpty()) {
+      String own = prompt(recipient, columns, prompts);
+      for (int holder : replyHolders.subList(0, Math.min(MAX_SAME_QUESTION_READS, replyHolders.size()))) {
+        if (SameQuestion.asked(own, prompt(holder, columns, prompts))) {
+          sameQuestion = true;
+          break;
+        }
+      }
+    }
+    return new IdentifierFacts(category.id(), columns.tenantName(recipient), List.copyOf(candidates.values()),
+        heldInAPrompt, tenants.size(), inPrompt.contains(recipient), sameQuestion);
+  }
+
+  private static String prompt(int doc, RequestColumns columns, Map<Integer, String> prompts) throws IOException {
+    String text = prompts.get(doc);
+    if (text == null && !prompts.containsKey(doc)) {
+      text = columns.text(doc, Schema.PROMPT_TEXT);
+      prompts.put(doc, text);
+    }
+    return text;
+  }
+
   /**
-   * The sources of each recipient's verified spans (cross-tenant and same-tenant): an identifier
-   * that one of them held most likely rode in on the same stale pages.
+   * The sources of each recipient's verified passages (cross-tenant and same-tenant): an identifier
+   * one of them held most likely rode in on the same stale pages, so they are listed first.
    */
   private static Map<String, Set<String>> spanSources(AnalysisContext context) {
     Map<String, Set<String>> sources = new HashMap<>();
-    for (Finding finding : context.findings()) {
+    for (Finding finding : context.findingsOf(OVERLAP)) {
       if (finding.kind() == FindingKind.CROSS_TENANT_OVERLAP || finding.kind() == FindingKind.SAME_TENANT_REUSE) {
         Set<String> ids = sources.computeIfAbsent(finding.requestId(), r -> new HashSet<>());
         finding.sources().forEach(source -> ids.add(source.requestId()));
@@ -135,123 +220,80 @@ public final class IdentifierLeaks implements Analyzer {
     return docs;
   }
 
-  /**
-   * The requests whose stale pages could have held the identifier ({@link StalePageReach}). Its owner is who wrote it into a prompt; a response that carried it is a
-   * possible origin only when no prompt did. No preference for another tenant: that would turn a
-   * tenant's own reuse into a leak.
-   */
-  private static int[] possibleOrigins(int recipient, List<Integer> prompters, List<Integer> responders,
-      StalePageReach reach) {
-    for (List<Integer> candidates : List.of(prompters, responders)) {
-      int[] possible = candidates.stream().mapToInt(Integer::intValue)
-          .filter(candidate -> reach.reaches(candidate, recipient)).toArray();
-      if (possible.length > 0) {
-        return possible;
-      }
-    }
-    return new int[0];
-  }
+  /** An identifier a response carried, what is known about it and what the rules decided. */
+  private record Carried(String term, IdentifierFacts facts, Decision decision) {}
 
-  /** An identifier a response carried, with the requests that could have been its origin. */
-  private record Carried(String term, Category category, int[] origins) {}
-
-  /** The identifiers one response carried. */
-  private static final class Recipient {
-    final List<Carried> carried = new ArrayList<>();
-
-    /**
-     * Attributes each identifier to one origin. A source of one of the response's verified spans
-     * comes first: the identifier most likely rode in on the same stale pages. Otherwise the
-     * fewest requests that explain them all, taken greedily (the request holding most of the
-     * still unexplained identifiers, the earliest on a tie, as text has one origin: the first
-     * request that held it). One stale page usually carries several identifiers of one request;
-     * a later request that repeated one of them (the next turn of a conversation) explains less
-     * and is not named.
-     */
-    Map<Integer, List<String>> bySource(RequestColumns columns, Set<String> spanSources) throws IOException {
-      Map<Integer, Boolean> isSpanSource = new HashMap<>();
-      for (Carried c : carried) {
-        for (int origin : c.origins()) {
-          if (!isSpanSource.containsKey(origin)) {
-            isSpanSource.put(origin, spanSources.contains(columns.header(origin).get(Schema.REQUEST_ID)));
-          }
-        }
-      }
-      Map<Integer, List<String>> bySource = new LinkedHashMap<>();
-      List<Carried> open = new ArrayList<>(carried);
-      while (!open.isEmpty()) {
-        Map<Integer, Integer> explains = new HashMap<>();
-        for (Carried c : open) {
-          for (int origin : c.origins()) {
-            explains.merge(origin, 1, Integer::sum);
-          }
-        }
-        int best = explains.entrySet().stream()
-            .min(java.util.Comparator.comparing((Map.Entry<Integer, Integer> e) -> !isSpanSource.get(e.getKey()))
-                .thenComparingInt(e -> -e.getValue())
-                .thenComparingLong(e -> columns.start(e.getKey()))
-                .thenComparingInt(Map.Entry::getKey))
-            .orElseThrow().getKey();
-        List<String> terms = bySource.computeIfAbsent(best, s -> new ArrayList<>());
-        open.removeIf(c -> {
-          boolean explained = java.util.Arrays.stream(c.origins()).anyMatch(origin -> origin == best);
-          if (explained) {
-            terms.add(c.term());
-          }
-          return explained;
-        });
-      }
-      return bySource;
-    }
-
-    Set<String> categories() {
-      Set<String> categories = new java.util.TreeSet<>();
-      carried.forEach(c -> categories.add(c.category().id()));
-      return categories;
-    }
-  }
-
-  private static void emit(int recipientDoc, Recipient recipient, Map<String, Set<String>> spanSources,
-      RequestColumns columns, Redaction redaction, Consumer<Finding> findings) throws IOException {
+  private static void emit(int recipientDoc, List<Carried> carried, Mechanism mechanism,
+      Map<String, Set<String>> spanSources, RequestColumns columns, Redaction redaction, Consumer<Finding> findings)
+      throws IOException {
     Document header = columns.header(recipientDoc);
-    List<Source> cross = new ArrayList<>();
-    List<Source> same = new ArrayList<>();
+    Set<String> passageSources = spanSources.getOrDefault(header.get(Schema.REQUEST_ID), Set.of());
+    List<Carried> cross = carried.stream().filter(c -> !c.facts().sameTenantOnly()).toList();
+    List<Carried> same = carried.stream().filter(c -> c.facts().sameTenantOnly()).toList();
+    if (!cross.isEmpty()) {
+      boolean canary = cross.stream().anyMatch(c -> c.facts().canary());
+      findings.accept(finding(canary ? FindingKind.CANARY_LEAK : FindingKind.RARE_IDENTIFIER_LEAK, header, cross,
+          mechanism, passageSources, columns, redaction));
+    }
+    if (!same.isEmpty()) {
+      findings.accept(finding(FindingKind.SAME_TENANT_REUSE, header, same, mechanism, passageSources, columns, redaction));
+    }
+  }
+
+  private static Finding finding(FindingKind kind, Document header, List<Carried> carried, Mechanism mechanism,
+      Set<String> passageSources, RequestColumns columns, Redaction redaction) throws IOException {
+    Map<String, SourceDraft> sources = new LinkedHashMap<>();
+    Carried best = null;
     List<String> hashes = new ArrayList<>();
-    boolean crossCanary = false;
-    for (Map.Entry<Integer, List<String>> entry : recipient.bySource(columns,
-        spanSources.getOrDefault(columns.header(recipientDoc).get(Schema.REQUEST_ID), Set.of())).entrySet()) {
-      Document source = columns.header(entry.getKey());
-      long tokens = entry.getValue().stream().mapToLong(t -> Math.max(1, (t.length() - t.indexOf(':') - 1) / 4)).sum();
-      Source s = new Source(source.get(Schema.REQUEST_ID), source.get(Schema.ENGINE_RID), source.get(Schema.TENANT),
-          tokens, List.of());
-      boolean sameTenant = columns.tenant(entry.getKey()) == columns.tenant(recipientDoc);
-      (sameTenant ? same : cross).add(s);
-      if (!sameTenant && entry.getValue().stream().anyMatch(t -> t.startsWith("canary:"))) {
-        crossCanary = true;
+    Set<String> categories = new TreeSet<>();
+    for (Carried c : carried) {
+      List<Holder> ranked = new ArrayList<>(Candidates.ranked(c.facts().candidates()));
+      ranked.sort(Comparator.comparing((Holder h) -> !passageSources.contains(h.requestId())));
+      long tokens = Math.max(1, (c.term().length() - c.term().indexOf(':') - 1) / 4);
+      for (Holder h : ranked) {
+        SourceDraft d = sources.computeIfAbsent(h.requestId(), id -> new SourceDraft(h));
+        d.sole |= ranked.size() == 1;
+        d.tokens += tokens;
       }
       // Keyed by the case: a hash of a phone number cannot be undone by trying every number.
-      entry.getValue().forEach(t -> hashes.add(t.substring(0, t.indexOf(':')) + ":" + redaction.hash(t)));
+      hashes.add(c.term().substring(0, c.term().indexOf(':')) + ":" + redaction.hash(c.term()));
+      categories.add(c.facts().category());
+      if (best == null || c.decision().confidence().ordinal() < best.decision().confidence().ordinal()) {
+        best = c;
+      }
     }
+    List<Source> list = new ArrayList<>();
+    List<SourceDraft> ordered = new ArrayList<>(sources.values());
+    ordered.sort(Comparator.comparing((SourceDraft d) -> !d.sole).thenComparing(d -> d.sole ? -d.tokens : 0L)
+        .thenComparing(d -> d.holder, Candidates.MECHANISM_ORDER));
+    for (SourceDraft d : ordered) {
+      list.add(new Source(d.holder.requestId(), columns.header(d.holder.doc()).get(Schema.ENGINE_RID),
+          d.holder.tenant(), d.tokens, List.of(), d.sole ? Attribution.SOLE : Attribution.CANDIDATE));
+    }
+    Confidence confidence = best.decision().confidence();
     Map<String, Object> evidence = new LinkedHashMap<>();
-    evidence.put("categories", List.copyOf(recipient.categories()));
+    evidence.put("confidence_reason", best.decision().reasons());
+    evidence.put("mechanism", OverlapFindings.mechanism(mechanism));
+    evidence.put("attribution", list.stream().allMatch(Source::sole) ? "sole" : "ambiguous");
+    evidence.put("categories", List.copyOf(categories));
     evidence.put("identifiers", hashes.size());
     evidence.put("identifier_hashes", hashes);
     evidence.put("note", "identifier values are not shown; hashes (keyed by the case) let them be matched against the source");
-    if (!cross.isEmpty()) {
-      FindingKind kind = crossCanary ? FindingKind.CANARY_LEAK : FindingKind.RARE_IDENTIFIER_LEAK;
-      findings.accept(finding(kind, crossCanary ? Confidence.CONFIRMED : Confidence.PROBABLE, header, cross, evidence));
-    }
-    if (!same.isEmpty()) {
-      findings.accept(finding(FindingKind.SAME_TENANT_REUSE, Confidence.PROBABLE, header, same, evidence));
-    }
-  }
-
-  private static Finding finding(FindingKind kind, Confidence confidence, Document header, List<Source> sources,
-      Map<String, Object> evidence) {
     Long start = RequestColumns.startOf(header);
     String requestId = header.get(Schema.REQUEST_ID);
     return new Finding(kind.id() + ":" + requestId, kind, confidence, requestId, header.get(Schema.ENGINE_RID),
         header.get(Schema.TENANT), start == null ? null : Instant.ofEpochMilli(start),
-        header.get(Schema.PREFILL_NODE), header.get(Schema.DECODE_NODE), sources, evidence);
+        header.get(Schema.PREFILL_NODE), header.get(Schema.DECODE_NODE), list, evidence);
+  }
+
+  /** A source being assembled over the identifiers of one finding. */
+  private static final class SourceDraft {
+    final Holder holder;
+    boolean sole;
+    long tokens;
+
+    SourceDraft(Holder holder) {
+      this.holder = holder;
+    }
   }
 }

@@ -29,10 +29,6 @@ public final class OverLengthAccepted implements Analyzer {
     return "2xx responses to prompts past the serving node's real limit, or that its engine rejected";
   }
 
-  @Override
-  public int order() {
-    return 200;
-  }
 
   @Override
   public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {

@@ -25,10 +25,6 @@ public final class PrefillUnderrun implements Analyzer {
     return "Engine prefilled far fewer tokens than the prompt has (input_len=1 stubs)";
   }
 
-  @Override
-  public int order() {
-    return 210;
-  }
 
   @Override
   public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {

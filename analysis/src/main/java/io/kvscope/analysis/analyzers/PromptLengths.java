@@ -16,8 +16,14 @@ import java.util.Map;
  */
 final class PromptLengths {
 
-  /** A gateway count this many times below the text's estimate is not believed. */
+  /** A gateway count this many times below the text's estimate is not believed... */
   static final double IMPLAUSIBLE_FACTOR = 4;
+  /**
+   * ...when it is also this many tokens below it. Chars per token vary with the text (code, URLs,
+   * scripts without spaces), so a short prompt can be four times off the learned ratio; the
+   * placeholder count of a rejected prompt is off by hundreds of thousands.
+   */
+  static final long IMPLAUSIBLE_GAP = 4_096;
   /** Ratios are learned from prompts of at least this many tokens, where the count is reliable. */
   private static final long MIN_TOKENS_FOR_RATIO = 64;
   private static final int MAX_SAMPLES_PER_MODEL = 20_000;
@@ -71,7 +77,7 @@ final class PromptLengths {
       best = row.requestedLen();
       basis = "engine rejection";
     }
-    if (estimate != null && (best < 0 || estimate > best * IMPLAUSIBLE_FACTOR)) {
+    if (estimate != null && (best < 0 || estimate > best * IMPLAUSIBLE_FACTOR && estimate - best >= IMPLAUSIBLE_GAP)) {
       best = estimate;
       basis = "estimated from prompt text";
     }

@@ -32,10 +32,6 @@ public final class TimingAnomaly implements Analyzer {
     return "TTFT far below a robust per-deployment fit of TTFT against uncached prompt tokens";
   }
 
-  @Override
-  public int order() {
-    return 220;
-  }
 
   @Override
   public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {

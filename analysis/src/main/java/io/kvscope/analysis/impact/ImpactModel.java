@@ -1,5 +1,6 @@
 package io.kvscope.analysis.impact;
 
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -24,8 +25,12 @@ import java.util.TreeMap;
  *
  * <p>Counting rules (SPEC.md): a leaked response is a distinct request with at least one
  * cross-tenant finding (overlap, canary, rare identifier) at confirmed or probable confidence;
- * its sources are the distinct requests of other tenants those findings name. Tokens are counted
- * once per (response, source) pair: the largest figure any finding gives for it.
+ * its sources are the distinct requests of other tenants those findings name. A source is sole
+ * when any finding attributes to it alone, else a candidate; source requests and victim tenants
+ * count the sole ones, and their {@code possible} twins every one. Tokens are counted once per
+ * (response, source) pair: the largest figure any finding gives for it; a response's exposed
+ * tokens are its sole sources' tokens plus, for its candidates, the largest figure among them
+ * (candidates name one passage several times).
  */
 public final class ImpactModel {
 
@@ -77,10 +82,23 @@ public final class ImpactModel {
    */
   public record Response(String requestId, String tenant, Instant time, String decodeNode, Map<String, Source> sources) {
 
-    /** The foreign tokens this response carried, as the report counts them. */
+    /**
+     * The foreign tokens this response carried, as the report counts them: every sole source's, and
+     * of the candidates the largest (foreign for sure, whichever candidate it was).
+     */
     public long tokens() {
-      return sources.values().stream().mapToLong(Source::matchedTokens).sum();
+      long sole = sources.values().stream().filter(Source::sole).mapToLong(Source::matchedTokens).sum();
+      long candidates = sources.values().stream().filter(s -> !s.sole()).mapToLong(Source::matchedTokens).max().orElse(0);
+      return sole + candidates;
     }
+  }
+
+  /** The same source named twice: the larger token figure, and sole if either finding says so. */
+  private static Source merge(Source a, Source b) {
+    Source larger = a.matchedTokens() >= b.matchedTokens() ? a : b;
+    boolean sole = a.sole() || b.sole();
+    return sole == larger.sole() ? larger : new Source(larger.requestId(), larger.engineRid(), larger.tenant(),
+        larger.matchedTokens(), larger.spans(), sole ? Attribution.SOLE : Attribution.CANDIDATE);
   }
 
   /** The leaked responses among {@code findings}, by request id, in the order their first finding came. */
@@ -90,14 +108,15 @@ public final class ImpactModel {
       if (!finding.isCountedLeak() || finding.requestId() == null) {
         continue;
       }
+      List<Source> foreign = finding.sources().stream()
+          .filter(s -> s.tenant() == null || !s.tenant().equals(finding.tenant())).toList();
+      if (foreign.isEmpty() && !finding.sources().isEmpty()) {
+        continue; // only the tenant's own data: reuse, never a cross-tenant leak
+      }
       Response response = responses.computeIfAbsent(finding.requestId(), id ->
           new Response(id, finding.tenant(), finding.time(), finding.decodeNode(), new LinkedHashMap<>()));
-      for (Source source : finding.sources()) {
-        if (source.tenant() != null && source.tenant().equals(finding.tenant())) {
-          continue; // same-tenant data is reuse, never a cross-tenant leak
-        }
-        response.sources().merge(source.requestId(), source,
-            (a, b) -> a.matchedTokens() >= b.matchedTokens() ? a : b);
+      for (Source source : foreign) {
+        response.sources().merge(source.requestId(), source, ImpactModel::merge);
       }
     }
     return responses;
@@ -106,6 +125,8 @@ public final class ImpactModel {
   private static Summary summary(List<Finding> findings, Map<String, Response> leaks) {
     Set<String> sources = new HashSet<>();
     Set<String> victims = new HashSet<>();
+    Set<String> sourcesPossible = new HashSet<>();
+    Set<String> victimsPossible = new HashSet<>();
     Set<String> recipients = new HashSet<>();
     long tokens = 0;
     Instant first = null;
@@ -113,8 +134,12 @@ public final class ImpactModel {
     for (Response response : leaks.values()) {
       recipients.add(Tenants.nameOf(response.tenant()));
       for (Source source : response.sources().values()) {
-        sources.add(source.requestId());
-        victims.add(Tenants.nameOf(source.tenant()));
+        sourcesPossible.add(source.requestId());
+        victimsPossible.add(Tenants.nameOf(source.tenant()));
+        if (source.sole()) {
+          sources.add(source.requestId());
+          victims.add(Tenants.nameOf(source.tenant()));
+        }
       }
       tokens += response.tokens();
       if (response.time() != null) {
@@ -134,7 +159,7 @@ public final class ImpactModel {
     return new Summary(leaks.size(), sources.size(), victims.size(), recipients.size(),
         distinctRequests(findings, FindingKind.OVER_LENGTH_ACCEPTED, true).size(),
         distinctRequests(findings, FindingKind.PREFILL_UNDERRUN, true).size(),
-        first, last, tokens, sameTenant.size(), suspect.size());
+        first, last, tokens, sameTenant.size(), suspect.size(), sourcesPossible.size(), victimsPossible.size());
   }
 
   private static Set<String> distinctRequests(List<Finding> findings, FindingKind kind, boolean countedOnly) {
@@ -198,53 +223,74 @@ public final class ImpactModel {
   }
 
   private static List<TenantImpact> tenants(Collection<Response> leaks) {
-    Map<String, Set<String>> victimRequests = new TreeMap<>();
-    Map<String, Set<String>> victimRecipients = new HashMap<>();
-    Map<String, Long> victimTokens = new HashMap<>();
-    Map<String, Set<String>> recipientResponses = new TreeMap<>();
-    Map<String, Set<String>> recipientSources = new HashMap<>();
-    Map<String, Long> recipientTokens = new HashMap<>();
+    Map<String, Side> victims = new TreeMap<>();
+    Map<String, Side> recipients = new TreeMap<>();
     for (Response response : leaks) {
       String recipient = Tenants.nameOf(response.tenant());
-      recipientResponses.computeIfAbsent(recipient, t -> new HashSet<>()).add(response.requestId());
+      Side received = recipients.computeIfAbsent(recipient, t -> new Side());
+      received.responses.add(response.requestId());
+      received.received += response.tokens(); // foreign for sure, whoever of the candidates it was
       for (Source source : response.sources().values()) {
-        String victim = Tenants.nameOf(source.tenant());
-        victimRequests.computeIfAbsent(victim, t -> new HashSet<>()).add(source.requestId());
-        victimRecipients.computeIfAbsent(victim, t -> new HashSet<>()).add(response.requestId());
-        victimTokens.merge(victim, source.matchedTokens(), Long::sum);
-        recipientSources.computeIfAbsent(recipient, t -> new HashSet<>()).add(source.requestId());
-        recipientTokens.merge(recipient, source.matchedTokens(), Long::sum);
+        Side lost = victims.computeIfAbsent(Tenants.nameOf(source.tenant()), t -> new Side());
+        lost.add(source, response.requestId());
+        received.add(source, response.requestId());
       }
     }
-    Set<String> all = new java.util.TreeSet<>(victimRequests.keySet());
-    all.addAll(recipientResponses.keySet());
+    Set<String> all = new java.util.TreeSet<>(victims.keySet());
+    all.addAll(recipients.keySet());
     List<TenantImpact> tenants = new ArrayList<>();
     for (String tenant : all) {
+      Side v = victims.getOrDefault(tenant, new Side());
+      Side r = recipients.getOrDefault(tenant, new Side());
       tenants.add(new TenantImpact(tenant,
-          new TenantImpact.AsVictim(size(victimRequests.get(tenant)), size(victimRecipients.get(tenant)),
-              victimTokens.getOrDefault(tenant, 0L)),
-          new TenantImpact.AsRecipient(size(recipientResponses.get(tenant)), size(recipientSources.get(tenant)),
-              recipientTokens.getOrDefault(tenant, 0L))));
+          new TenantImpact.AsVictim(v.sources.size(), v.responses.size(), v.tokens, v.sourcesPossible.size(),
+              v.responsesPossible.size(), v.tokensPossible),
+          new TenantImpact.AsRecipient(r.responses.size(), r.sources.size(), r.received, r.sourcesPossible.size())));
     }
     return tenants;
   }
 
-  private static long size(Set<String> set) {
-    return set == null ? 0 : set.size();
+  /** One side of one tenant: sources and responses, sole attributions apart from candidates. */
+  private static final class Side {
+    final Set<String> sources = new HashSet<>();
+    final Set<String> sourcesPossible = new HashSet<>();
+    final Set<String> responses = new HashSet<>();
+    final Set<String> responsesPossible = new HashSet<>();
+    long tokens;
+    long tokensPossible;
+    /** As recipient: the foreign tokens its responses carried. */
+    long received;
+
+    void add(Source source, String response) {
+      sourcesPossible.add(source.requestId());
+      responsesPossible.add(response);
+      tokensPossible += source.matchedTokens();
+      if (source.sole()) {
+        sources.add(source.requestId());
+        responses.add(response);
+        tokens += source.matchedTokens();
+      }
+    }
   }
 
   private static List<MatrixCell> matrix(Collection<Response> leaks) {
-    Map<List<String>, Set<String>> responses = new TreeMap<>(Comparator.comparing((List<String> k) -> k.get(0)).thenComparing(k -> k.get(1)));
+    Map<List<String>, Set<String>> sole = new HashMap<>();
+    Map<List<String>, Set<String>> possible = new TreeMap<>(Comparator.comparing((List<String> k) -> k.get(0))
+        .thenComparing(k -> k.get(1)));
     Map<List<String>, Long> tokens = new HashMap<>();
     for (Response response : leaks) {
       for (Source source : response.sources().values()) {
         List<String> key = List.of(Tenants.nameOf(source.tenant()), Tenants.nameOf(response.tenant()));
-        responses.computeIfAbsent(key, k -> new HashSet<>()).add(response.requestId());
-        tokens.merge(key, source.matchedTokens(), Long::sum);
+        possible.computeIfAbsent(key, k -> new HashSet<>()).add(response.requestId());
+        if (source.sole()) {
+          sole.computeIfAbsent(key, k -> new HashSet<>()).add(response.requestId());
+          tokens.merge(key, source.matchedTokens(), Long::sum);
+        }
       }
     }
     List<MatrixCell> cells = new ArrayList<>();
-    responses.forEach((key, ids) -> cells.add(new MatrixCell(key.get(0), key.get(1), ids.size(), tokens.get(key))));
+    possible.forEach((key, ids) -> cells.add(new MatrixCell(key.get(0), key.get(1),
+        sole.getOrDefault(key, Set.of()).size(), tokens.getOrDefault(key, 0L), ids.size())));
     return cells;
   }
 

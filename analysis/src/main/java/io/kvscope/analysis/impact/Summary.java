@@ -4,7 +4,9 @@ import java.time.Instant;
 
 /**
  * The headline numbers of report.json (SPEC.md): counts are distinct requests or tenants,
- * cross-tenant, confirmed + probable.
+ * cross-tenant, confirmed + probable. Source requests and victim tenants count sole attributions
+ * (the only request within reach that held what leaked); their {@code Possible} twins count every
+ * candidate too, so the truth lies between the two.
  *
  * @param sameTenantReuse responses that carried only their own tenant's earlier data (not a leak
  *     between customers; reported apart)
@@ -20,4 +22,6 @@ public record Summary(
     Instant lastExposure,
     long tokensExposed,
     long sameTenantReuse,
-    long suspectResponses) {}
+    long suspectResponses,
+    long sourceRequestsPossible,
+    long victimTenantsPossible) {}

@@ -39,7 +39,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * Finding columns repeat on every row of the finding; {@code source_index} is 0..{@code
  * source_count}-1 (null when there are none); {@code finding_matched_tokens} is the finding's
- * total, {@code source_matched_tokens} this source's part; {@code time} is a UTC millisecond
+ * total, {@code source_matched_tokens} this source's part, {@code source_attribution} {@code sole} or
+ * {@code candidate} (one of several requests that held the passage); {@code time} is a UTC millisecond
  * timestamp; {@code evidence} is compact JSON. Spans stay in report.json. Rows are written in
  * batches, so memory stays bounded however many findings there are.
  */
@@ -68,6 +69,7 @@ public final class FindingsArrow {
       Field.nullable("source_engine_rid", ArrowType.Utf8.INSTANCE),
       Field.nullable("source_tenant", ArrowType.Utf8.INSTANCE),
       Field.nullable("source_matched_tokens", new ArrowType.Int(64, true)),
+      Field.nullable("source_attribution", ArrowType.Utf8.INSTANCE),
       Field.nullable("source_spans", new ArrowType.Int(32, true)),
       Field.notNullable("evidence", ArrowType.Utf8.INSTANCE)),
       // The mark that keeps an ingest from reading this file back as evidence.
@@ -126,6 +128,7 @@ public final class FindingsArrow {
     private final VarCharVector sourceEngineRid;
     private final VarCharVector sourceTenant;
     private final BigIntVector sourceTokens;
+    private final VarCharVector sourceAttribution;
     private final IntVector sourceSpans;
     private final VarCharVector evidence;
 
@@ -147,6 +150,7 @@ public final class FindingsArrow {
       sourceEngineRid = (VarCharVector) root.getVector("source_engine_rid");
       sourceTenant = (VarCharVector) root.getVector("source_tenant");
       sourceTokens = (BigIntVector) root.getVector("source_matched_tokens");
+      sourceAttribution = (VarCharVector) root.getVector("source_attribution");
       sourceSpans = (IntVector) root.getVector("source_spans");
       evidence = (VarCharVector) root.getVector("evidence");
     }
@@ -174,6 +178,7 @@ public final class FindingsArrow {
         sourceEngineRid.setNull(row);
         sourceTenant.setNull(row);
         sourceTokens.setNull(row);
+        sourceAttribution.setNull(row);
         sourceSpans.setNull(row);
       } else {
         sourceIndex.setSafe(row, index);
@@ -181,6 +186,7 @@ public final class FindingsArrow {
         text(sourceEngineRid, row, source.engineRid());
         text(sourceTenant, row, source.tenant());
         sourceTokens.setSafe(row, source.matchedTokens());
+        text(sourceAttribution, row, source.attribution().id());
         sourceSpans.setSafe(row, source.spans().size());
       }
       text(evidence, row, JsonValues.compact(f.evidence()));

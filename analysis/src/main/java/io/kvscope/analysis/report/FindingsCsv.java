@@ -24,7 +24,7 @@ public final class FindingsCsv {
   /** The header, in column order. */
   public static final List<String> COLUMNS = List.of(
       "id", "kind", "confidence", "request_id", "engine_rid", "tenant", "time", "node", "decode_node",
-      "source_tenants", "source_requests", "matched_tokens", "evidence");
+      "source_tenants", "source_requests", "matched_tokens", "evidence", "source_attributions");
 
   private FindingsCsv() {}
 
@@ -43,7 +43,9 @@ public final class FindingsCsv {
           CsvCell.list(f.sources().stream().map(Source::tenant).filter(Objects::nonNull).distinct().toList()),
           CsvCell.list(f.sources().stream().map(Source::requestId).toList()),
           Long.toString(f.matchedTokens()),
-          CsvCell.of(JsonValues.compact(f.evidence()))));
+          CsvCell.of(JsonValues.compact(f.evidence())),
+          // sole or candidate, one per source request, in the same order
+          CsvCell.list(f.sources().stream().map(s -> s.attribution().id()).toList())));
     }
   }
 

@@ -152,16 +152,20 @@ public final class HtmlReport {
       maxTokens = Math.max(maxTokens, Math.max(t.asVictim().tokens(), t.asRecipient().tokens()));
     }
     out.write("<p class=\"hint\">As victim: their requests whose data other tenants received. As recipient: their"
-        + " responses that carried other tenants' data.</p>\n");
+        + " responses that carried other tenants' data. A range such as 2\u20135 means 2 for sure and up to 5: where"
+        + " several requests held a leaked passage word for word, each is a possible source.</p>\n");
     out.write("<table><thead><tr><th rowspan=\"2\">Tenant</th><th colspan=\"3\" class=\"victim\">As victim</th>"
         + "<th colspan=\"3\" class=\"recipient\">As recipient</th></tr><tr><th class=\"num\">Requests</th>"
         + "<th class=\"num\">Responses carrying them</th><th class=\"num\">Tokens</th><th class=\"num\">Responses</th>"
         + "<th class=\"num\">Source requests</th><th class=\"num\">Tokens</th></tr></thead><tbody>\n");
     for (TenantImpact t : tenants) {
       out.write("<tr><td>" + Html.esc(ReportView.orDash(t.tenant())) + "</td><td class=\"num\">"
-          + ReportView.number(t.asVictim().requests()) + "</td><td class=\"num\">" + ReportView.number(t.asVictim().recipients())
-          + "</td><td class=\"num\">" + bar(t.asVictim().tokens(), maxTokens, "victim") + "</td><td class=\"num\">"
-          + ReportView.number(t.asRecipient().responses()) + "</td><td class=\"num\">" + ReportView.number(t.asRecipient().sources())
+          + ReportView.range(t.asVictim().requests(), t.asVictim().requestsPossible()) + "</td><td class=\"num\">"
+          + ReportView.range(t.asVictim().recipients(), t.asVictim().recipientsPossible())
+          + "</td><td class=\"num\">" + bar(t.asVictim().tokens(), maxTokens, "victim")
+          + possibleMore(t.asVictim().tokens(), t.asVictim().tokensPossible()) + "</td><td class=\"num\">"
+          + ReportView.number(t.asRecipient().responses()) + "</td><td class=\"num\">"
+          + ReportView.range(t.asRecipient().sources(), t.asRecipient().sourcesPossible())
           + "</td><td class=\"num\">" + bar(t.asRecipient().tokens(), maxTokens, "recipient") + "</td></tr>\n");
     }
     out.write("</tbody></table>\n");
@@ -170,6 +174,11 @@ public final class HtmlReport {
           + " in report.json.</p>\n");
     }
     out.write("</section>\n");
+  }
+
+  /** {@code  (up to N)} when candidates add to a sure count, else nothing. */
+  private static String possibleMore(long certain, long possible) {
+    return possible > certain ? "<span class=\"possible\"> (up to " + ReportView.number(possible) + ")</span>" : "";
   }
 
   /** A number after a small meter showing it against the column's largest. */
@@ -186,8 +195,8 @@ public final class HtmlReport {
       out.write("<p class=\"empty\">No data crossed between tenants.</p>\n</section>\n");
       return;
     }
-    out.write("<p class=\"hint\">Rows: whose data leaked (source). Columns: who received it. Cells: responses"
-        + " (hover for tokens).</p>\n");
+    out.write("<p class=\"hint\">Rows: whose data leaked (source). Columns: who received it. Cells: responses,"
+        + " as a range where a source tenant is only one of several possible (hover for tokens).</p>\n");
     out.write("<table class=\"heat\"><thead><tr><th class=\"corner\">source \u2193 / recipient \u2192</th>");
     for (String r : m.recipients()) {
       out.write("<th title=\"" + Html.esc(r) + "\">" + Html.esc(Html.cut(r, 14)) + "</th>");
@@ -197,14 +206,16 @@ public final class HtmlReport {
       out.write("<tr><th title=\"" + Html.esc(s) + "\">" + Html.esc(Html.cut(s, 22)) + "</th>");
       for (String r : m.recipients()) {
         MatrixCell c = m.cell(s, r);
-        if (c == null || c.responses() == 0) {
+        if (c == null || c.responsesPossible() == 0) {
           out.write("<td class=\"zero\"></td>");
         } else {
-          double intensity = 0.12 + 0.88 * c.responses() / Math.max(1, m.maxResponses());
+          double intensity = 0.12 + 0.88 * c.responsesPossible() / Math.max(1, m.maxResponses());
+          String count = ReportView.range(c.responses(), c.responsesPossible());
           out.write(String.format(Locale.ROOT,
-              "<td style=\"background:rgba(198,40,40,%.2f);color:%s\" title=\"%s \u2192 %s: %d responses, %s tokens\">%d</td>",
-              intensity, intensity > 0.55 ? "#fff" : "#3e2723", Html.esc(s), Html.esc(r), c.responses(),
-              ReportView.number(c.tokens()), c.responses()));
+              "<td style=\"background:rgba(198,40,40,%.2f);color:%s\" title=\"%s \u2192 %s: %s responses (%d for sure),"
+                  + " %s tokens\">%s</td>",
+              intensity, intensity > 0.55 ? "#fff" : "#3e2723", Html.esc(s), Html.esc(r), count, c.responses(),
+              ReportView.number(c.tokens()), count));
         }
       }
       out.write("</tr>\n");

@@ -134,16 +134,19 @@ public final class MarkdownReport {
       return;
     }
     md.line("As victim: their requests whose data other tenants received. As recipient: their responses"
-        + " that carried other tenants' data.");
+        + " that carried other tenants' data. A range such as 2\u20135 means 2 for sure and up to 5: where several"
+        + " requests held a leaked passage word for word, each is a possible source.");
     md.line();
     md.row("Tenant", "Victim: requests", "Victim: responses carrying them", "Victim: tokens",
         "Recipient: responses", "Recipient: source requests", "Recipient: tokens");
     md.line("|---|---:|---:|---:|---:|---:|---:|");
     for (TenantImpact t : tenants) {
       md.row(md.esc(ReportView.orDash(t.tenant())),
-          ReportView.number(t.asVictim().requests()), ReportView.number(t.asVictim().recipients()),
-          ReportView.number(t.asVictim().tokens()),
-          ReportView.number(t.asRecipient().responses()), ReportView.number(t.asRecipient().sources()),
+          ReportView.range(t.asVictim().requests(), t.asVictim().requestsPossible()),
+          ReportView.range(t.asVictim().recipients(), t.asVictim().recipientsPossible()),
+          ReportView.range(t.asVictim().tokens(), t.asVictim().tokensPossible()),
+          ReportView.number(t.asRecipient().responses()),
+          ReportView.range(t.asRecipient().sources(), t.asRecipient().sourcesPossible()),
           ReportView.number(t.asRecipient().tokens()));
     }
     if (view.moreTenants() > 0) {
@@ -167,7 +170,7 @@ public final class MarkdownReport {
     md.row("Source tenant", "Recipient tenant", "Responses", "Tokens");
     md.line("|---|---|---:|---:|");
     for (MatrixCell c : matrix.topPairs()) {
-      md.row(md.esc(c.sourceTenant()), md.esc(c.recipientTenant()), ReportView.number(c.responses()),
+      md.row(md.esc(c.sourceTenant()), md.esc(c.recipientTenant()), ReportView.range(c.responses(), c.responsesPossible()),
           ReportView.number(c.tokens()));
     }
     if (matrix.omittedPairs() > 0) {

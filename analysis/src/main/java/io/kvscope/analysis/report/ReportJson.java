@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -119,7 +120,9 @@ public final class ReportJson {
     g.writeObjectFieldStart("summary");
     g.writeNumberField("leaked_responses", s.leakedResponses());
     g.writeNumberField("source_requests", s.sourceRequests());
+    g.writeNumberField("source_requests_possible", s.sourceRequestsPossible());
     g.writeNumberField("victim_tenants", s.victimTenants());
+    g.writeNumberField("victim_tenants_possible", s.victimTenantsPossible());
     g.writeNumberField("recipient_tenants", s.recipientTenants());
     g.writeNumberField("over_length_accepted", s.overLengthAccepted());
     g.writeNumberField("prefill_underruns", s.prefillUnderruns());
@@ -150,6 +153,7 @@ public final class ReportJson {
     g.writeStringField("source_tenant", c.sourceTenant());
     g.writeStringField("recipient_tenant", c.recipientTenant());
     g.writeNumberField("responses", c.responses());
+    g.writeNumberField("responses_possible", c.responsesPossible());
     g.writeNumberField("tokens", c.tokens());
     g.writeEndObject();
   }
@@ -173,6 +177,7 @@ public final class ReportJson {
       g.writeStringField("engine_rid", s.engineRid());
       g.writeStringField("tenant", s.tenant());
       g.writeNumberField("matched_tokens", s.matchedTokens());
+      g.writeStringField("attribution", s.attribution().id());
       g.writeArrayFieldStart("spans");
       for (Span span : s.spans()) {
         g.writeStartObject();
@@ -199,12 +204,16 @@ public final class ReportJson {
     g.writeStringField("tenant", t.tenant());
     g.writeObjectFieldStart("as_victim");
     g.writeNumberField("requests", t.asVictim().requests());
+    g.writeNumberField("requests_possible", t.asVictim().requestsPossible());
     g.writeNumberField("recipients", t.asVictim().recipients());
+    g.writeNumberField("recipients_possible", t.asVictim().recipientsPossible());
     g.writeNumberField("tokens", t.asVictim().tokens());
+    g.writeNumberField("tokens_possible", t.asVictim().tokensPossible());
     g.writeEndObject();
     g.writeObjectFieldStart("as_recipient");
     g.writeNumberField("responses", t.asRecipient().responses());
     g.writeNumberField("sources", t.asRecipient().sources());
+    g.writeNumberField("sources_possible", t.asRecipient().sourcesPossible());
     g.writeNumberField("tokens", t.asRecipient().tokens());
     g.writeEndObject();
     g.writeEndObject();
@@ -274,7 +283,8 @@ public final class ReportJson {
           case "tenants" -> eachElement(p, node -> r.tenants.add(tenant(node)));
           case "matrix" -> eachElement(p, node -> r.matrix.add(new MatrixCell(
               text(node, "source_tenant"), text(node, "recipient_tenant"),
-              node.path("responses").asLong(), node.path("tokens").asLong())));
+              node.path("responses").asLong(), node.path("tokens").asLong(),
+              node.path("responses_possible").asLong(node.path("responses").asLong()))));
           case "timeline" -> eachElement(p, node -> r.timeline.add(new HourCount(
               instant(text(node, "hour")), node.path("exposures").asLong(),
               node.path("over_length_accepted").asLong(), node.path("prefill_underruns").asLong(),
@@ -360,7 +370,10 @@ public final class ReportJson {
         s.path("over_length_accepted").asLong(), s.path("prefill_underruns").asLong(),
         instant(text(s, "first_exposure")), instant(text(s, "last_exposure")),
         s.path("tokens_exposed").asLong(), s.path("same_tenant_reuse").asLong(),
-        s.path("suspect_responses").asLong());
+        s.path("suspect_responses").asLong(),
+        // Reports before 1.1 named every source as certain.
+        s.path("source_requests_possible").asLong(s.path("source_requests").asLong()),
+        s.path("victim_tenants_possible").asLong(s.path("victim_tenants").asLong()));
   }
 
   private static Window window(JsonNode w) {
@@ -380,8 +393,10 @@ public final class ReportJson {
             text(span, "source_field"), span.path("source_start").asInt(), span.path("source_end").asInt(),
             span.path("tokens").asInt()));
       }
+      String attribution = text(s, "attribution");
       sources.add(new Source(text(s, "request_id"), text(s, "engine_rid"), text(s, "tenant"),
-          s.path("matched_tokens").asLong(), spans));
+          s.path("matched_tokens").asLong(), spans,
+          attribution == null ? Attribution.SOLE : Attribution.fromId(attribution))); // before 1.1: named as certain
     }
     return new Finding(
         text(f, "id"), FindingKind.fromId(text(f, "kind")), Confidence.fromId(text(f, "confidence")),
@@ -393,8 +408,12 @@ public final class ReportJson {
     JsonNode v = t.path("as_victim");
     JsonNode r = t.path("as_recipient");
     return new TenantImpact(text(t, "tenant"),
-        new TenantImpact.AsVictim(v.path("requests").asLong(), v.path("recipients").asLong(), v.path("tokens").asLong()),
-        new TenantImpact.AsRecipient(r.path("responses").asLong(), r.path("sources").asLong(), r.path("tokens").asLong()));
+        new TenantImpact.AsVictim(v.path("requests").asLong(), v.path("recipients").asLong(), v.path("tokens").asLong(),
+            v.path("requests_possible").asLong(v.path("requests").asLong()),
+            v.path("recipients_possible").asLong(v.path("recipients").asLong()),
+            v.path("tokens_possible").asLong(v.path("tokens").asLong())),
+        new TenantImpact.AsRecipient(r.path("responses").asLong(), r.path("sources").asLong(), r.path("tokens").asLong(),
+            r.path("sources_possible").asLong(r.path("sources").asLong())));
   }
 
   private static Coverage coverage(JsonNode c) {

@@ -74,8 +74,13 @@ final class ReportView {
     var s = report.summary();
     if (s.leakedResponses() > 0) {
       lines.add(s.leakedResponses() + " responses carried another tenant's data (confirmed + probable), from "
-          + s.sourceRequests() + " requests of " + s.victimTenants() + " tenants to " + s.recipientTenants()
+          + range(s.sourceRequests(), s.sourceRequestsPossible()) + " requests of "
+          + range(s.victimTenants(), s.victimTenantsPossible()) + " tenants to " + s.recipientTenants()
           + " tenants, between " + time(s.firstExposure()) + " and " + time(s.lastExposure()) + ".");
+      if (s.sourceRequestsPossible() > s.sourceRequests()) {
+        lines.add("Where several requests held a leaked passage word for word, each is named as a possible source:"
+            + " the first figure counts sources known for sure, the second every possible one.");
+      }
     }
     boolean open = !openVulnerable.isEmpty() || !openExposure.isEmpty();
     if (open) {
@@ -165,18 +170,20 @@ final class ReportView {
     Map<String, MatrixCell> cells = new HashMap<>();
     long max = 0;
     List<MatrixCell> named = report.matrix().stream()
-        .map(c -> new MatrixCell(orDash(c.sourceTenant()), orDash(c.recipientTenant()), c.responses(), c.tokens()))
+        .map(c -> new MatrixCell(orDash(c.sourceTenant()), orDash(c.recipientTenant()), c.responses(), c.tokens(),
+            c.responsesPossible()))
         .toList();
     for (MatrixCell c : named) {
-      bySource.merge(c.sourceTenant(), c.responses(), Long::sum);
-      byRecipient.merge(c.recipientTenant(), c.responses(), Long::sum);
+      bySource.merge(c.sourceTenant(), c.responsesPossible(), Long::sum);
+      byRecipient.merge(c.recipientTenant(), c.responsesPossible(), Long::sum);
       cells.put(c.sourceTenant() + "\u0000" + c.recipientTenant(), c);
-      max = Math.max(max, c.responses());
+      max = Math.max(max, c.responsesPossible());
     }
     List<String> sources = ranked(bySource);
     List<String> recipients = ranked(byRecipient);
     List<MatrixCell> pairs = named.stream()
         .sorted(Comparator.comparingLong(MatrixCell::responses).reversed()
+            .thenComparing(Comparator.comparingLong(MatrixCell::responsesPossible).reversed())
             .thenComparing(Comparator.comparingLong(MatrixCell::tokens).reversed())
             .thenComparing(MatrixCell::sourceTenant).thenComparing(MatrixCell::recipientTenant))
         .toList();
@@ -291,6 +298,14 @@ final class ReportView {
 
   static String number(long n) {
     return String.format(java.util.Locale.ROOT, "%,d", n);
+  }
+
+  /**
+   * A count known for sure and the count with every possible one: {@code 3} when they agree,
+   * {@code 3–7} (at least 3, at most 7) when candidates add to it.
+   */
+  static String range(long certain, long possible) {
+    return possible > certain ? number(certain) + "\u2013" + number(possible) : number(certain);
   }
 
   /** Distinct source tenants of a finding, in order. */

@@ -32,7 +32,9 @@ import java.util.TreeSet;
  * <ul>
  *   <li>as victim: their requests whose data other tenants received, with when it was exposed,
  *       how many responses carried it, how many tokens, and which ranges of their own prompt or
- *       response; never who received it;
+ *       response; never who received it. Each says whether that is certain or only possible: where
+ *       several requests held the leaked text word for word, or the finding is not confirmed, the
+ *       bundle says "possibly", never more than the logs show;
  *   <li>as recipient: their responses that carried other tenants' data, with the ranges of their
  *       own response to purge and the tokens; never whose data it was;
  *   <li>their requests admitted although over-length or prefilled short (their replies were not
@@ -66,6 +68,8 @@ public final class TenantBundles {
     Instant firstExposed;
     Instant lastExposed;
     Confidence confidence = Confidence.SUSPECT;
+    /** Named alone (not one of several candidates) by a confirmed finding. */
+    boolean certain;
 
     VictimRequest(String requestId, String engineRid) {
       this.requestId = requestId;
@@ -87,6 +91,8 @@ public final class TenantBundles {
     final String engineRid;
     final Instant time;
     final Map<String, Long> tokensBySource = new LinkedHashMap<>();
+    /** Sources named alone; the others are candidates for the same passages. */
+    final java.util.Set<String> soleSources = new java.util.HashSet<>();
     final TreeSet<String> kinds = new TreeSet<>();
     final List<Range> ranges = new ArrayList<>();
     Confidence confidence = Confidence.SUSPECT;
@@ -97,8 +103,18 @@ public final class TenantBundles {
       this.time = time;
     }
 
+    /** Sole sources' tokens, plus the largest of the candidates' (they name one passage several times). */
     long tokens() {
-      return tokensBySource.values().stream().mapToLong(Long::longValue).sum();
+      long sole = 0;
+      long candidates = 0;
+      for (Map.Entry<String, Long> e : tokensBySource.entrySet()) {
+        if (soleSources.contains(e.getKey())) {
+          sole += e.getValue();
+        } else {
+          candidates = Math.max(candidates, e.getValue());
+        }
+      }
+      return sole + candidates;
     }
   }
 
@@ -156,6 +172,9 @@ public final class TenantBundles {
             .computeIfAbsent(f.requestId(), id -> new RecipientResponse(id, f.engineRid(), f.time()));
         // Two findings on one response (verbatim span and identifier) may name the same source.
         received.tokensBySource.merge(s.requestId(), s.matchedTokens(), Math::max);
+        if (s.sole()) {
+          received.soleSources.add(s.requestId());
+        }
         received.kinds.add(f.kind().id());
         received.confidence = best(received.confidence, f.confidence());
         VictimRequest lost = bundle(bundles, s.tenant()).asVictim()
@@ -163,6 +182,7 @@ public final class TenantBundles {
         lost.tokensByRecipient.merge(f.requestId(), s.matchedTokens(), Math::max);
         lost.kinds.add(f.kind().id());
         lost.confidence = best(lost.confidence, f.confidence());
+        lost.certain |= s.sole() && f.confidence() == Confidence.CONFIRMED;
         lost.firstExposed = min(lost.firstExposed, f.time());
         lost.lastExposed = max(lost.lastExposed, f.time());
         for (Span span : s.spans()) {
@@ -216,7 +236,8 @@ public final class TenantBundles {
       g.writeStringField("generated_at", report.generatedAt() == null ? null : report.generatedAt().toString());
       g.writeStringField("tenant", b.tenant());
       g.writeObjectFieldStart("summary");
-      g.writeNumberField("requests_exposed", b.asVictim().size());
+      g.writeNumberField("requests_exposed", b.asVictim().values().stream().filter(v -> v.certain).count());
+      g.writeNumberField("requests_possibly_exposed", b.asVictim().values().stream().filter(v -> !v.certain).count());
       g.writeNumberField("responses_that_carried_them", b.asVictim().values().stream().mapToLong(VictimRequest::responses).sum());
       g.writeNumberField("tokens_exposed", b.asVictim().values().stream().mapToLong(VictimRequest::tokens).sum());
       g.writeNumberField("responses_with_foreign_data", b.asRecipient().size());
@@ -233,6 +254,7 @@ public final class TenantBundles {
         g.writeNumberField("responses", v.responses());
         g.writeNumberField("tokens", v.tokens());
         g.writeStringField("confidence", v.confidence.id());
+        g.writeStringField("exposure", v.certain ? "certain" : "possible");
         strings(g, "kinds", v.kinds);
         ranges(g, "ranges", merge(v.ranges));
         g.writeEndObject();
@@ -302,11 +324,14 @@ public final class TenantBundles {
     if (b.asVictim().isEmpty()) {
       out.write("None of your requests' data was found in other customers' responses.\n\n");
     } else {
-      out.write("Parts of these requests of yours appeared in responses served to other customers.\n\n");
-      out.write("| Your request | First exposed | Last exposed | Responses | Tokens | Confidence | Parts of your text |\n");
-      out.write("|---|---|---|---:|---:|---|---|\n");
+      out.write("Parts of these requests of yours appeared, or possibly appeared, in responses served to other"
+          + " customers. \"Possibly\" means that other requests held the same text word for word, or that the"
+          + " evidence is not conclusive: the logs cannot show that it was your data the response carried.\n\n");
+      out.write("| Your request | Exposed | First exposed | Last exposed | Responses | Tokens | Confidence | Parts of your text |\n");
+      out.write("|---|---|---|---|---:|---:|---|---|\n");
       for (VictimRequest v : b.asVictim().values()) {
-        out.write("| " + Markdown.code(v.requestId) + " | " + ReportView.time(v.firstExposed) + " | "
+        out.write("| " + Markdown.code(v.requestId) + " | " + (v.certain ? "yes" : "possibly") + " | "
+            + ReportView.time(v.firstExposed) + " | "
             + ReportView.time(v.lastExposed) + " | " + v.responses() + " | " + ReportView.number(v.tokens()) + " | "
             + v.confidence.id() + " | " + Markdown.text(describe(merge(v.ranges))) + " |\n");
       }

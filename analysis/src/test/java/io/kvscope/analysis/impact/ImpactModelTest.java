@@ -2,6 +2,7 @@ package io.kvscope.analysis.impact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -24,17 +25,17 @@ class ImpactModelTest {
   /** r1 (globex) carried acme's src-1 through two findings, r2 is only suspect, r3 got acme's own data back. */
   static final List<Finding> CASE = List.of(
       leak("overlap:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "r1", "globex", T,
-          new Source("src-1", null, "acme", 40, List.of())),
+          new Source("src-1", null, "acme", 40, List.of(), Attribution.SOLE)),
       leak("ident:r1", FindingKind.RARE_IDENTIFIER_LEAK, Confidence.PROBABLE, "r1", "globex", T,
-          new Source("src-1", null, "acme", 12, List.of())),
+          new Source("src-1", null, "acme", 12, List.of(), Attribution.SOLE)),
       leak("suspect:r2", FindingKind.CROSS_TENANT_OVERLAP, Confidence.SUSPECT, "r2", "globex", T,
-          new Source("src-1", null, "acme", 40, List.of())),
+          new Source("src-1", null, "acme", 40, List.of(), Attribution.SOLE)),
       leak("reuse:r3", FindingKind.SAME_TENANT_REUSE, Confidence.CONFIRMED, "r3", "acme", T,
-          new Source("src-1", null, "acme", 40, List.of())),
+          new Source("src-1", null, "acme", 40, List.of(), Attribution.SOLE)),
       mechanism("over:r1", FindingKind.OVER_LENGTH_ACCEPTED, "r1", "globex", T),
       mechanism("under:r1", FindingKind.PREFILL_UNDERRUN, "r1", "globex", T),
       leak("overlap:r4", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "r4", "initech", LATER,
-          new Source("src-2", null, "acme", 7, List.of()), new Source("src-3", null, "globex", 5, List.of())),
+          new Source("src-2", null, "acme", 7, List.of(), Attribution.SOLE), new Source("src-3", null, "globex", 5, List.of(), Attribution.SOLE)),
       mechanism("over:r4", FindingKind.OVER_LENGTH_ACCEPTED, "r4", "initech", LATER));
 
   @Test
@@ -42,9 +43,9 @@ class ImpactModelTest {
     ImpactModel.Tally tally = ImpactModel.tally(CASE.subList(0, 6));
 
     assertThat(tally.tenants()).containsExactly(
-        new TenantImpact("acme", new TenantImpact.AsVictim(1, 1, 40), new TenantImpact.AsRecipient(0, 0, 0)),
-        new TenantImpact("globex", new TenantImpact.AsVictim(0, 0, 0), new TenantImpact.AsRecipient(1, 1, 40)));
-    assertThat(tally.matrix()).containsExactly(new MatrixCell("acme", "globex", 1, 40));
+        new TenantImpact("acme", new TenantImpact.AsVictim(1, 1, 40, 1, 1, 40), new TenantImpact.AsRecipient(0, 0, 0, 0)),
+        new TenantImpact("globex", new TenantImpact.AsVictim(0, 0, 0, 0, 0, 0), new TenantImpact.AsRecipient(1, 1, 40, 1)));
+    assertThat(tally.matrix()).containsExactly(new MatrixCell("acme", "globex", 1, 40, 1));
     assertThat(ImpactModel.leakedResponses(CASE).keySet()).containsExactly("r1", "r4");
     assertThat(ImpactModel.leakedResponses(CASE).get("r1").tokens()).isEqualTo(40);
     assertThat(ImpactModel.leakedResponses(CASE).get("r4").tokens()).isEqualTo(12);
@@ -76,9 +77,9 @@ class ImpactModelTest {
     ImpactModel.Tally tally = ImpactModel.tally(laterDay);
 
     assertThat(tally.tenants()).containsExactly(
-        new TenantImpact("acme", new TenantImpact.AsVictim(1, 1, 7), new TenantImpact.AsRecipient(0, 0, 0)),
-        new TenantImpact("globex", new TenantImpact.AsVictim(1, 1, 5), new TenantImpact.AsRecipient(0, 0, 0)),
-        new TenantImpact("initech", new TenantImpact.AsVictim(0, 0, 0), new TenantImpact.AsRecipient(1, 2, 12)));
+        new TenantImpact("acme", new TenantImpact.AsVictim(1, 1, 7, 1, 1, 7), new TenantImpact.AsRecipient(0, 0, 0, 0)),
+        new TenantImpact("globex", new TenantImpact.AsVictim(1, 1, 5, 1, 1, 5), new TenantImpact.AsRecipient(0, 0, 0, 0)),
+        new TenantImpact("initech", new TenantImpact.AsVictim(0, 0, 0, 0, 0, 0), new TenantImpact.AsRecipient(1, 2, 12, 2)));
     assertThat(ImpactModel.timeline(laterDay)).containsExactly(
         new HourCount(LATER.truncatedTo(java.time.temporal.ChronoUnit.HOURS), 1, 1, 0, 0));
   }
@@ -87,19 +88,41 @@ class ImpactModelTest {
   void anUnresolvedTenantHasOneNameInTheSummaryTheTenantTableAndTheMatrix() {
     List<Finding> findings = List.of(
         leak("overlap:r9", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "r9", null, T,
-            new Source("src-9", null, "acme", 30, List.of())),
+            new Source("src-9", null, "acme", 30, List.of(), Attribution.SOLE)),
         leak("overlap:r8", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "r8", "acme", T,
-            new Source("src-8", null, null, 20, List.of())));
+            new Source("src-8", null, null, 20, List.of(), Attribution.SOLE)));
 
     Report report = ImpactModel.build(new ImpactModel.Inputs(findings, List.of(), Map.of(),
         new Coverage(List.of(), 2, 0, 0), Map.of(), "index", T));
 
     assertThat(report.tenants()).extracting(TenantImpact::tenant).containsExactly(Tenants.UNKNOWN, "acme");
-    assertThat(report.matrix()).containsExactly(new MatrixCell(Tenants.UNKNOWN, "acme", 1, 20),
-        new MatrixCell("acme", Tenants.UNKNOWN, 1, 30));
+    assertThat(report.matrix()).containsExactly(new MatrixCell(Tenants.UNKNOWN, "acme", 1, 20, 1),
+        new MatrixCell("acme", Tenants.UNKNOWN, 1, 30, 1));
     assertThat(report.summary().recipientTenants()).isEqualTo(2);
     assertThat(report.summary().victimTenants()).isEqualTo(2);
     assertThat(ImpactModel.tally(findings).tenants()).isEqualTo(report.tenants());
+  }
+
+  /**
+   * Two requests of two tenants held the leaked passage: each is a candidate. Each victim is 0 for
+   * sure and up to 1, the matrix likewise; the recipient received the passage's tokens once.
+   */
+  @Test
+  void candidateSourcesCountAsPossibleNotSure() {
+    List<Finding> findings = List.of(leak("overlap:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "r1",
+        "globex", T, new Source("a-1", null, "acme", 30, List.of(), Attribution.CANDIDATE),
+        new Source("i-1", null, "initech", 30, List.of(), Attribution.CANDIDATE)));
+
+    ImpactModel.Tally tally = ImpactModel.tally(findings);
+
+    assertThat(tally.tenants()).containsExactly(
+        new TenantImpact("acme", new TenantImpact.AsVictim(0, 0, 0, 1, 1, 30), new TenantImpact.AsRecipient(0, 0, 0, 0)),
+        new TenantImpact("globex", new TenantImpact.AsVictim(0, 0, 0, 0, 0, 0), new TenantImpact.AsRecipient(1, 0, 30, 2)),
+        new TenantImpact("initech", new TenantImpact.AsVictim(0, 0, 0, 1, 1, 30), new TenantImpact.AsRecipient(0, 0, 0, 0)));
+    assertThat(tally.matrix()).allSatisfy(c -> {
+      assertThat(c.responses()).isZero();
+      assertThat(c.responsesPossible()).isEqualTo(1);
+    });
   }
 
   private static Finding leak(String id, FindingKind kind, Confidence confidence, String request, String tenant,

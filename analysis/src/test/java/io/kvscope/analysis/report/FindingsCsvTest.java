@@ -26,9 +26,9 @@ class FindingsCsvTest {
     List<List<String>> rows = parse(csv);
 
     assertThat(rows.getFirst()).containsExactly("id", "kind", "confidence", "request_id", "engine_rid", "tenant", "time",
-        "node", "decode_node", "source_tenants", "source_requests", "matched_tokens", "evidence");
+        "node", "decode_node", "source_tenants", "source_requests", "matched_tokens", "evidence", "source_attributions");
     assertThat(rows).hasSize(report.findings().size() + 1);
-    assertThat(rows).allSatisfy(row -> assertThat(row).hasSize(13));
+    assertThat(rows).allSatisfy(row -> assertThat(row).hasSize(14));
     for (int i = 0; i < report.findings().size(); i++) {
       Finding f = report.findings().get(i);
       List<String> row = rows.get(i + 1);
@@ -57,8 +57,11 @@ class FindingsCsvTest {
     assertThat(acme.get(5)).isEqualTo(IncidentFixture.ACME);
     // Multiple sources, in order; a line break inside evidence JSON stays escaped JSON.
     List<String> canary = rows.stream().filter(r -> r.get(1).equals("canary_leak")).findFirst().orElseThrow();
-    assertThat(canary.get(9)).isEqualTo(IncidentFixture.NORTHWIND + ";" + IncidentFixture.UMBRELLA);
-    assertThat(canary.get(10)).isEqualTo(IncidentFixture.NW_REQ_2 + ";" + IncidentFixture.UM_REQ_1);
+    assertThat(canary.get(9)).isEqualTo(IncidentFixture.NORTHWIND + ";" + IncidentFixture.UMBRELLA + ";"
+        + IncidentFixture.ACME);
+    assertThat(canary.get(13)).isEqualTo("sole;candidate;candidate");
+    assertThat(canary.get(10)).isEqualTo(IncidentFixture.NW_REQ_2 + ";" + IncidentFixture.UM_REQ_1 + ";"
+        + IncidentFixture.AC_REQ_1);
     List<String> rare = rows.stream().filter(r -> r.get(1).equals("rare_identifier_leak")).findFirst().orElseThrow();
     assertThat(new ObjectMapper().readTree(rare.get(12)).get("note").asText()).isEqualTo("seen once,\nin one \"tenant\"");
   }

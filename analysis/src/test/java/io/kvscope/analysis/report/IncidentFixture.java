@@ -1,5 +1,6 @@
 package io.kvscope.analysis.report;
 
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -75,7 +76,8 @@ final class IncidentFixture {
       Map.entry(UM_REQ_1, "Board memo. " + UM_SECRET + ". Confidential."),
       Map.entry(UM_REQ_2, "Continue the board memo about Arklay"),
       Map.entry(HO_REQ_1, "Compress this middle-out benchmark"),
-      Map.entry(AC_REQ_1, "Order anvils for the roadrunner programme"));
+      // Acme was forwarded umbrella's memo: its prompt held the same passage word for word.
+      Map.entry(AC_REQ_1, "Order anvils for the roadrunner programme. Forwarded note: " + UM_SECRET));
 
   static final String GX_RESPONSE_1 = "Here is the translation summary. " + NW_SECRET + " End of summary.";
   static final String IT_RESPONSE_1 = "TPS notes: " + CANARY + " and also " + UM_SECRET + " done";
@@ -130,33 +132,37 @@ final class IncidentFixture {
     findings.add(new Finding("cross_tenant_overlap:" + GX_REQ_1, FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED,
         GX_REQ_1, GX_REQ_1.substring(9), GLOBEX, at(0), "prefill-a", "decode-a",
         List.of(new Source(NW_REQ_1, NW_REQ_1.substring(9), NORTHWIND, 21,
-            List.of(span(GX_RESPONSE_1, NW_SECRET, TextSource.PROMPT, PROMPTS.get(NW_REQ_1), 21)))),
+            List.of(span(GX_RESPONSE_1, NW_SECRET, TextSource.PROMPT, PROMPTS.get(NW_REQ_1), 21)), Attribution.SOLE)),
         evidence("verified_tokens", 21L, "min_span_tokens", 12L, "source_age_ms", 41_250L, "same_decode_node", true)));
-    // A canary of northwind and a span of umbrella's prompt in initech's response.
+    // A canary of northwind and a span that umbrella's and acme's prompts both held in initech's response.
     findings.add(new Finding("canary_leak:" + IT_REQ_1, FindingKind.CANARY_LEAK, Confidence.CONFIRMED,
         IT_REQ_1, IT_REQ_1.substring(9), INITECH, at(2 * 24 * 60 + 35), "prefill-a", "decode-b",
         List.of(
             new Source(NW_REQ_2, NW_REQ_2.substring(9), NORTHWIND, 6,
-                List.of(span(IT_RESPONSE_1, CANARY, TextSource.PROMPT, PROMPTS.get(NW_REQ_2), 6))),
+                List.of(span(IT_RESPONSE_1, CANARY, TextSource.PROMPT, PROMPTS.get(NW_REQ_2), 6)), Attribution.SOLE),
             new Source(UM_REQ_1, UM_REQ_1.substring(9), UMBRELLA, 14,
-                List.of(span(IT_RESPONSE_1, UM_SECRET, TextSource.PROMPT, PROMPTS.get(UM_REQ_1), 14)))),
+                List.of(span(IT_RESPONSE_1, UM_SECRET, TextSource.PROMPT, PROMPTS.get(UM_REQ_1), 14)),
+                Attribution.CANDIDATE),
+            new Source(AC_REQ_1, AC_REQ_1.substring(9), ACME, 14,
+                List.of(span(IT_RESPONSE_1, UM_SECRET, TextSource.PROMPT, PROMPTS.get(AC_REQ_1), 14)),
+                Attribution.CANDIDATE)),
         evidence("canary", "KVCANARY-*", "markers", 1L)));
     // A rare identifier (an API key) of globex in northwind's answer.
     findings.add(new Finding("rare_identifier_leak:" + NW_REQ_3, FindingKind.RARE_IDENTIFIER_LEAK, Confidence.PROBABLE,
         NW_REQ_3, NW_REQ_3.substring(9), NORTHWIND, at(9 * 24 * 60 + 10), "prefill-b", "decode-a",
         List.of(new Source(GX_REQ_2, GX_REQ_2.substring(9), GLOBEX, 9,
-            List.of(span(NW_RESPONSE_3, GX_SECRET, TextSource.PROMPT, PROMPTS.get(GX_REQ_2), 9)))),
+            List.of(span(NW_RESPONSE_3, GX_SECRET, TextSource.PROMPT, PROMPTS.get(GX_REQ_2), 9)), Attribution.SOLE)),
         evidence("identifier_class", "api_key", "tenant_document_frequency", 1L, "note", "seen once,\nin one \"tenant\"")));
     // A weak overlap, timing-only grade: not counted, not notified.
     findings.add(new Finding("cross_tenant_overlap:" + HO_REQ_1, FindingKind.CROSS_TENANT_OVERLAP, Confidence.SUSPECT,
         HO_REQ_1, HO_REQ_1.substring(9), HOOLI, at(3 * 24 * 60), "prefill-b", "decode-b",
-        List.of(new Source(IT_REQ_1, IT_REQ_1.substring(9), INITECH, 2, List.of())),
+        List.of(new Source(IT_REQ_1, IT_REQ_1.substring(9), INITECH, 2, List.of(), Attribution.SOLE)),
         evidence("verified_tokens", 2L)));
     // Umbrella's own earlier memo in its own response: reported apart, never a notification.
     findings.add(new Finding("same_tenant_reuse:" + UM_REQ_2, FindingKind.SAME_TENANT_REUSE, Confidence.CONFIRMED,
         UM_REQ_2, UM_REQ_2.substring(9), UMBRELLA, at(4 * 24 * 60), "prefill-a", "decode-a",
         List.of(new Source(UM_REQ_1, UM_REQ_1.substring(9), UMBRELLA, 14,
-            List.of(span(UM_RESPONSE_2, UM_SECRET, TextSource.PROMPT, PROMPTS.get(UM_REQ_1), 14)))),
+            List.of(span(UM_RESPONSE_2, UM_SECRET, TextSource.PROMPT, PROMPTS.get(UM_REQ_1), 14)), Attribution.SOLE)),
         Map.of()));
     // The mechanism, on globex's and acme's requests.
     findings.add(new Finding("over_length_accepted:" + GX_REQ_1, FindingKind.OVER_LENGTH_ACCEPTED, Confidence.PROBABLE,
@@ -196,16 +202,18 @@ final class IncidentFixture {
         new Window(Window.Kind.EXPOSURE, "prefill-b", "llama-1m-b", at(9 * 24 * 60 + 10), null, 1, null));
 
     List<TenantImpact> tenants = List.of(
-        impact(NORTHWIND, 2, 2, 27, 1, 1, 9),
+        new TenantImpact(ACME, new TenantImpact.AsVictim(0, 0, 0, 1, 1, 14), new TenantImpact.AsRecipient(0, 0, 0, 0)),
         impact(GLOBEX, 1, 1, 9, 1, 1, 21),
-        impact(INITECH, 0, 0, 0, 1, 2, 20),
-        impact(UMBRELLA, 1, 1, 14, 0, 0, 0),
-        impact(ACME, 0, 0, 0, 0, 0, 0));
+        new TenantImpact(INITECH, new TenantImpact.AsVictim(0, 0, 0, 0, 0, 0), new TenantImpact.AsRecipient(1, 1, 20, 3)),
+        impact(NORTHWIND, 2, 2, 27, 1, 1, 9),
+        new TenantImpact(UMBRELLA, new TenantImpact.AsVictim(0, 0, 0, 1, 1, 14),
+            new TenantImpact.AsRecipient(0, 0, 0, 0)));
     List<MatrixCell> matrix = List.of(
-        new MatrixCell(NORTHWIND, GLOBEX, 1, 21),
-        new MatrixCell(NORTHWIND, INITECH, 1, 6),
-        new MatrixCell(UMBRELLA, INITECH, 1, 14),
-        new MatrixCell(GLOBEX, NORTHWIND, 1, 9));
+        new MatrixCell(ACME, INITECH, 0, 0, 1),
+        new MatrixCell(GLOBEX, NORTHWIND, 1, 9, 1),
+        new MatrixCell(NORTHWIND, GLOBEX, 1, 21, 1),
+        new MatrixCell(NORTHWIND, INITECH, 1, 6, 1),
+        new MatrixCell(UMBRELLA, INITECH, 0, 0, 1));
 
     List<HourCount> timeline = new ArrayList<>();
     Instant firstHour = Instant.parse("2026-08-27T00:00:00Z");
@@ -217,7 +225,7 @@ final class IncidentFixture {
       timeline.add(new HourCount(hour, exposures, overLength, underruns, 120 + (h * 37) % 90));
     }
 
-    Summary summary = new Summary(3, 4, 3, 3, 2, 1, at(0), at(9 * 24 * 60 + 10), 50, 1, 2);
+    Summary summary = new Summary(3, 3, 2, 3, 2, 1, at(0), at(9 * 24 * 60 + 10), 50, 1, 2, 5, 4);
     Coverage coverage = new Coverage(List.of(
         new Coverage.Gap("decode-b", Instant.parse("2026-09-03T02:00:00Z"), Instant.parse("2026-09-03T05:00:00Z"),
             "no engine log lines in an active period"),
@@ -238,8 +246,8 @@ final class IncidentFixture {
 
   static TenantImpact impact(String tenant, long vRequests, long vRecipients, long vTokens, long rResponses, long rSources,
       long rTokens) {
-    return new TenantImpact(tenant, new TenantImpact.AsVictim(vRequests, vRecipients, vTokens),
-        new TenantImpact.AsRecipient(rResponses, rSources, rTokens));
+    return new TenantImpact(tenant, new TenantImpact.AsVictim(vRequests, vRecipients, vTokens, vRequests, vRecipients,
+        vTokens), new TenantImpact.AsRecipient(rResponses, rSources, rTokens, rSources));
   }
 
   static Map<String, Object> evidence(Object... keyValues) {

@@ -91,7 +91,7 @@ class ReportJsonTest {
   @Test
   void emptyReportValidatesToo() throws IOException {
     Report empty = new Report(Report.REPORT_VERSION, null, null,
-        new io.kvscope.analysis.impact.Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0),
+        new io.kvscope.analysis.impact.Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0),
         List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), null, Map.of());
     Path file = ReportJson.write(empty, dir.resolve("report.json"));
     assertThat(schema.validate(Files.readString(file), InputFormat.JSON)).isEmpty();
@@ -126,8 +126,8 @@ class ReportJsonTest {
 
     assertThat(fieldNames(root)).containsExactly("report_version", "generated_at", "index", "summary", "windows",
         "findings", "tenants", "matrix", "timeline", "data_categories", "coverage", "parameters");
-    assertThat(fieldNames(root.get("summary"))).containsExactly("leaked_responses", "source_requests", "victim_tenants",
-        "recipient_tenants", "over_length_accepted", "prefill_underruns", "first_exposure", "last_exposure",
+    assertThat(fieldNames(root.get("summary"))).containsExactly("leaked_responses", "source_requests",
+        "source_requests_possible", "victim_tenants", "victim_tenants_possible", "recipient_tenants", "over_length_accepted", "prefill_underruns", "first_exposure", "last_exposure",
         "tokens_exposed", "same_tenant_reuse", "suspect_responses");
     assertThat(root.get("summary").get("first_exposure").asText()).isEqualTo("2026-08-27T09:14:03.250Z");
 
@@ -145,12 +145,33 @@ class ReportJsonTest {
     assertThat(overlap.get("kind").asText()).isEqualTo("cross_tenant_overlap");
     assertThat(overlap.get("confidence").asText()).isEqualTo("confirmed");
     assertThat(fieldNames(overlap.get("sources").get(0))).containsExactly("request_id", "engine_rid", "tenant",
-        "matched_tokens", "spans");
+        "matched_tokens", "attribution", "spans");
+    assertThat(overlap.get("sources").get(0).get("attribution").asText()).isEqualTo("sole");
     assertThat(overlap.get("sources").get(0).get("spans").get(0).get("source_field").asText()).isEqualTo("prompt_text");
 
     List<String> times = new ArrayList<>();
     collectTimes(root, times);
     assertThat(times).isNotEmpty().allMatch(t -> t.endsWith("Z") && Instant.parse(t) != null);
+  }
+
+  /**
+   * The report's tenant table, matrix and summary are what the impact model computes from its
+   * findings, sole attributions apart from candidates (the fixture's figures were worked out by
+   * hand from its findings).
+   */
+  @Test
+  void theImpactOfTheFindingsSeparatesSoleAttributionsFromCandidates() {
+    Report report = IncidentFixture.incident();
+    var tally = io.kvscope.analysis.impact.ImpactModel.tally(report.findings());
+    assertThat(tally.tenants()).containsExactlyElementsOf(report.tenants());
+    assertThat(tally.matrix()).containsExactlyElementsOf(report.matrix());
+    var built = io.kvscope.analysis.impact.ImpactModel.build(new io.kvscope.analysis.impact.ImpactModel.Inputs(
+        report.findings(), List.of(), Map.of(), null, Map.of(), "idx", report.generatedAt()));
+    assertThat(built.summary().sourceRequests()).isEqualTo(3);
+    assertThat(built.summary().sourceRequestsPossible()).isEqualTo(5);
+    assertThat(built.summary().victimTenants()).isEqualTo(2);
+    assertThat(built.summary().victimTenantsPossible()).isEqualTo(4);
+    assertThat(built.summary().tokensExposed()).isEqualTo(report.summary().tokensExposed());
   }
 
   @Test
@@ -249,7 +270,8 @@ class ReportJsonTest {
       many.add(new Finding("cross_tenant_overlap:bulk-" + i, FindingKind.CROSS_TENANT_OVERLAP, Confidence.PROBABLE,
           "bulk-" + i, null, "tenant-" + (i % 50), Instant.parse("2026-09-01T00:00:00Z").plusSeconds(i), "prefill-a",
           "decode-a", List.of(new Source("src-" + i, null, "tenant-" + ((i + 1) % 50), 30,
-              List.of(new Span(10, 200, "response_text", 0, 190, 30)))), Map.of("verified_tokens", 30L)));
+              List.of(new Span(10, 200, "response_text", 0, 190, 30)), io.kvscope.analysis.finding.Attribution.SOLE)),
+          Map.of("verified_tokens", 30L)));
     }
     Report report = IncidentFixture.incident(many);
     Path file = ReportJson.write(report, dir.resolve("report.json"));

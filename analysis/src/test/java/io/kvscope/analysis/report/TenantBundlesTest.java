@@ -32,8 +32,8 @@ class TenantBundlesTest {
 
     assertThat(written).extracting(p -> p.getFileName().toString())
         .containsExactlyInAnyOrder(IncidentFixture.NORTHWIND, IncidentFixture.GLOBEX, IncidentFixture.INITECH,
-            IncidentFixture.UMBRELLA);
-    // Hooli only has a suspect finding, Acme only an over-length admission: nothing to notify.
+            IncidentFixture.UMBRELLA, BundleDirectoryName.of(IncidentFixture.ACME));
+    // Hooli only has a suspect finding: nothing to notify. Acme is a possible source of one passage.
     assertThat(bundles.resolve(IncidentFixture.HOOLI)).doesNotExist();
     for (Path b : written) {
       assertThat(b.resolve(TenantBundles.JSON_FILE)).isRegularFile();
@@ -94,7 +94,8 @@ class TenantBundlesTest {
     JsonNode initech = MAPPER.readTree(bundles.resolve(IncidentFixture.INITECH).resolve(TenantBundles.JSON_FILE).toFile());
     assertThat(initech.get("as_victim")).isEmpty(); // its data only reached hooli as a suspect
     JsonNode received = initech.get("as_recipient").get(0);
-    assertThat(received.get("sources").asInt()).isEqualTo(2);
+    assertThat(received.get("sources").asInt()).isEqualTo(3);
+    // The canary's 6 tokens, and the 14-token passage once though two requests held it.
     assertThat(received.get("tokens").asLong()).isEqualTo(20);
     assertThat(received.get("ranges")).hasSize(2);
 
@@ -106,6 +107,26 @@ class TenantBundlesTest {
     // Its own memo in its own response is not a notification.
     assertThat(umbrella.get("as_recipient")).isEmpty();
     assertThat(ids(umbrella.get("as_victim"))).containsExactly(IncidentFixture.UM_REQ_1);
+  }
+
+  /**
+   * Where another tenant's request held the same passage word for word, a bundle says the data
+   * possibly leaked, never that it did; where a confirmed finding names the request alone, it says so.
+   */
+  @Test
+  void aCandidateSourceIsToldItsDataPossiblyLeakedNeverThatItCertainlyDid() throws IOException {
+    Path bundles = dir.resolve("bundles");
+    TenantBundles.write(IncidentFixture.incident(), bundles);
+
+    JsonNode umbrella = MAPPER.readTree(bundles.resolve(IncidentFixture.UMBRELLA).resolve(TenantBundles.JSON_FILE).toFile());
+    assertThat(umbrella.get("as_victim").get(0).get("exposure").asText()).isEqualTo("possible");
+    assertThat(umbrella.get("summary").get("requests_exposed").asLong()).isZero();
+    assertThat(umbrella.get("summary").get("requests_possibly_exposed").asLong()).isEqualTo(1);
+    String markdown = Files.readString(bundles.resolve(IncidentFixture.UMBRELLA).resolve(TenantBundles.MARKDOWN_FILE));
+    assertThat(markdown).contains("| " + IncidentFixture.UM_REQ_1.replace("_", "\\_") + " | possibly |");
+    JsonNode northwind = MAPPER.readTree(bundles.resolve(IncidentFixture.NORTHWIND).resolve(TenantBundles.JSON_FILE).toFile());
+    assertThat(find(northwind.get("as_victim"), IncidentFixture.NW_REQ_1).get("exposure").asText()).isEqualTo("certain");
+    assertThat(northwind.get("summary").get("requests_exposed").asLong()).isEqualTo(2);
   }
 
   @Test
@@ -146,7 +167,8 @@ class TenantBundlesTest {
       leaks.add(new io.kvscope.analysis.finding.Finding("cross_tenant_overlap:rcpt-" + i,
           io.kvscope.analysis.finding.FindingKind.CROSS_TENANT_OVERLAP, io.kvscope.analysis.finding.Confidence.CONFIRMED,
           "rcpt-" + i, "rcpt-" + i, "recipient-" + i, IncidentFixture.at(i), "prefill-a", "decode-a",
-          List.of(new io.kvscope.analysis.finding.Source("src-" + i, "src-" + i, tenants.get(i), 12, List.of())),
+          List.of(new io.kvscope.analysis.finding.Source("src-" + i, "src-" + i, tenants.get(i), 12, List.of(),
+              io.kvscope.analysis.finding.Attribution.SOLE)),
           Map.of()));
     }
     Path bundles = dir.resolve("bundles");

@@ -44,11 +44,14 @@ public final class SelectionExport {
   }
 
   public static String tenantsCsv(List<TenantImpact> tenants) {
-    StringBuilder out = new StringBuilder("tenant,victim_requests,victim_recipients,victim_tokens,"
-        + "recipient_responses,recipient_sources,recipient_tokens\n");
+    StringBuilder out = new StringBuilder("tenant,victim_requests,victim_requests_possible,victim_recipients,"
+        + "victim_recipients_possible,victim_tokens,victim_tokens_possible,recipient_responses,recipient_sources,"
+        + "recipient_sources_possible,recipient_tokens\n");
     for (TenantImpact t : tenants) {
-      row(out, CsvCell.of(t.tenant()), n(t.asVictim().requests()), n(t.asVictim().recipients()), n(t.asVictim().tokens()),
-          n(t.asRecipient().responses()), n(t.asRecipient().sources()), n(t.asRecipient().tokens()));
+      row(out, CsvCell.of(t.tenant()), n(t.asVictim().requests()), n(t.asVictim().requestsPossible()),
+          n(t.asVictim().recipients()), n(t.asVictim().recipientsPossible()), n(t.asVictim().tokens()),
+          n(t.asVictim().tokensPossible()), n(t.asRecipient().responses()), n(t.asRecipient().sources()),
+          n(t.asRecipient().sourcesPossible()), n(t.asRecipient().tokens()));
     }
     return out.toString();
   }

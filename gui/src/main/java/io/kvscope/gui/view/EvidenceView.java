@@ -260,7 +260,7 @@ public final class EvidenceView extends BorderPane {
     for (int i = 0; i < sources.size(); i++) {
       Source s = sources.get(i);
       choices.add(new Choice<>((i + 1) + ". " + Tenants.nameOf(s.tenant()) + " \u00B7 " + Formats.count(s.matchedTokens())
-          + " tokens", i));
+          + " tokens" + (s.sole() ? "" : " \u00B7 possible source"), i));
     }
     sourceChoice.setItems(FXCollections.observableArrayList(choices));
     sourceChoice.setDisable(choices.isEmpty());

@@ -42,6 +42,11 @@ public final class Formats {
     return String.format(Locale.ROOT, "%,d", n);
   }
 
+  /** A sure count and the count with every possible one: {@code 3}, or {@code 3–7} when candidates add. */
+  public static String range(long certain, long possible) {
+    return possible > certain ? count(certain) + "\u2013" + count(possible) : count(certain);
+  }
+
   public static String count(Long n) {
     return n == null ? "-" : count(n.longValue());
   }

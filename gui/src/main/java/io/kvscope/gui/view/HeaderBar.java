@@ -55,8 +55,8 @@ public final class HeaderBar extends HBox {
       Summary s = r.summary();
       figures.getChildren().addAll(
           figure("Leaked responses", Formats.count(s.leakedResponses()), s.leakedResponses() > 0),
-          figure("Source requests", Formats.count(s.sourceRequests()), false),
-          figure("Victim tenants", Formats.count(s.victimTenants()), false),
+          figure("Source requests", Formats.range(s.sourceRequests(), s.sourceRequestsPossible()), false),
+          figure("Victim tenants", Formats.range(s.victimTenants(), s.victimTenantsPossible()), false),
           figure("Recipient tenants", Formats.count(s.recipientTenants()), false),
           figure("Over-length accepted", Formats.count(s.overLengthAccepted()), false),
           figure("Underruns", Formats.count(s.prefillUnderruns()), false),

@@ -44,7 +44,7 @@ final class MatrixGrid extends GridPane {
       sources.add(c.sourceTenant());
       recipients.add(c.recipientTenant());
       byPair.put(c.sourceTenant() + "\u0000" + c.recipientTenant(), c);
-      max = Math.max(max, c.responses());
+      max = Math.max(max, c.responsesPossible());
     }
     if (cells.isEmpty()) {
       add(new Label("No cross-tenant leaks in the selection."), 0, 0);
@@ -79,20 +79,20 @@ final class MatrixGrid extends GridPane {
   }
 
   private Label cell(MatrixCell c, String source, String recipient, long max) {
-    Label cell = new Label(c == null ? "" : Long.toString(c.responses()));
+    Label cell = new Label(c == null ? "" : Formats.range(c.responses(), c.responsesPossible()));
     cell.getStyleClass().add("matrix-cell");
     cell.setMinSize(CELL, CELL * 0.7);
     cell.setMaxSize(CELL, CELL * 0.7);
     cell.setAlignment(Pos.CENTER);
-    double strength = c == null ? 0 : Math.log1p(c.responses()) / Math.log1p(max);
+    double strength = c == null ? 0 : Math.log1p(c.responsesPossible()) / Math.log1p(max);
     Color fill = c == null ? Color.web("#f4f6f8") : Color.web("#fdebd0").interpolate(Color.web("#a93226"), strength);
     cell.setBackground(new javafx.scene.layout.Background(new javafx.scene.layout.BackgroundFill(fill, null, null)));
     cell.setTextFill(strength > 0.55 ? Color.WHITE : Color.web("#2c3e50"));
     if (c != null) {
       cell.getStyleClass().add("matrix-hit");
       cell.setUserData(c);
-      cell.setTooltip(new Tooltip(source + " \u2192 " + recipient + ": " + c.responses() + " responses, "
-          + Formats.count(c.tokens()) + " tokens"));
+      cell.setTooltip(new Tooltip(source + " \u2192 " + recipient + ": " + Formats.range(c.responses(),
+          c.responsesPossible()) + " responses (" + c.responses() + " for sure), " + Formats.count(c.tokens()) + " tokens"));
       cell.setOnMouseClicked(e -> onPick.accept(source, recipient));
     }
     return cell;

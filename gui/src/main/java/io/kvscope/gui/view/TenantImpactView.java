@@ -100,14 +100,15 @@ public final class TenantImpactView extends BorderPane {
     TableColumn<TenantImpact, String> name = new TableColumn<>("Tenant");
     name.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().tenant()));
     name.setPrefWidth(150);
-    TableColumn<TenantImpact, Long> victim = new TableColumn<>("As victim (data leaked)");
-    victim.getColumns().add(number("Requests", t -> t.asVictim().requests()));
-    victim.getColumns().add(number("Recipients", t -> t.asVictim().recipients()));
-    victim.getColumns().add(number("Tokens", t -> t.asVictim().tokens()));
-    TableColumn<TenantImpact, Long> recipient = new TableColumn<>("As recipient (data received)");
-    recipient.getColumns().add(number("Responses", t -> t.asRecipient().responses()));
-    recipient.getColumns().add(number("Sources", t -> t.asRecipient().sources()));
-    recipient.getColumns().add(number("Tokens", t -> t.asRecipient().tokens()));
+    // A range (2–5) where several requests held a leaked passage: sure, then with every possible source.
+    TableColumn<TenantImpact, CountRange> victim = new TableColumn<>("As victim (data leaked, sure\u2013possible)");
+    victim.getColumns().add(range("Requests", t -> t.asVictim().requests(), t -> t.asVictim().requestsPossible()));
+    victim.getColumns().add(range("Recipients", t -> t.asVictim().recipients(), t -> t.asVictim().recipientsPossible()));
+    victim.getColumns().add(range("Tokens", t -> t.asVictim().tokens(), t -> t.asVictim().tokensPossible()));
+    TableColumn<TenantImpact, CountRange> recipient = new TableColumn<>("As recipient (data received)");
+    recipient.getColumns().add(range("Responses", t -> t.asRecipient().responses(), t -> t.asRecipient().responses()));
+    recipient.getColumns().add(range("Sources", t -> t.asRecipient().sources(), t -> t.asRecipient().sourcesPossible()));
+    recipient.getColumns().add(range("Tokens", t -> t.asRecipient().tokens(), t -> t.asRecipient().tokens()));
     table.getColumns().add(name);
     table.getColumns().add(victim);
     table.getColumns().add(recipient);
@@ -115,14 +116,29 @@ public final class TenantImpactView extends BorderPane {
     table.setPlaceholder(new Label("No cross-tenant leaks in the selection."));
   }
 
-  private static TableColumn<TenantImpact, Long> number(String title, ToLongFunction<TenantImpact> value) {
-    TableColumn<TenantImpact, Long> col = new TableColumn<>(title);
-    col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.applyAsLong(c.getValue())));
+  /** A count known for sure and with every possible source; sorts by the sure count, then the other. */
+  record CountRange(long certain, long possible) implements Comparable<CountRange> {
+    @Override
+    public int compareTo(CountRange o) {
+      return certain != o.certain ? Long.compare(certain, o.certain) : Long.compare(possible, o.possible);
+    }
+
+    @Override
+    public String toString() {
+      return Formats.range(certain, possible);
+    }
+  }
+
+  private static TableColumn<TenantImpact, CountRange> range(String title, ToLongFunction<TenantImpact> certain,
+      ToLongFunction<TenantImpact> possible) {
+    TableColumn<TenantImpact, CountRange> col = new TableColumn<>(title);
+    col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(
+        new CountRange(certain.applyAsLong(c.getValue()), possible.applyAsLong(c.getValue()))));
     col.setCellFactory(c -> new TableCell<>() {
       @Override
-      protected void updateItem(Long item, boolean empty) {
+      protected void updateItem(CountRange item, boolean empty) {
         super.updateItem(item, empty);
-        setText(empty || item == null ? null : Formats.count(item.longValue()));
+        setText(empty || item == null ? null : item.toString());
       }
     });
     col.setStyle("-fx-alignment: CENTER-RIGHT;");

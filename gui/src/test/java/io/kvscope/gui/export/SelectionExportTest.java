@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -26,7 +27,8 @@ class SelectionExportTest {
 
   private final Finding leak = new Finding("cross_tenant_overlap:r1", FindingKind.CROSS_TENANT_OVERLAP,
       Confidence.CONFIRMED, "r1", "rid1", "globex, inc", Instant.parse("2026-08-28T10:00:00Z"), "prefill-0",
-      "decode-0", List.of(new Source("s1", null, "=acme", 40, List.of()), new Source("s2", null, "initech", 2, List.of())),
+      "decode-0", List.of(new Source("s1", null, "=acme", 40, List.of(), Attribution.SOLE),
+          new Source("s2", null, "initech", 2, List.of(), Attribution.SOLE)),
       Map.of("verified_chars", 160L));
 
   @Test

@@ -2,6 +2,7 @@ package io.kvscope.gui.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -20,7 +21,7 @@ class FindingFilterTest {
   @Test
   void theFilterMatchesTenantsOnEitherSideNodesOnEitherRoleAndSearchHitsByIdOrRid() {
     Finding f = new Finding("x", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "chatcmpl-1", "1", "globex", T,
-        "prefill-0", "decode-3", List.of(new Source("s", null, "acme", 5, List.of())), Map.of());
+        "prefill-0", "decode-3", List.of(new Source("s", null, "acme", 5, List.of(), Attribution.SOLE)), Map.of());
 
     assertThat(FindingFilter.NONE.withTenant("acme").test(f)).isTrue();
     assertThat(FindingFilter.NONE.withTenant("globex").test(f)).isTrue();
@@ -39,7 +40,7 @@ class FindingFilterTest {
     Finding unknownRecipient = new Finding("y", FindingKind.OVER_LENGTH_ACCEPTED, Confidence.CONFIRMED, "chatcmpl-2",
         "2", null, T, "prefill-0", "decode-3", List.of(), Map.of());
     Finding unknownSource = new Finding("z", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "chatcmpl-3", "3",
-        "globex", T, "prefill-0", "decode-3", List.of(new Source("s", null, null, 5, List.of())), Map.of());
+        "globex", T, "prefill-0", "decode-3", List.of(new Source("s", null, null, 5, List.of(), Attribution.SOLE)), Map.of());
     Finding config = new Finding("c", FindingKind.CONFIG_POOL_BELOW_CONTEXT, Confidence.CONFIRMED, null, null, null, T,
         "prefill-0", null, List.of(), Map.of());
 

@@ -2,6 +2,7 @@ package io.kvscope.gui.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -21,9 +22,9 @@ class FindingGroupTest {
     List<Finding> findings = List.of(
         finding("timing:r1", FindingKind.TIMING_ANOMALY, Confidence.SUSPECT, "r1", T),
         finding("under:r1", FindingKind.PREFILL_UNDERRUN, Confidence.CONFIRMED, "r1", T),
-        leak("ident:r1", FindingKind.RARE_IDENTIFIER_LEAK, Confidence.PROBABLE, new Source("s1", null, "acme", 12, List.of()),
-            new Source("s2", null, "initech", 3, List.of())),
-        leak("overlap:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, new Source("s1", null, "acme", 40, List.of())),
+        leak("ident:r1", FindingKind.RARE_IDENTIFIER_LEAK, Confidence.PROBABLE, new Source("s1", null, "acme", 12, List.of(), Attribution.SOLE),
+            new Source("s2", null, "initech", 3, List.of(), Attribution.SOLE)),
+        leak("overlap:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, new Source("s1", null, "acme", 40, List.of(), Attribution.SOLE)),
         finding("over:r2", FindingKind.OVER_LENGTH_ACCEPTED, Confidence.CONFIRMED, "r2", T.plusSeconds(60)),
         finding("pool:p0", FindingKind.CONFIG_POOL_BELOW_CONTEXT, Confidence.CONFIRMED, null, T.minusSeconds(3600)),
         finding("safeguard:p0", FindingKind.CONFIG_MISSING_SAFEGUARD, Confidence.CONFIRMED, null, T.minusSeconds(3600)),

@@ -16,6 +16,12 @@ final class Conversation {
   final int systemChoice;
   String deployment;
   final List<TokenText> history = new ArrayList<>();
+  /** Where each history message came from. */
+  final List<MessageSource> historySources = new ArrayList<>();
+  /** The shared question this conversation goes through turn by turn, or -1 for private chat. */
+  int question = -1;
+  /** The agent template every turn uses as system prompt, or -1. */
+  int templateIndex = -1;
   final List<RequestPlan> turns = new ArrayList<>();
   String preferredPrefill;
 
@@ -29,20 +35,6 @@ final class Conversation {
   /** Frees the turns' text once no further turn will be sent. */
   void close() {
     history.clear();
-  }
-
-  /** Request ids of turns after {@code plan} that re-sent its text. */
-  List<String> laterTurnIds(RequestPlan plan) {
-    List<String> ids = new ArrayList<>();
-    boolean after = false;
-    for (RequestPlan p : turns) {
-      if (after && p.succeeded()) {
-        ids.add(p.requestId());
-      }
-      if (p == plan) {
-        after = true;
-      }
-    }
-    return ids;
+    historySources.clear();
   }
 }

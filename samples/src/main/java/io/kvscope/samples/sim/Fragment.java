@@ -1,16 +1,20 @@
 package io.kvscope.samples.sim;
 
 import io.kvscope.samples.text.IdCategory;
+import java.util.List;
 
 /**
  * One piece of a stale page's earlier owner that a stub's reply reproduced verbatim.
  *
+ * @param source the request whose page held it
  * @param part {@code prompt} or {@code generation}
  * @param category the identifier class for single-identifier fragments, else null
+ * @param words its length in words ({@link io.kvscope.samples.text.Words})
  * @param responseStart char offset in the recipient's response content (inclusive)
  * @param responseEnd char offset in the recipient's response content (exclusive)
  * @param sourceMessageIndex index in the source's {@code messages} for prompt fragments, -1 otherwise
  * @param sourceStart char offset in that message's content, or in the source's response content
+ * @param holders every request within the recipient's reach that held it word for word, the source included
  */
 public record Fragment(
     RequestPlan source,
@@ -18,8 +22,10 @@ public record Fragment(
     boolean identifier,
     IdCategory category,
     int matchedTokens,
+    int words,
     int responseStart,
     int responseEnd,
     int sourceMessageIndex,
     int sourceStart,
-    int sourceEnd) {}
+    int sourceEnd,
+    List<RequestPlan> holders) {}

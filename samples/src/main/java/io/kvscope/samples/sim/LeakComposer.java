@@ -5,6 +5,7 @@ import io.kvscope.samples.random.Rng;
 import io.kvscope.samples.text.Composed;
 import io.kvscope.samples.text.IdCategory;
 import io.kvscope.samples.text.TokenText;
+import io.kvscope.samples.text.Words;
 import io.kvscope.samples.text.Writing;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,16 +14,22 @@ import java.util.List;
 /**
  * Writes the reply of a request that decoded over stale pages. The model saw one placeholder
  * token and thousands of pages of other requests' KV; its output reads like a summary of "the
- * material" and reproduces a few salient pieces of it verbatim: spans of an earlier owner's
- * private prompt or generation, or a single identifier. Only content that really sits in the
- * reserved pages, contiguous in its owner's sequence, can be reproduced.
+ * material" and reproduces a few salient pieces of it verbatim: passages of an earlier owner's
+ * prompt (its system prompt, conversation history, question, pasted documents) or generation, or
+ * a single identifier. Only content that really sits in the reserved pages, contiguous in its
+ * owner's sequence and inside one text (a message, or one document or chunk copied into it), can
+ * be reproduced. Real traffic repeats text, so a passage is often held by other requests too; the
+ * truth lists them all ({@link PassageHolders}).
  */
 final class LeakComposer {
 
   private static final long K_LEAK = Rng.key("leak");
   private static final double[] SOURCE_COUNT_WEIGHTS = {0.35, 0.33, 0.2, 0.12};
-  private static final int MIN_SPAN = 20;
-  private static final int MAX_SPAN = 200;
+  /** The shortest passage reproduced, in words ({@link Words}). */
+  static final int MIN_WORDS = 12;
+  private static final int MAX_WORDS = 160;
+  /** Tokens a piece needs to be worth trying for {@link #MIN_WORDS} words. */
+  private static final int MIN_PIECE_TOKENS = 14;
   /**
    * Older pages can survive in a sparse pool, but attention salience (and any analyzer's recency
    * window) favours the recent: pieces come from requests finished at most this long before.
@@ -31,18 +38,22 @@ final class LeakComposer {
 
   private final MessageFactory messages;
   private final OwnerRegistry owners;
+  private final PassageHolders holders;
 
   LeakComposer(MessageFactory messages, OwnerRegistry owners) {
     this.messages = messages;
     this.owners = owners;
+    this.holders = new PassageHolders(messages);
   }
 
-  /** What one earlier owner left in the reservation: attributable intervals and identifiers. */
+  /** A stretch of one owner's sequence inside one text, with how salient that text is. */
+  private record Piece(int start, int end, double salience) {}
+
+  /** What one earlier owner left in the reservation: pieces of text and identifiers. */
   private static final class Candidate {
     final RequestPlan plan;
-    final List<int[]> intervals = new ArrayList<>();
+    final List<Piece> pieces = new ArrayList<>();
     final List<Integer> ids = new ArrayList<>();
-    int longest;
     boolean canary;
 
     Candidate(RequestPlan plan) {
@@ -50,7 +61,7 @@ final class LeakComposer {
     }
 
     boolean usable() {
-      return longest >= MIN_SPAN || !ids.isEmpty();
+      return !pieces.isEmpty() || !ids.isEmpty();
     }
   }
 
@@ -60,9 +71,9 @@ final class LeakComposer {
   /**
    * Composes the reply of stub {@code p} whose reservation is {@code reserved} in {@code pool};
    * pages {@code [1, N / pageSize)} of it are stale (page 0 got the placeholder, pages from
-   * {@code N / pageSize} on receive the generation).
+   * {@code N / pageSize} on receive the generation). {@code reach} is the decode engine run's log.
    */
-  StubLeak compose(RequestPlan p, int[] reserved, PagePool pool) {
+  StubLeak compose(RequestPlan p, int[] reserved, PagePool pool, ReachLog reach) {
     Rng rng = Rng.derive(p.seed, K_LEAK);
     int staleEnd = (int) Math.min(reserved.length, p.promptTokens / pool.pageSize());
     List<Candidate> candidates = new ArrayList<>();
@@ -72,31 +83,20 @@ final class LeakComposer {
     TokenText.Builder out = TokenText.builder(1024);
     List<Fragment> fragments = new ArrayList<>();
     Writing.filler(out, rng, rng.between(2, 4));
-    RequestPlan loaded = null;
-    Composed user = null;
-    Composed reply = null;
+    List<RequestPlan> within = reach.before(p);
     for (Pick pick : picks) {
       RequestPlan src = pick.from().plan;
-      if (src != loaded) {
-        user = messages.user(src);
-        reply = messages.reply(src, user);
-        if (reply.text().tokenCount() > src.outputTokens) {
-          reply = reply.truncate(src.outputTokens);
-        }
-        loaded = src;
-      }
-      boolean prompt = pick.start() < src.promptTokens;
-      TokenText text = prompt ? user.text() : reply.text();
-      int base = (int) (prompt ? src.userOffset : src.promptTokens);
-      int a = pick.start() - base;
-      int b = pick.end() - base;
+      Located at = locate(src, pick.start());
+      TokenText text = at.text();
+      int a = pick.start() - at.offset();
+      int b = pick.end() - at.offset();
       if (!pick.identifier()) {
-        while (a < b - MIN_SPAN && !text.isWord(a)) {
-          a++;
-        }
-        if (!text.isWord(a) || b - a < MIN_SPAN) {
+        int[] words = wordRange(text, a, b, rng);
+        if (words == null) {
           continue;
         }
+        a = words[0];
+        b = words[1];
         Writing.fillerLead(out, rng);
       } else {
         Writing.fillerIdentifierLead(out, rng);
@@ -106,8 +106,10 @@ final class LeakComposer {
       if (text.isWord(b - 1)) {
         out.punct(".");
       }
-      fragments.add(new Fragment(src, prompt ? "prompt" : "generation", pick.identifier(), pick.category(), b - a,
-          rs, re, prompt ? src.userMessageIndex : -1, text.contentStart(a), text.spanEnd(b)));
+      String passage = text.text().substring(text.contentStart(a), text.spanEnd(b));
+      fragments.add(new Fragment(src, at.messageIndex() >= 0 ? "prompt" : "generation", pick.identifier(),
+          pick.category(), b - a, Words.count(passage), rs, re, at.messageIndex(), text.contentStart(a),
+          text.spanEnd(b), List.copyOf(holders.of(passage, src, within))));
       if (rng.chance(0.6)) {
         Writing.filler(out, rng, rng.between(1, 2));
       }
@@ -116,6 +118,61 @@ final class LeakComposer {
     p.reply = Composed.plain(out.build());
     p.outputTokens = p.reply.text().tokenCount();
     return new StubLeak(p, reserved.length, staleCounts[0], staleCounts[1], List.copyOf(fragments));
+  }
+
+  /**
+   * A run of {@link #MIN_WORDS} to {@link #MAX_WORDS} words inside tokens {@code [a, b)}, starting
+   * and ending on a word token: {@code [start, end)}, or null when the piece is too short.
+   */
+  private static int[] wordRange(TokenText text, int a, int b, Rng rng) {
+    List<Integer> wordTokens = new ArrayList<>();
+    for (int i = a; i < b; i++) {
+      if (text.isWord(i)) {
+        wordTokens.add(i);
+      }
+    }
+    int want = (int) Math.max(MIN_WORDS, Math.min(MAX_WORDS, Math.round(rng.logNormal(28, 0.7))));
+    int take = Math.min(want, wordTokens.size());
+    if (take < MIN_WORDS) {
+      return null;
+    }
+    int first = rng.nextInt(wordTokens.size() - take + 1);
+    int start = wordTokens.get(first);
+    int end = wordTokens.get(first + take - 1) + 1;
+    // Word tokens are not always one word each (code, e-mail addresses): make sure of the minimum.
+    while (Words.count(text.text().substring(text.contentStart(start), text.spanEnd(end))) < MIN_WORDS) {
+      if (first + take < wordTokens.size()) {
+        end = wordTokens.get(first + take++) + 1;
+      } else {
+        return null;
+      }
+    }
+    return new int[] {start, end};
+  }
+
+  /** The text holding sequence position {@code pos} of {@code plan}, and where it starts. */
+  private record Located(TokenText text, int offset, int messageIndex) {}
+
+  private Located locate(RequestPlan plan, int pos) {
+    if (pos >= plan.promptTokens) {
+      Composed user = messages.user(plan);
+      Composed reply = messages.reply(plan, user).truncate(plan.outputTokens);
+      return new Located(reply.text(), (int) plan.promptTokens, -1);
+    }
+    int i = plan.messageStarts.length - 1;
+    while (i > 0 && plan.messageStarts[i] > pos) {
+      i--;
+    }
+    return new Located(messageText(plan.promptSources[i]), plan.messageStarts[i], i);
+  }
+
+  private TokenText messageText(MessageSource source) {
+    if (source.sharedKey() >= 0) {
+      return messages.shared().byKey(source.sharedKey());
+    }
+    Composed user = messages.user(source.owner());
+    return source.reply() ? messages.reply(source.owner(), user).truncate(source.owner().outputTokens).text()
+        : user.text();
   }
 
   private void collect(RequestPlan p, int[] reserved, int staleEnd, PagePool pool, List<Candidate> out,
@@ -142,7 +199,7 @@ final class LeakComposer {
       }
       staleCounts[1]++;
       RequestPlan plan = owners.plan(owner);
-      if (plan != null && plan.outcome == Outcome.SERVED && plan.sourceRanges != null && plan.arrival < p.arrival
+      if (plan != null && plan.outcome == Outcome.SERVED && plan.promptSources != null && plan.arrival < p.arrival
           && p.decodeAllocAt - plan.decodeEnd <= MAX_SOURCE_AGE_MS) {
         Candidate c = candidate(plan, keys, i, j, pool.pageSize());
         if (c.usable()) {
@@ -153,7 +210,7 @@ final class LeakComposer {
     }
   }
 
-  /** Merges an owner's surviving pages into covered intervals and intersects with its private ranges. */
+  /** Merges an owner's surviving pages into covered intervals and cuts them into pieces of one text each. */
   private static Candidate candidate(RequestPlan plan, long[] keys, int from, int to, int pageSize) {
     Candidate c = new Candidate(plan);
     long seqLen = plan.promptTokens + plan.outputTokens;
@@ -176,14 +233,13 @@ final class LeakComposer {
     if (cs >= 0) {
       covered.add(new int[] {cs, ce});
     }
-    int[] r = plan.sourceRanges;
+    List<Piece> texts = texts(plan);
     for (int[] cov : covered) {
-      for (int k = 0; k < r.length; k += 2) {
-        int s = Math.max(cov[0], r[k]);
-        int e = Math.min(cov[1], r[k + 1]);
-        if (e - s >= 1) {
-          c.intervals.add(new int[] {s, e});
-          c.longest = Math.max(c.longest, e - s);
+      for (Piece t : texts) {
+        int s = Math.max(cov[0], t.start());
+        int e = Math.min(cov[1], t.end());
+        if (e - s >= MIN_PIECE_TOKENS) {
+          c.pieces.add(new Piece(s, e, t.salience()));
         }
       }
       for (int k = 0; k < plan.idPositions.length; k++) {
@@ -197,6 +253,41 @@ final class LeakComposer {
       }
     }
     return c;
+  }
+
+  /**
+   * The owner's sequence cut into texts: each prompt message and the reply, and inside the user
+   * message and the reply each copied shared text apart from what is around it. A model echoes
+   * what was asked and answered more readily than a system prompt or an old turn.
+   */
+  private static List<Piece> texts(RequestPlan plan) {
+    List<Piece> texts = new ArrayList<>();
+    int messagesEnd = plan.messageStarts.length - 1; // the last start is the user message's
+    for (int i = 0; i < messagesEnd; i++) {
+      boolean system = plan.promptSources[i].sharedKey() >= 0;
+      texts.add(new Piece(plan.messageStarts[i], plan.messageStarts[i + 1], system ? 0.3 : 0.6));
+    }
+    split(texts, (int) plan.userOffset, (int) plan.promptTokens, plan.userEmbeds);
+    split(texts, (int) plan.promptTokens, (int) (plan.promptTokens + plan.outputTokens), plan.replyEmbeds);
+    return texts;
+  }
+
+  private static void split(List<Piece> out, int start, int end, List<Composed.Embed> embeds) {
+    int cursor = start;
+    for (Composed.Embed e : embeds == null ? List.<Composed.Embed>of() : embeds) {
+      int es = start + e.tokenStart();
+      int ee = Math.min(end, start + e.tokenEnd());
+      if (es > cursor) {
+        out.add(new Piece(cursor, es, 1.0));
+      }
+      if (ee > es) {
+        out.add(new Piece(es, ee, 0.8));
+      }
+      cursor = Math.max(cursor, ee);
+    }
+    if (end > cursor) {
+      out.add(new Piece(cursor, end, 1.0));
+    }
   }
 
   private List<Pick> choose(RequestPlan p, List<Candidate> candidates, Rng rng) {
@@ -251,29 +342,22 @@ final class LeakComposer {
         }
       }
     }
-    if (hasIds && (c.longest < MIN_SPAN || rng.chance(0.25))) {
+    if (hasIds && (c.pieces.isEmpty() || rng.chance(0.25))) {
       return identifier(c, c.ids.get(rng.nextInt(c.ids.size())), avoid);
     }
-    if (c.longest < MIN_SPAN) {
+    if (c.pieces.isEmpty()) {
       return null;
     }
-    List<int[]> longEnough = new ArrayList<>();
-    double[] weights = new double[c.intervals.size()];
-    for (int[] iv : c.intervals) {
-      if (iv[1] - iv[0] >= MIN_SPAN) {
-        weights[longEnough.size()] = iv[1] - iv[0];
-        longEnough.add(iv);
-      }
+    double[] weights = new double[c.pieces.size()];
+    for (int i = 0; i < weights.length; i++) {
+      Piece piece = c.pieces.get(i);
+      weights[i] = (piece.end() - piece.start()) * piece.salience();
     }
-    int[] iv = longEnough.get(rng.weighted(Arrays.copyOf(weights, longEnough.size())));
-    int avail = iv[1] - iv[0];
-    int len = (int) Math.round(rng.logNormal(55, 0.6));
-    len = Math.max(MIN_SPAN, Math.min(Math.min(MAX_SPAN, avail), len));
-    int start = iv[0] + rng.nextInt(avail - len + 1);
-    if (avoid != null && start < avoid[1] && start + len > avoid[0]) {
+    Piece piece = c.pieces.get(rng.weighted(weights));
+    if (avoid != null && piece.start() < avoid[1] && piece.end() > avoid[0]) {
       return null;
     }
-    return new Pick(c, start, start + len, false, null);
+    return new Pick(c, piece.start(), piece.end(), false, null);
   }
 
   private static Pick identifier(Candidate c, int k, int[] avoid) {

@@ -2,6 +2,7 @@ package io.kvscope.samples.sim;
 
 import io.kvscope.samples.random.Rng;
 import io.kvscope.samples.text.Composed;
+import io.kvscope.samples.text.Question;
 import io.kvscope.samples.text.RequestIds;
 import io.kvscope.samples.text.SharedTexts;
 import io.kvscope.samples.text.TokenText;
@@ -12,8 +13,10 @@ import java.util.List;
 
 /**
  * Writes a request's messages and reply. The user message and the reply are pure functions of
- * the plan's immutable fields (seed, kind, tenant, identifier block, targets), so they can be
- * rebuilt exactly when the request's stale pages are later quoted.
+ * the plan's immutable fields (seed, kind, tenant, identifier block, targets, question, model), so
+ * they can be rebuilt exactly when the request's stale pages are later quoted. Each message also
+ * says where it came from ({@link MessageSource}), for the truth's list of everyone who held a
+ * leaked passage.
  */
 final class MessageFactory {
 
@@ -27,36 +30,49 @@ final class MessageFactory {
     this.shared = shared;
   }
 
+  SharedTexts shared() {
+    return shared;
+  }
+
   /** Builds the prompt messages and fills the prompt's counts. */
   void composePrompt(RequestPlan p) {
     Composed user = user(p);
     List<TokenText> msgs = new ArrayList<>(8);
     List<String> roles = new ArrayList<>(8);
-    if (p.systemChoice == -2) {
-      msgs.add(p.tenant.systemPrompt);
+    List<MessageSource> sources = new ArrayList<>(8);
+    TokenText system = systemPrompt(p);
+    if (system != null) {
+      msgs.add(system);
       roles.add("system");
-    } else if (p.systemChoice >= 0) {
-      msgs.add(shared.systemPrompts().get(p.systemChoice));
-      roles.add("system");
+      sources.add(p.systemChoice == -2 && p.templateIndex < 0
+          ? MessageSource.shared(p.tenant.systemPromptKey) : MessageSource.shared(shared.keyOf(system)));
     }
     if (p.kind == RequestKind.FOLLOWUP) {
       List<TokenText> h = p.conversation.history;
       for (int i = 0; i < h.size(); i++) {
         msgs.add(h.get(i));
         roles.add(i % 2 == 0 ? "user" : "assistant");
+        sources.add(p.conversation.historySources.get(i));
       }
     }
+    int[] starts = new int[msgs.size() + 1];
     long offset = 0;
-    for (TokenText m : msgs) {
-      offset += m.tokenCount();
+    for (int i = 0; i < msgs.size(); i++) {
+      starts[i] = (int) offset;
+      offset += msgs.get(i).tokenCount();
     }
+    starts[msgs.size()] = (int) offset;
     p.userMessageIndex = msgs.size();
     p.userOffset = offset;
     msgs.add(user.text());
     roles.add("user");
+    sources.add(MessageSource.user(p));
     p.messages = msgs.toArray(TokenText[]::new);
     p.roles = roles.toArray(String[]::new);
+    p.messageStarts = starts;
+    p.promptSources = sources.toArray(MessageSource[]::new);
     p.user = user;
+    p.userEmbeds = user.embeds();
     long tokens = 0;
     long chars = 0;
     for (TokenText m : p.messages) {
@@ -67,7 +83,18 @@ final class MessageFactory {
     p.promptChars = chars;
   }
 
-  /** Builds the normal reply and records which sequence positions are attributable to the request. */
+  /** The system message: an agent template, the tenant's own prompt, a public one, or none. */
+  TokenText systemPrompt(RequestPlan p) {
+    if (p.templateIndex >= 0) {
+      return shared.agentTemplates().get(p.templateIndex);
+    }
+    if (p.systemChoice == -2) {
+      return p.tenant.systemPrompt;
+    }
+    return p.systemChoice >= 0 ? shared.systemPrompts().get(p.systemChoice) : null;
+  }
+
+  /** Builds the normal reply and records where its identifiers are. */
   void composeReply(RequestPlan p) {
     Composed reply = reply(p, p.user);
     p.finishReason = "stop";
@@ -76,17 +103,8 @@ final class MessageFactory {
       p.finishReason = "length";
     }
     p.reply = reply;
+    p.replyEmbeds = reply.embeds();
     p.outputTokens = reply.text().tokenCount();
-    int[] ur = p.user.privateRanges();
-    int[] rr = reply.privateRanges();
-    int[] ranges = new int[ur.length + rr.length];
-    for (int i = 0; i < ur.length; i++) {
-      ranges[i] = (int) (ur[i] + p.userOffset);
-    }
-    for (int i = 0; i < rr.length; i++) {
-      ranges[ur.length + i] = (int) (rr[i] + p.promptTokens);
-    }
-    p.sourceRanges = ranges;
     int n = 0;
     for (var c : p.user.idCategories()) {
       if (c.requestUnique()) {
@@ -115,21 +133,46 @@ final class MessageFactory {
     boolean canary = p.tenant.canaryUser && rng.chance(0.45);
     switch (p.kind) {
       case CHAT -> Writing.privateProse(cb, voice, rng, (int) p.targetPromptTokens, canary);
-      case FOLLOWUP -> Writing.privateProse(cb, voice, rng, (int) p.targetPromptTokens, false);
+      case FOLLOWUP -> {
+        if (p.questionIndex >= 0) {
+          embedWhole(cb, question(p).turns().get(p.questionTurn));
+        } else {
+          Writing.privateProse(cb, voice, rng, (int) p.targetPromptTokens, false);
+        }
+      }
       case DOC_QA -> {
         Writing.privateProse(cb, voice, rng, rng.between(30, 120), canary);
         int docs = rng.between(1, 3);
         for (int i = 0; i < docs; i++) {
           cb.out().paragraph();
-          cb.out().append(rng.pick(shared.boilerplate()));
+          embedWhole(cb, rng.chance(0.5) ? rng.pick(shared.boilerplate()) : rng.pick(shared.documents()));
         }
         cb.out().paragraph();
         Writing.privateProse(cb, voice, rng, rng.between(15, 60), false);
       }
-      case POPULAR -> cb.out().append(shared.popular().get(p.popularIndex).question());
+      case POPULAR -> embedWhole(cb, question(p).turns().getFirst());
+      case RAG -> {
+        cb.out().word("Context").punct(":");
+        int chunks = rng.between(2, 4);
+        for (int i = 0; i < chunks; i++) {
+          cb.out().paragraph();
+          embedWhole(cb, rng.pick(shared.chunks()));
+        }
+        cb.out().paragraph();
+        cb.out().word("Question").punct(":");
+        embedWhole(cb, question(p).turns().getFirst());
+      }
       case LONG, OVER_LENGTH -> longPrompt(p, cb, ids, rng, canary);
     }
     return cb.build();
+  }
+
+  private void embedWhole(Composed.Builder cb, TokenText text) {
+    cb.embed(shared.keyOf(text), text, 0, text.tokenCount());
+  }
+
+  Question question(RequestPlan p) {
+    return shared.questions().get(p.questionIndex);
   }
 
   /**
@@ -146,7 +189,7 @@ final class MessageFactory {
     Composed closing = closingBuilder.build();
     String ref = "REF-" + rng.hex(8).toUpperCase(java.util.Locale.ROOT);
     TokenText.Builder out = cb.out();
-    List<TokenText> corpus = shared.corpus();
+    List<TokenText> manuals = shared.manuals();
     long budget = p.targetPromptTokens - closing.text().tokenCount() - 1;
     int n = 0;
     while (true) {
@@ -154,16 +197,16 @@ final class MessageFactory {
       if (remaining < 8) {
         break;
       }
-      TokenText doc = corpus.get(rng.nextInt(corpus.size()));
+      TokenText doc = manuals.get(rng.nextInt(manuals.size()));
       n++;
       out.paragraph();
       out.word("Attachment").word(Integer.toString(n)).punct(":").word(ref + "-" + n);
       out.paragraph();
       remaining = budget - out.tokenCount();
       if (doc.tokenCount() <= remaining) {
-        out.append(doc);
+        cb.embed(shared.keyOf(doc), doc, 0, doc.tokenCount());
       } else {
-        out.appendRange(doc, 0, (int) Math.max(1, remaining));
+        cb.embed(shared.keyOf(doc), doc, 0, (int) Math.max(1, remaining));
         break;
       }
     }
@@ -173,16 +216,19 @@ final class MessageFactory {
 
   /** The reply a healthy engine gives. */
   Composed reply(RequestPlan p, Composed user) {
-    if (p.kind == RequestKind.POPULAR) {
-      return Composed.plain(shared.popular().get(p.popularIndex).answer());
+    if (p.questionIndex >= 0 && p.kind != RequestKind.RAG) {
+      // The model answers a question the same way whatever the system prompt or tenant.
+      TokenText answer = question(p).answer(p.model, p.questionTurn);
+      Composed.Builder cb = new Composed.Builder(answer.tokenCount());
+      embedWhole(cb, answer);
+      return cb.build();
     }
     Rng rng = Rng.derive(p.seed, K_REPLY);
     Composed.Builder cb = new Composed.Builder(p.targetOutputTokens + 32);
     Voice voice = Voice.of(p.tenant.voice);
     int target = p.targetOutputTokens;
-    boolean echo = rng.chance(0.3);
     cb.beginPrivate();
-    if (echo) {
+    if (rng.chance(0.3)) {
       int[] span = echoSpan(user, rng);
       if (span != null) {
         Writing.replyProse(cb.out(), voice, rng, Math.max(1, target / 3));
@@ -191,6 +237,24 @@ final class MessageFactory {
         cb.out().appendRange(user.text(), span[0], span[1]);
         cb.beginPrivate();
       }
+    }
+    if (!user.embeds().isEmpty() && (p.kind == RequestKind.RAG || p.kind == RequestKind.DOC_QA) && rng.chance(0.5)) {
+      // Quotes a passage of a document or chunk it was given.
+      Composed.Embed embed = rng.pick(user.embeds());
+      TokenText text = shared.byKey(embed.key());
+      int length = embed.tokenEnd() - embed.tokenStart();
+      int quote = Math.min(length, rng.between(12, 40));
+      int from = embed.sharedFrom() + rng.nextInt(length - quote + 1);
+      while (from < embed.sharedFrom() + length - quote && !text.isWord(from)) {
+        from++; // a quote starts at a word, never at a paragraph break
+      }
+      Writing.replyProse(cb.out(), voice, rng, Math.max(1, target / 4));
+      cb.endPrivate();
+      if (text.isWord(from)) {
+        cb.out().word("The").word("material").word("says").punct(":");
+        cb.embed(embed.key(), text, from, from + quote);
+      }
+      cb.beginPrivate();
     }
     int rest = target - cb.out().tokenCount();
     if (rest > 0) {

@@ -4,12 +4,17 @@ package io.kvscope.samples.sim;
 public enum RequestKind {
   /** A new conversation: private prose with identifiers. */
   CHAT,
-  /** A later turn: the conversation so far is re-sent (prefix-cache hit). */
+  /** A later turn: the conversation so far is re-sent (prefix-cache hit); the next turn of a question. */
   FOLLOWUP,
   /** A question over pasted public boilerplate. */
   DOC_QA,
-  /** A popular question asked verbatim by many tenants; everyone gets the same answer. */
+  /**
+   * A popular question asked verbatim by many tenants under their own system prompts; the model
+   * gives every one of them the same answer.
+   */
   POPULAR,
+  /** An agent template, retrieved knowledge-base chunks and a question (retrieval-augmented). */
+  RAG,
   /** A long-context prompt (tens to hundreds of thousands of tokens) pasting manuals. */
   LONG,
   /** A prompt longer than the prefill KV pool. */

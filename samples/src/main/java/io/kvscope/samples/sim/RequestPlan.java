@@ -26,7 +26,13 @@ public final class RequestPlan {
   int turn;
   /** -1 none, -2 the tenant's own system prompt, >= 0 a public system prompt. */
   int systemChoice = -1;
-  int popularIndex = -1;
+  /** The agent template used as system prompt (retrieval requests), or -1. */
+  int templateIndex = -1;
+  /** The shared question asked (popular questions, their later turns, retrieval), or -1. */
+  int questionIndex = -1;
+  int questionTurn;
+  /** Which model answers on the request's deployment. */
+  int model;
   long targetPromptTokens;
   int targetOutputTokens;
   int maxTokens;
@@ -59,8 +65,13 @@ public final class RequestPlan {
   long promptTokens;
   long promptChars;
   int outputTokens;
-  /** Attributable sequence ranges, pairs [start, end) in prompt-plus-generation positions. */
-  int[] sourceRanges;
+  /** Token offset of each prompt message in the sequence; the last entry is the user message's. */
+  int[] messageStarts;
+  /** Where each prompt message came from (same order as the messages). */
+  MessageSource[] promptSources;
+  /** Shared texts copied into the user message and the reply (kept after the text is dropped). */
+  java.util.List<io.kvscope.samples.text.Composed.Embed> userEmbeds;
+  java.util.List<io.kvscope.samples.text.Composed.Embed> replyEmbeds;
   /** Sequence positions of request-unique identifiers, and their categories (ordinal). */
   int[] idPositions;
   int[] idCategories;

@@ -40,9 +40,13 @@ public final class Simulator {
   private static final long K_PREFILL_RID = Rng.key("prefill-rid");
   private static final long TTL_SYSTEM = 3 * 3_600_000L;
   private static final long TTL_CONVERSATION = 30 * 60_000L;
-  private static final double[] KIND_WEIGHTS = {0.70, 0.17, 0.07, 0.01};
-  private static final RequestKind[] KINDS = {RequestKind.CHAT, RequestKind.DOC_QA, RequestKind.POPULAR, RequestKind.LONG};
+  /** New requests by kind: private chats, questions over pasted documents, popular questions, retrieval, long contexts. */
+  private static final double[] KIND_WEIGHTS = {0.42, 0.12, 0.30, 0.10, 0.01};
+  private static final RequestKind[] KINDS =
+      {RequestKind.CHAT, RequestKind.DOC_QA, RequestKind.POPULAR, RequestKind.RAG, RequestKind.LONG};
   private static final double[] SYSTEM_WEIGHTS = {4, 3, 1, 1, 1};
+  private static final double[] TEMPLATE_WEIGHTS = {3, 2, 1};
+  private static final long K_POPULAR_PREFIX = Rng.key("popular-prefix");
 
   private enum Type { NORMAL_ARRIVAL, OVER_ARRIVAL, FOLLOWUP_ARRIVAL, DECODE_ALLOC, RELEASE }
 
@@ -52,6 +56,8 @@ public final class Simulator {
     final NodeTimeline timeline;
     Epoch epoch;
     PagePool pool;
+    /** What this engine run's pool had written into it, for the truth's passage holders. */
+    ReachLog reach = new ReachLog();
     int running;
     final ArrayDeque<RequestPlan> waiting = new ArrayDeque<>();
 
@@ -66,6 +72,7 @@ public final class Simulator {
           pool.forgetAll();
         }
         pool = new PagePool(e.config().poolTokens(), e.config().pageSize(), owners);
+        reach = new ReachLog();
         epoch = e;
         running = 0;
       }
@@ -100,6 +107,7 @@ public final class Simulator {
   private final OwnerRegistry owners = new OwnerRegistry();
   private final LeakComposer composer;
   private final Traffic traffic;
+  private final Popularity popularity;
   private final Rng normalRng;
   private final Rng overRng;
   private final List<Tenant> tenants;
@@ -125,9 +133,13 @@ public final class Simulator {
     this.messages = new MessageFactory(shared);
     this.composer = new LeakComposer(messages, owners);
     this.traffic = new Traffic(settings.normalPerDay(), settings.overLengthScale());
+    this.popularity = new Popularity(shared.questions().size());
     this.normalRng = Rng.derive(settings.seed(), Rng.key("normal-arrivals"));
     this.overRng = Rng.derive(settings.seed(), Rng.key("over-length-arrivals"));
     this.tenants = Tenants.create(settings.seed(), settings.tenants());
+    for (Tenant t : tenants) {
+      t.systemPromptKey = shared.addRepeated(t.systemPrompt);
+    }
     tenantWeights = new double[tenants.size()];
     bulkWeights = new double[tenants.size()];
     for (int i = 0; i < tenants.size(); i++) {
@@ -224,7 +236,7 @@ public final class Simulator {
     switch (kind) {
       case CHAT -> p.targetPromptTokens = clamp(Math.round(r.logNormal(110, 0.9)), 12, 3000);
       case FOLLOWUP -> p.targetPromptTokens = clamp(Math.round(r.logNormal(45, 0.8)), 6, 800);
-      case DOC_QA, POPULAR -> p.targetPromptTokens = 0;
+      case DOC_QA, POPULAR, RAG -> p.targetPromptTokens = 0;
       case LONG -> {
         p.targetPromptTokens = clamp(Math.round(r.logNormal(45_000, 0.9)), 20_000, 600_000);
         p.targetOutputTokens = (int) clamp(Math.round(r.logNormal(260, 0.6)), 20, 2000);
@@ -235,25 +247,31 @@ public final class Simulator {
         p.targetOutputTokens = (int) clamp(Math.round(r.logNormal(260, 0.6)), 20, 2000);
       }
     }
-    if (kind == RequestKind.POPULAR) {
-      p.systemChoice = 0;
-      double[] w = new double[shared.popular().size()];
-      for (int i = 0; i < w.length; i++) {
-        w[i] = 1.0 / (i + 1);
-      }
-      p.popularIndex = r.weighted(w);
-    } else if (conversation != null) {
+    if (conversation != null) {
       p.systemChoice = conversation.systemChoice;
+      p.templateIndex = conversation.templateIndex;
+    } else if (kind == RequestKind.RAG) {
+      p.templateIndex = r.weighted(TEMPLATE_WEIGHTS);
     } else {
       double u = r.nextDouble();
       p.systemChoice = u < 0.35 ? r.weighted(SYSTEM_WEIGHTS) : u < 0.8 ? -2 : -1;
+    }
+    if (kind == RequestKind.POPULAR || kind == RequestKind.RAG) {
+      p.questionIndex = popularity.next(r);
     }
     if (conversation != null) {
       p.conversation = conversation;
       p.turn = conversation.turns.size() + 1;
       conversation.turns.add(p);
-    } else if (kind == RequestKind.CHAT || kind == RequestKind.DOC_QA) {
+      if (conversation.question >= 0) {
+        p.questionIndex = conversation.question;
+        p.questionTurn = p.turn - 1;
+      }
+    } else if (kind == RequestKind.CHAT || kind == RequestKind.DOC_QA
+        || kind == RequestKind.POPULAR && shared.questions().get(p.questionIndex).turns().size() > 1) {
       Conversation c = new Conversation(ordinal, tenant, p.systemChoice, null);
+      c.templateIndex = p.templateIndex;
+      c.question = kind == RequestKind.POPULAR ? p.questionIndex : -1;
       p.conversation = c;
       p.turn = 1;
       c.turns.add(p);
@@ -269,6 +287,7 @@ public final class Simulator {
     Rng r = Rng.derive(p.seed, K_TIMING);
     p.routerAt = p.arrival + CostModel.routerDelay(r);
     route(p, r);
+    p.model = fleet.deployments().indexOf(p.deployment);
     p.prefillConfig = fleet.timeline(p.prefillNode.name()).at(p.routerAt).config();
     p.decodeConfig = fleet.timeline(p.decodeNode.name()).at(p.routerAt).config();
     messages.composePrompt(p);
@@ -338,7 +357,7 @@ public final class Simulator {
     if (c != null && c.preferredPrefill != null && fleet.timeline(c.preferredPrefill).accepting(p.routerAt)) {
       prefill = fleet.node(c.preferredPrefill);
     } else if (p.kind == RequestKind.POPULAR) {
-      NodeSpec n = d.prefill().get(p.popularIndex % d.prefill().size());
+      NodeSpec n = d.prefill().get(p.questionIndex % d.prefill().size());
       if (fleet.timeline(n.name()).accepting(p.routerAt)) {
         prefill = n;
       }
@@ -372,6 +391,9 @@ public final class Simulator {
   }
 
   private long systemKey(RequestPlan p) {
+    if (p.templateIndex >= 0) {
+      return Rng.key("agent-template-" + p.templateIndex);
+    }
     return p.systemChoice == -2 ? Rng.key("sys-tenant-" + p.tenant.index)
         : Rng.key("sys-public-" + p.systemChoice);
   }
@@ -385,28 +407,33 @@ public final class Simulator {
     int page = p.prefillConfig.pageSize();
     long best = 0;
     long t = p.routerAt;
-    if (p.systemChoice != -1 && cache.hit(systemKey(p), t, TTL_SYSTEM)) {
+    if ((p.systemChoice != -1 || p.templateIndex >= 0) && cache.hit(systemKey(p), t, TTL_SYSTEM)) {
       best = p.messages[0].tokenCount() / page * page;
     }
     if (p.kind == RequestKind.FOLLOWUP && cache.hit(conversationKey(p.conversation, p.turn - 1), t, TTL_CONVERSATION)) {
       best = Math.max(best, p.userOffset / page * page);
     }
-    if (p.kind == RequestKind.POPULAR && cache.hit(Rng.key("popular-" + p.popularIndex), t, TTL_SYSTEM)) {
+    if (p.kind == RequestKind.POPULAR && cache.hit(popularKey(p), t, TTL_SYSTEM)) {
       best = Math.max(best, (p.promptTokens - 1) / page * page);
     }
     return Math.min(best, Math.max(0, (p.promptTokens - 1) / page * page));
   }
 
   private void touch(RequestPlan p, PrefixCache cache) {
-    if (p.systemChoice != -1) {
+    if (p.systemChoice != -1 || p.templateIndex >= 0) {
       cache.touch(systemKey(p), p.prefillEnd);
     }
     if (p.conversation != null) {
       cache.touch(conversationKey(p.conversation, p.turn), p.prefillEnd);
     }
     if (p.kind == RequestKind.POPULAR) {
-      cache.touch(Rng.key("popular-" + p.popularIndex), p.prefillEnd);
+      cache.touch(popularKey(p), p.prefillEnd);
     }
+  }
+
+  /** A popular question's whole prompt: its system prompt and the question. */
+  private long popularKey(RequestPlan p) {
+    return Rng.deriveSeed(p.systemChoice == -1 ? 0 : systemKey(p), K_POPULAR_PREFIX, p.questionIndex);
   }
 
   private void requestDecode(RequestPlan p, long t) throws IOException {
@@ -445,7 +472,7 @@ public final class Simulator {
     p.decodePoolPages = pool.pages();
     owners.expect(p);
     if (p.outcome == Outcome.STUB) {
-      StubLeak leak = composer.compose(p, pages, pool);
+      StubLeak leak = composer.compose(p, pages, pool, ds.reach);
       p.leak = leak;
       stubs.add(leak);
       // The placeholder's KV lands in page 0, the generation after the (unwritten) prompt positions.
@@ -462,6 +489,7 @@ public final class Simulator {
       p.reportedPromptTokens = reportsStubLength(p) ? 1 : n;
     } else {
       pool.writeSequence(pages, p.ordinal, n + p.outputTokens);
+      ds.reach.add(p);
       p.reportedPromptTokens = n;
       served++;
       servedChars += p.promptChars;
@@ -479,8 +507,13 @@ public final class Simulator {
     Conversation c = p.conversation;
     if (c != null && p.outcome == Outcome.SERVED) {
       c.history.add(p.user.text());
+      c.historySources.add(MessageSource.user(p));
       c.history.add(p.reply.text());
-      if (p.turn < 6 && r.chance(0.42)) {
+      c.historySources.add(MessageSource.reply(p));
+      boolean moreTurns = c.question >= 0
+          ? p.questionTurn + 1 < shared.questions().get(c.question).turns().size() && r.chance(0.85)
+          : p.turn < 6 && r.chance(0.42);
+      if (moreTurns) {
         push(p.decodeEnd + 8_000 + Math.round(r.exponential(75_000)), Type.FOLLOWUP_ARRIVAL, null, c);
       } else {
         c.close();

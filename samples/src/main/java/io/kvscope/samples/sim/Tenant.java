@@ -27,6 +27,8 @@ public final class Tenant {
   final String clientIp;
   final String otlpService;
   final TokenText systemPrompt;
+  /** The key under which the simulation registered {@link #systemPrompt} as a repeated text. */
+  int systemPromptKey = -1;
   private long nextIdCounter = 1;
 
   Tenant(int index, String id, TenantVoice voice, Channel channel, double weight, boolean bulk,

@@ -10,6 +10,7 @@ import io.kvscope.samples.truth.FileTruth;
 import io.kvscope.samples.truth.GapTruth;
 import io.kvscope.samples.truth.GeneratorInfo;
 import io.kvscope.samples.truth.GroundTruth;
+import io.kvscope.samples.truth.HolderTruth;
 import io.kvscope.samples.truth.LeakTruth;
 import io.kvscope.samples.truth.NodeTruth;
 import io.kvscope.samples.truth.OverLengthTruth;
@@ -127,11 +128,12 @@ public final class TruthBuilder {
 
   private static SourceTruth source(Fragment f) {
     RequestPlan s = f.source();
-    List<String> also = s.conversation == null ? List.of() : s.conversation.laterTurnIds(s);
+    List<HolderTruth> holders = f.holders().stream()
+        .map(h -> new HolderTruth(h.requestId(), h.tenant.id, at(h.arrival))).toList();
     return new SourceTruth(s.requestId(), s.rid, s.tenant.id, at(s.arrival), f.part(),
         f.identifier() ? "identifier" : "span", f.category() == null ? null : f.category().jsonName(),
-        f.matchedTokens(), f.responseStart(), f.responseEnd(), f.sourceMessageIndex(), f.sourceStart(),
-        f.sourceEnd(), also);
+        f.matchedTokens(), f.words(), f.responseStart(), f.responseEnd(), f.sourceMessageIndex(), f.sourceStart(),
+        f.sourceEnd(), holders);
   }
 
   private static Instant at(long ms) {

@@ -1,6 +1,8 @@
 package io.kvscope.samples.text;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A text together with what makes parts of it attributable: the token ranges of private prose that
@@ -11,7 +13,23 @@ import java.util.Arrays;
  * @param idTokens token index of each identifier
  */
 public record Composed(TokenText text, int[] privateRanges, int[] idTokens, IdCategory[] idCategories,
-    String[] idValues) {
+    String[] idValues, List<Embed> embeds) {
+
+  /**
+   * A shared text copied into this one: tokens {@code [tokenStart, tokenEnd)} here are tokens
+   * {@code [sharedFrom, sharedFrom + tokenEnd - tokenStart)} of shared text {@code key}.
+   */
+  public record Embed(int key, int tokenStart, int tokenEnd, int sharedFrom) {
+
+    /** Char range of the shared text that was copied: {@code [start, end)}. */
+    public int sharedCharStart(TokenText shared) {
+      return shared.contentStart(sharedFrom);
+    }
+
+    public int sharedCharEnd(TokenText shared) {
+      return shared.spanEnd(sharedFrom + tokenEnd - tokenStart);
+    }
+  }
 
   /** The first {@code n} tokens (a reply cut at max_tokens). */
   public Composed truncate(int n) {
@@ -48,11 +66,17 @@ public record Composed(TokenText text, int[] privateRanges, int[] idTokens, IdCa
         j++;
       }
     }
-    return new Composed(b.build(), Arrays.copyOf(r, k), ids, cats, vals);
+    List<Embed> embeds = new ArrayList<>();
+    for (Embed e : this.embeds) {
+      if (e.tokenStart() < n) {
+        embeds.add(new Embed(e.key(), e.tokenStart(), Math.min(e.tokenEnd(), n), e.sharedFrom()));
+      }
+    }
+    return new Composed(b.build(), Arrays.copyOf(r, k), ids, cats, vals, List.copyOf(embeds));
   }
 
   public static Composed plain(TokenText text) {
-    return new Composed(text, new int[0], new int[0], new IdCategory[0], new String[0]);
+    return new Composed(text, new int[0], new int[0], new IdCategory[0], new String[0], List.of());
   }
 
   /** Builds a {@link Composed}: write with {@link #out()}, bracket private prose with begin/end. */
@@ -65,6 +89,7 @@ public record Composed(TokenText text, int[] privateRanges, int[] idTokens, IdCa
     private IdCategory[] cats = new IdCategory[4];
     private String[] values = new String[4];
     private int idCount;
+    private final List<Embed> embeds = new ArrayList<>();
 
     public Builder(int expectedTokens) {
       out = TokenText.builder(expectedTokens);
@@ -106,6 +131,20 @@ public record Composed(TokenText text, int[] privateRanges, int[] idTokens, IdCa
       idCount++;
     }
 
+    /**
+     * Appends tokens {@code [from, to)} of shared text {@code shared} (key {@code key}) verbatim and
+     * records where they came from.
+     */
+    public Builder embed(int key, TokenText shared, int from, int to) {
+      endPrivate();
+      if (from < to) {
+        int start = out.tokenCount();
+        out.appendRange(shared, from, to);
+        embeds.add(new Embed(key, start, out.tokenCount(), from));
+      }
+      return this;
+    }
+
     /** Appends another composed text, keeping its private ranges and identifiers. */
     public Builder append(Composed c) {
       endPrivate();
@@ -124,13 +163,16 @@ public record Composed(TokenText text, int[] privateRanges, int[] idTokens, IdCa
       for (int i = 0; i < c.idTokens().length; i++) {
         record(base + c.idTokens()[i], c.idCategories()[i], c.idValues()[i]);
       }
+      for (Embed e : c.embeds()) {
+        embeds.add(new Embed(e.key(), base + e.tokenStart(), base + e.tokenEnd(), e.sharedFrom()));
+      }
       return this;
     }
 
     public Composed build() {
       endPrivate();
       return new Composed(out.build(), Arrays.copyOf(ranges, rangeInts), Arrays.copyOf(ids, idCount),
-          Arrays.copyOf(cats, idCount), Arrays.copyOf(values, idCount));
+          Arrays.copyOf(cats, idCount), Arrays.copyOf(values, idCount), List.copyOf(embeds));
     }
   }
 }

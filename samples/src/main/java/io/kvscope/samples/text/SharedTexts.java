@@ -2,25 +2,41 @@ package io.kvscope.samples.text;
 
 import io.kvscope.samples.random.Rng;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Public text many tenants share: system prompts from popular frameworks, contract boilerplate,
- * a corpus of technical manuals (what long prompts paste), and popular questions with their one
- * canonical answer. None of it is any tenant's data, so none of it may count as a leak.
+ * Public text many tenants share, as real traffic does: system prompts and agent templates from
+ * popular frameworks, contract boilerplate, technical manuals that long prompts paste, documents
+ * and code people paste into questions, retrieved knowledge-base chunks, and popular questions with
+ * the answer each model gives to them. None of it is any one tenant's data.
+ *
+ * <p>Built from the generator's own language ({@link #builtIn}) or, for questions, answers,
+ * documents and chunks, from a corpus of real questions answered by real models
+ * ({@link #withCorpus}); the corpus is read at generation time and its text only ever lands in the
+ * generated incident. Every shared text has a key, so the truth can name every request that held
+ * a leaked passage word for word.
  */
 public final class SharedTexts {
 
-  /** A popular question and the answer every tenant who asks it receives. */
-  public record Popular(TokenText question, TokenText answer) {}
+  /** The model that answers on each deployment: answers differ between deployments' models. */
+  public static final int MODELS = 2;
 
   private final List<TokenText> systemPrompts;
+  private final List<TokenText> agentTemplates;
   private final List<TokenText> boilerplate;
-  private final List<TokenText> corpus;
-  private final List<Popular> popular;
-  private final long corpusTokens;
+  private final List<TokenText> manuals;
+  private final List<TokenText> documents;
+  private final List<TokenText> chunks;
+  private final List<Question> questions;
+  private final String origin;
+  private final long manualTokens;
+  /** Every shared text and its key, in a fixed order. */
+  private final List<TokenText> all = new ArrayList<>();
+  private final Map<TokenText, Integer> keys = new IdentityHashMap<>();
 
-  public SharedTexts(long seed, int corpusDocuments) {
+  private SharedTexts(long seed, int manualCount, CorpusFile corpus) {
     Rng rng = Rng.derive(seed, Rng.key("shared-texts"));
     Voice generic = Voice.generic();
     systemPrompts = new ArrayList<>();
@@ -43,9 +59,9 @@ public final class SharedTexts {
       }
       boilerplate.add(b.build());
     }
-    corpus = new ArrayList<>();
+    manuals = new ArrayList<>();
     long total = 0;
-    for (int i = 0; i < corpusDocuments; i++) {
+    for (int i = 0; i < manualCount; i++) {
       TokenText.Builder b = TokenText.builder(4000);
       b.word("Service").word("manual").word(rng.pick(Lexicon.CODENAMES) + "-" + rng.between(100, 999))
           .punct(":").word(rng.pick(Lexicon.TECH_ADJECTIVES)).word(rng.pick(Lexicon.TECH_NOUNS))
@@ -57,36 +73,113 @@ public final class SharedTexts {
       }
       TokenText doc = b.build();
       total += doc.tokenCount();
-      corpus.add(doc);
+      manuals.add(doc);
     }
-    corpusTokens = total;
-    popular = new ArrayList<>();
-    for (int i = 0; i < 15; i++) {
-      TokenText.Builder q = TokenText.builder(24);
-      generic.sentence(Templates.QUESTION[i % Templates.QUESTION.length], q, rng);
-      TokenText.Builder a = TokenText.builder(300);
-      generic.prose(Templates.ANSWER, rng.between(80, 220), a, rng);
-      popular.add(new Popular(q.build(), a.build()));
+    manualTokens = total;
+    agentTemplates = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      agentTemplates.add(BuiltInTexts.agentTemplate(i, rng));
     }
+    if (corpus == null) {
+      origin = "built-in";
+      BuiltInTexts builtIn = new BuiltInTexts(Rng.derive(seed, Rng.key("built-in-traffic-texts")));
+      documents = builtIn.documents(40);
+      questions = builtIn.questions(160, documents);
+    } else {
+      origin = "corpus " + corpus.path().getFileName();
+      CorpusTexts texts = new CorpusTexts(corpus, Rng.derive(seed, Rng.key("corpus-order")));
+      documents = texts.documents();
+      questions = texts.questions();
+    }
+    chunks = BuiltInTexts.chunks(documents, manuals, rng);
+    for (List<TokenText> group : List.of(systemPrompts, agentTemplates, boilerplate, manuals, documents, chunks)) {
+      group.forEach(this::register);
+    }
+    for (Question q : questions) {
+      q.turns().forEach(this::register);
+      q.answers().forEach(replies -> replies.forEach(this::register));
+    }
+  }
+
+  /** The generator's own public texts. */
+  public static SharedTexts builtIn(long seed, int manualCount) {
+    return new SharedTexts(seed, manualCount, null);
+  }
+
+  /** Questions, answers, documents and chunks from {@code corpus}; the rest built in. */
+  public static SharedTexts withCorpus(long seed, int manualCount, CorpusFile corpus) {
+    return new SharedTexts(seed, manualCount, corpus);
+  }
+
+  private void register(TokenText text) {
+    if (keys.putIfAbsent(text, all.size()) == null) {
+      all.add(text);
+    }
+  }
+
+  /**
+   * Registers a text that is not public but that many requests repeat word for word (a tenant's
+   * own system prompt), so the truth finds its holders too; returns its key.
+   */
+  public int addRepeated(TokenText text) {
+    register(text);
+    return keys.get(text);
+  }
+
+  /** {@code built-in} or {@code corpus <file name>}. */
+  public String origin() {
+    return origin;
+  }
+
+  /** The key of a shared text (by identity), or -1 when {@code text} is not one. */
+  public int keyOf(TokenText text) {
+    return keys.getOrDefault(text, -1);
+  }
+
+  /** The shared text with key {@code key}. */
+  public TokenText byKey(int key) {
+    return all.get(key);
+  }
+
+  /** How many shared texts there are (keys run from 0). */
+  public int size() {
+    return all.size();
   }
 
   public List<TokenText> systemPrompts() {
     return systemPrompts;
   }
 
+  /** Long system prompts of agent frameworks (tools, output format), used by many tenants. */
+  public List<TokenText> agentTemplates() {
+    return agentTemplates;
+  }
+
   public List<TokenText> boilerplate() {
     return boilerplate;
   }
 
-  public List<TokenText> corpus() {
-    return corpus;
+  /** Public technical manuals that long prompts paste. */
+  public List<TokenText> manuals() {
+    return manuals;
   }
 
-  public long corpusTokens() {
-    return corpusTokens;
+  public long manualTokens() {
+    return manualTokens;
   }
 
-  public List<Popular> popular() {
-    return popular;
+  /** Public documents and code people paste into a question. */
+  public List<TokenText> documents() {
+    return documents;
+  }
+
+  /** Retrieved knowledge-base passages (paragraphs of documents and manuals). */
+  public List<TokenText> chunks() {
+    return chunks;
+  }
+
+  /** Popular questions, most asked first. */
+  public List<Question> questions() {
+    return questions;
   }
 }

@@ -28,6 +28,55 @@ public final class TokenText {
     return new Builder(expectedTokens);
   }
 
+  /**
+   * Cuts existing text (a corpus question or answer) into tokens by the rule the builder follows:
+   * each whitespace-separated chunk is a token with the whitespace before it, a trailing
+   * {@code . , ; : ? !} of a longer chunk is a token of its own, and each {@code "\n\n"} is a
+   * paragraph token. The text is kept exactly (leading and trailing whitespace included).
+   */
+  public static TokenText of(String text) {
+    int n = text.length();
+    int[] starts = new int[Math.max(16, n / 5)];
+    int count = 0;
+    int pending = 0; // start of whitespace not yet given to a token
+    int i = 0;
+    while (i < n) {
+      char c = text.charAt(i);
+      if (c == '\n' && i + 1 < n && text.charAt(i + 1) == '\n') {
+        starts = grow(starts, count + 1);
+        starts[count++] = pending;
+        i += 2;
+        pending = i;
+        continue;
+      }
+      if (Character.isWhitespace(c)) {
+        i++;
+        continue;
+      }
+      int chunk = i;
+      while (i < n && !Character.isWhitespace(text.charAt(i))) {
+        i++;
+      }
+      starts = grow(starts, count + 2);
+      starts[count++] = pending;
+      if (i - chunk > 1 && PUNCTUATION.indexOf(text.charAt(i - 1)) >= 0) {
+        starts[count++] = i - 1;
+      }
+      pending = i;
+    }
+    if (count == 0 && n > 0) {
+      starts = new int[] {0}; // whitespace only: one token that is not a word
+      count = 1;
+    }
+    return new TokenText(text, Arrays.copyOf(starts, count));
+  }
+
+  private static final String PUNCTUATION = ".,;:?!";
+
+  private static int[] grow(int[] array, int needed) {
+    return needed <= array.length ? array : Arrays.copyOf(array, Math.max(needed, array.length * 2));
+  }
+
   public String text() {
     return text;
   }

@@ -66,6 +66,7 @@ final class TruthJson {
       g.writeNumberField("page_size", gi.pageSize());
       g.writeStringField("fixed_engine_version", gi.fixedEngineVersion());
       g.writeStringField("canary_pattern", gi.canaryPattern());
+      g.writeStringField("texts", gi.texts());
       g.writeEndObject();
       g.writeObjectFieldStart("period");
       g.writeStringField("start", iso(t.periodStart()));
@@ -264,12 +265,21 @@ final class TruthJson {
         g.writeStringField("category", s.category());
       }
       g.writeNumberField("matched_tokens", s.matchedTokens());
+      g.writeNumberField("words", s.words());
       g.writeNumberField("response_start", s.responseStart());
       g.writeNumberField("response_end", s.responseEnd());
       g.writeNumberField("source_message_index", s.sourceMessageIndex());
       g.writeNumberField("source_start", s.sourceStart());
       g.writeNumberField("source_end", s.sourceEnd());
-      strings(g, "also_in", s.alsoIn());
+      g.writeArrayFieldStart("holders");
+      for (HolderTruth h : s.holders()) {
+        g.writeStartObject();
+        g.writeStringField("request_id", h.requestId());
+        g.writeStringField("tenant", h.tenant());
+        g.writeStringField("time", iso(h.time()));
+        g.writeEndObject();
+      }
+      g.writeEndArray();
       g.writeEndObject();
     }
     g.writeEndArray();
@@ -293,7 +303,7 @@ final class TruthJson {
     GeneratorInfo generator = new GeneratorInfo(gi.path("seed").asLong(), text(gi, "scale"), text(gi, "mode"),
         gi.path("tenants").asInt(), gi.path("requests").asLong(), gi.path("litellm_records").asLong(),
         gi.path("otlp_spans").asLong(), gi.path("chars_per_token").asDouble(), gi.path("page_size").asInt(),
-        text(gi, "fixed_engine_version"), text(gi, "canary_pattern"));
+        text(gi, "fixed_engine_version"), text(gi, "canary_pattern"), text(gi, "texts"));
     JsonNode s = root.path("summary");
     SummaryTruth summary = new SummaryTruth(s.path("leaked_responses").asLong(), s.path("source_requests").asLong(),
         s.path("victim_tenants").asLong(), s.path("recipient_tenants").asLong(),
@@ -345,8 +355,9 @@ final class TruthJson {
   private static SourceTruth source(JsonNode s) {
     return new SourceTruth(text(s, "request_id"), text(s, "engine_rid"), text(s, "tenant"), time(s, "time"),
         text(s, "part"), text(s, "kind"), text(s, "category"), s.path("matched_tokens").asInt(),
-        s.path("response_start").asInt(), s.path("response_end").asInt(), s.path("source_message_index").asInt(),
-        s.path("source_start").asInt(), s.path("source_end").asInt(), list(s, "also_in", JsonNode::asText));
+        s.path("words").asInt(), s.path("response_start").asInt(), s.path("response_end").asInt(),
+        s.path("source_message_index").asInt(), s.path("source_start").asInt(), s.path("source_end").asInt(),
+        list(s, "holders", h -> new HolderTruth(text(h, "request_id"), text(h, "tenant"), time(h, "time"))));
   }
 
   private static String text(JsonNode n, String field) {

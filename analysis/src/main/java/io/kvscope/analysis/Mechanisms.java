@@ -1,0 +1,107 @@
+package io.kvscope.analysis;
+
+import io.kvscope.analysis.analyzers.VulnerableWindows;
+import io.kvscope.analysis.evidence.Mechanism;
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.impact.Window;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the logs say about how each request was served, apart from its text: the mechanism half of
+ * the evidence. Read from the findings of the over-length, underrun and timing analyzers (an
+ * analyzer using this must require them: {@link #REQUIRED}) and from the engine facts joined onto
+ * each request (transfer failures, canary and checksum violations), plus whether its prefill node
+ * was inside a vulnerable window.
+ */
+public final class Mechanisms {
+
+  public static final String OVER_LENGTH = "over-length-accepted";
+  public static final String UNDERRUN = "prefill-underrun";
+  public static final String TIMING = "timing-anomaly";
+  /** The analyzers whose findings this reads. */
+  public static final Set<String> REQUIRED = Set.of(OVER_LENGTH, UNDERRUN, TIMING);
+
+  private final Map<Integer, Mechanism> byDoc;
+  private final BitSet neverPrefilled;
+
+  private Mechanisms(Map<Integer, Mechanism> byDoc, BitSet neverPrefilled) {
+    this.byDoc = byDoc;
+    this.neverPrefilled = neverPrefilled;
+  }
+
+  public static Mechanisms of(AnalysisContext context) throws IOException {
+    Set<String> overLength = context.requestsFlagged(OVER_LENGTH, FindingKind.OVER_LENGTH_ACCEPTED);
+    Set<String> underrun = context.requestsFlagged(UNDERRUN, FindingKind.PREFILL_UNDERRUN);
+    Set<String> timing = context.requestsFlagged(TIMING, FindingKind.TIMING_ANOMALY);
+    List<Window> windows = VulnerableWindows.of(context.epochs(), context.clocks(), context.options().fixedVersion());
+    Map<Integer, Mechanism> byDoc = new HashMap<>();
+    BitSet never = new BitSet();
+    RequestRows.forEach(context.reader(), row -> {
+      List<String> foreign = new ArrayList<>();
+      List<String> supporting = new ArrayList<>();
+      String id = row.requestId();
+      if (overLength.contains(id)) {
+        foreign.add("over-length prompt accepted");
+      }
+      if (underrun.contains(id)) {
+        foreign.add("prefill underrun");
+      }
+      if (row.transferFailures() > 0) {
+        foreign.add("KV transfer or bootstrap failure");
+      }
+      if (row.canaryViolations() > 0) {
+        foreign.add("KV canary violation");
+      }
+      if (row.checksumMismatches() > 0) {
+        foreign.add("KV checksum mismatch");
+      }
+      if (timing.contains(id)) {
+        supporting.add("time to first token far below the prompt's prefill time");
+      }
+      if (row.startTime() != null && inWindow(windows, row.prefillNode(), row.startTime())) {
+        supporting.add("served inside a vulnerable window of " + row.prefillNode());
+      }
+      boolean notPrefilled = overLength.contains(id) || underrun.contains(id);
+      if (notPrefilled) {
+        never.set(row.doc());
+      }
+      if (!foreign.isEmpty() || !supporting.isEmpty()) {
+        byDoc.put(row.doc(), new Mechanism(notPrefilled, foreign, supporting));
+      }
+    });
+    return new Mechanisms(byDoc, never);
+  }
+
+  private static boolean inWindow(List<Window> windows, String node, long time) {
+    Instant at = Instant.ofEpochMilli(time);
+    for (Window w : windows) {
+      if (w.node() != null && w.node().equals(node) && !at.isBefore(w.start()) && (w.end() == null || at.isBefore(w.end()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The mechanism facts of request document {@code doc}. */
+  public Mechanism of(int doc) {
+    return byDoc.getOrDefault(doc, Mechanism.none());
+  }
+
+  /** Requests whose prompt the engine never prefilled: their replies were decoded over stale pages. */
+  public BitSet neverPrefilled() {
+    return (BitSet) neverPrefilled.clone();
+  }
+
+  /** Requests decoded over foreign KV, in document order. */
+  public List<Integer> decodedOverForeignKv() {
+    return byDoc.entrySet().stream().filter(e -> e.getValue().decodedOverForeignKv()).map(Map.Entry::getKey)
+        .sorted().toList();
+  }
+}

@@ -1,0 +1,196 @@
+package io.kvscope.analysis.analyzers;
+
+import io.kvscope.analysis.RequestColumns;
+import io.kvscope.analysis.evidence.Candidates;
+import io.kvscope.analysis.evidence.Decision;
+import io.kvscope.analysis.evidence.Holder;
+import io.kvscope.analysis.evidence.Mechanism;
+import io.kvscope.analysis.evidence.PassageFacts;
+import io.kvscope.analysis.finding.Attribution;
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Span;
+import io.kvscope.index.Schema;
+import io.kvscope.index.fingerprint.SharedSpan;
+import io.kvscope.index.fingerprint.SpanMatch;
+import io.kvscope.index.fingerprint.SpanVerifier;
+import io.kvscope.index.fingerprint.TextRange;
+import io.kvscope.index.fingerprint.TokenizedText;
+import io.kvscope.index.identifiers.Identifier;
+import io.kvscope.index.identifiers.IdentifierExtractor;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.apache.lucene.document.Document;
+
+/**
+ * Turns a recipient's kept passages into findings: a cross-tenant overlap for passages another
+ * tenant held, same-tenant reuse for those only the recipient's own tenant held. Every request
+ * within reach that held a passage is a source: {@code sole} when it was the only one for some
+ * passage, {@code candidate} otherwise, listed in the mechanism's order ({@link Candidates}).
+ * The finding's confidence is its best passage's, and the evidence lists each passage's facts and
+ * the rules that decided it.
+ */
+final class OverlapFindings {
+
+  /** Passages described one by one in a finding's evidence (the rest are counted). */
+  static final int PASSAGES_IN_EVIDENCE = 20;
+
+  private final RequestColumns columns;
+  private final SpanVerifier verifier;
+  private final TokenizedTextCache sourceTexts;
+  private final IdentifierExtractor identifiers = new IdentifierExtractor();
+
+  OverlapFindings(RequestColumns columns, SpanVerifier verifier, TokenizedTextCache sourceTexts) {
+    this.columns = columns;
+    this.verifier = verifier;
+    this.sourceTexts = sourceTexts;
+  }
+
+  /** A passage the rules kept, with its facts and their decision. */
+  record Judged(Passages.Passage passage, PassageFacts facts, Decision decision) {}
+
+  void emit(PassageGatherer.Recipient recipient, List<Judged> kept, Consumer<Finding> findings) throws IOException {
+    List<Judged> cross = kept.stream().filter(j -> !j.facts().sameTenantOnly()).toList();
+    List<Judged> same = kept.stream().filter(j -> j.facts().sameTenantOnly()).toList();
+    Document header = columns.header(recipient.doc);
+    if (!cross.isEmpty()) {
+      findings.accept(finding(FindingKind.CROSS_TENANT_OVERLAP, recipient, header, cross));
+    }
+    if (!same.isEmpty()) {
+      findings.accept(finding(FindingKind.SAME_TENANT_REUSE, recipient, header, same));
+    }
+  }
+
+  private Finding finding(FindingKind kind, PassageGatherer.Recipient recipient, Document header, List<Judged> passages)
+      throws IOException {
+    Map<Integer, SourceDraft> sources = new LinkedHashMap<>();
+    Set<String> categories = new TreeSet<>();
+    int longest = 0;
+    Judged best = null;
+    for (Judged j : passages) {
+      TextRange range = j.passage().range();
+      List<Holder> ranked = Candidates.ranked(j.facts().candidates());
+      for (Holder h : ranked) {
+        SourceDraft draft = sources.computeIfAbsent(h.doc(), d -> new SourceDraft(h));
+        draft.sole |= ranked.size() == 1;
+        draft.tokens += range.tokenCount();
+        Span span = span(recipient.response, j.passage(), h);
+        if (span != null) {
+          draft.spans.add(span);
+        }
+      }
+      longest = Math.max(longest, range.tokenCount());
+      for (Identifier id : identifiers.extract(recipient.response.text().substring(range.charStart(), range.charEnd()))) {
+        categories.add(id.category().id());
+      }
+      if (best == null || j.decision().confidence().ordinal() < best.decision().confidence().ordinal()
+          || j.decision().confidence() == best.decision().confidence() && range.tokenCount() > best.passage().range().tokenCount()) {
+        best = j;
+      }
+    }
+    List<Source> list = new ArrayList<>();
+    List<SourceDraft> ordered = new ArrayList<>(sources.values());
+    // Sole sources first (most tokens first), then candidates in the mechanism's order.
+    ordered.sort(Comparator.comparing((SourceDraft d) -> !d.sole).thenComparing(d -> d.sole ? -d.tokens : 0L)
+        .thenComparing(d -> d.holder, Candidates.MECHANISM_ORDER));
+    for (SourceDraft d : ordered) {
+      Document source = columns.header(d.holder.doc());
+      list.add(new Source(d.holder.requestId(), source.get(Schema.ENGINE_RID), d.holder.tenant(), d.tokens, d.spans,
+          d.sole ? Attribution.SOLE : Attribution.CANDIDATE));
+    }
+    Confidence confidence = best.decision().confidence();
+    String requestId = header.get(Schema.REQUEST_ID);
+    Map<String, Object> evidence = new LinkedHashMap<>();
+    evidence.put("confidence_reason", best.decision().reasons());
+    evidence.put("mechanism", mechanism(recipient.mechanism));
+    evidence.put("attribution", list.stream().allMatch(Source::sole) ? "sole" : "ambiguous");
+    evidence.put("sources_sole", list.stream().filter(Source::sole).count());
+    evidence.put("sources_candidate", list.stream().filter(s -> !s.sole()).count());
+    evidence.put("longest_span_tokens", longest);
+    evidence.put("passages_total", passages.size());
+    evidence.put("passages", passages.stream().limit(PASSAGES_IN_EVIDENCE).map(OverlapFindings::describe).toList());
+    evidence.put("newest_source_age_s", sources.values().stream()
+        .mapToLong(d -> (columns.start(recipient.doc) - d.holder.start()) / 1000).min().orElse(0));
+    evidence.put("categories", List.copyOf(categories));
+    Long start = RequestColumns.startOf(header);
+    return new Finding(kind.id() + ":" + requestId, kind, confidence, requestId, header.get(Schema.ENGINE_RID),
+        header.get(Schema.TENANT), start == null ? null : Instant.ofEpochMilli(start), header.get(Schema.PREFILL_NODE),
+        header.get(Schema.DECODE_NODE), list, evidence);
+  }
+
+  static Map<String, Object> mechanism(Mechanism m) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("decoded_over_foreign_kv", m.foreignKv());
+    out.put("prompt_never_prefilled", m.neverPrefilled());
+    out.put("supporting", m.supporting());
+    return out;
+  }
+
+  private static Map<String, Object> describe(Judged j) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("words", j.facts().words());
+    out.put("response_start", j.passage().range().charStart());
+    out.put("response_end", j.passage().range().charEnd());
+    out.put("confidence", j.decision().confidence().id());
+    out.put("candidates", j.facts().candidates().size());
+    out.put("candidate_tenants", j.facts().candidateTenants().size());
+    out.put("tenants_in_index", j.facts().tenantsInIndex());
+    out.put("reasons", j.decision().reasons());
+    return out;
+  }
+
+  /**
+   * Where the passage sits in the holder's text: from the verified match when the holder was
+   * verified on exactly this passage, else by verifying its text now; null when its words do not
+   * line up (the lookup's and the verifier's words differ at an odd edge).
+   */
+  private Span span(TokenizedText response, Passages.Passage passage, Holder holder) throws IOException {
+    TextRange range = passage.range();
+    String field = holder.inReply() ? Schema.RESPONSE_TEXT : Schema.PROMPT_TEXT;
+    for (Passages.Verified v : passage.exact()) {
+      if (v.doc() == holder.doc() && v.inReply() == holder.inReply()) {
+        TextRange src = v.match().source();
+        return new Span(range.charStart(), range.charEnd(), field, src.charStart(), src.charEnd(), range.tokenCount());
+      }
+    }
+    TokenizedText text = sourceTexts.get(holder.doc(), field);
+    if (text == null) {
+      return null;
+    }
+    int min = Math.max(verifier.config().k(), Math.min(range.tokenCount(), 12));
+    for (SharedSpan shared : verifier.verify(response, text, min)) {
+      for (SpanMatch m : shared.parts()) {
+        TextRange r = m.recipient();
+        if (r.tokenStart() <= range.tokenStart() && r.tokenEnd() >= range.tokenEnd()) {
+          int from = m.source().tokenStart() + range.tokenStart() - r.tokenStart();
+          int to = from + range.tokenCount();
+          return new Span(range.charStart(), range.charEnd(), field, text.start(from), text.end(to - 1),
+              range.tokenCount());
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A source being assembled over the passages of one finding. */
+  private static final class SourceDraft {
+    final Holder holder;
+    final List<Span> spans = new ArrayList<>();
+    boolean sole;
+    long tokens;
+
+    SourceDraft(Holder holder) {
+      this.holder = holder;
+    }
+  }
+}

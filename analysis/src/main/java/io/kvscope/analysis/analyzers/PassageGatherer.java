@@ -1,0 +1,119 @@
+package io.kvscope.analysis.analyzers;
+
+import io.kvscope.analysis.RequestColumns;
+import io.kvscope.analysis.StalePageReach;
+import io.kvscope.analysis.evidence.Holder;
+import io.kvscope.analysis.evidence.Mechanism;
+import io.kvscope.analysis.evidence.PassageFacts;
+import io.kvscope.analysis.evidence.SameQuestion;
+import io.kvscope.index.Schema;
+import io.kvscope.index.fingerprint.TextRange;
+import io.kvscope.index.fingerprint.TokenizedText;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Gathers the facts the passage rules judge ({@link PassageFacts}) for one passage of one response,
+ * through the narrow {@link TextIndex}: who within reach of the recipient's decode pool held it
+ * word for word, how many tenants hold it anywhere, whether a request that asked the same question
+ * received it as its answer, whether it is stock phrasing. A fact no rule can use for this
+ * recipient is not looked up (the same question where the prompt was never prefilled, stock
+ * phrasing for runs of 2T words or more).
+ */
+final class PassageGatherer {
+
+  /** Replies of other requests read at most to find one that asked the same question. */
+  static final int MAX_SAME_QUESTION_READS = 32;
+
+  private final TextIndex index;
+  private final RequestColumns columns;
+  private final StalePageReach reach;
+  private final StockPhrases stock;
+  private final int t;
+  private final int tenantCountBound;
+  private final int stockTenants;
+  long sameQuestionReads;
+
+  /**
+   * @param t T: runs of 2T words or more are never checked for stock phrasing
+   * @param stockTenants a run this many tenants hold whole is not stock phrasing (the public-text cut-off)
+   */
+  PassageGatherer(TextIndex index, RequestColumns columns, StalePageReach reach, StockPhrases stock, int t,
+      int stockTenants) {
+    this.index = index;
+    this.columns = columns;
+    this.reach = reach;
+    this.stock = stock;
+    this.t = t;
+    this.stockTenants = stockTenants;
+    this.tenantCountBound = stockTenants + 1;
+  }
+
+  /** What the rules need about one recipient, read once for all its passages. */
+  static final class Recipient {
+    final int doc;
+    final Mechanism mechanism;
+    final TokenizedText response;
+    /** The recipient's prompt and the response ranges it holds; null until needed, never for a stub. */
+    String prompt;
+    List<TextRange> ownPromptRanges;
+
+    Recipient(int doc, Mechanism mechanism, TokenizedText response) {
+      this.doc = doc;
+      this.mechanism = mechanism;
+      this.response = response;
+    }
+  }
+
+  PassageFacts facts(Recipient r, TextRange range, List<Holder> verifiedFallback) throws IOException {
+    String passage = Passages.textOf(r.response, range);
+    String recipientTenant = columns.tenantName(r.doc);
+    Map<Integer, Holder> candidates = new LinkedHashMap<>();
+    index.holders(passage, doc -> doc != r.doc && reach.reaches(doc, r.doc), (doc, inReply) -> {
+      Holder known = candidates.get(doc);
+      candidates.put(doc, holder(doc, r.doc, inReply || known != null && known.inReply()));
+      return true;
+    });
+    if (candidates.isEmpty()) {
+      // The phrase query's words differ from the verifier's at an odd edge: keep what was verified.
+      verifiedFallback.forEach(h -> candidates.put(h.doc(), h));
+    }
+    Set<Integer> tenants = new HashSet<>();
+    List<Integer> replyHolders = new ArrayList<>();
+    boolean wantReplies = !r.mechanism.neverPrefilled();
+    index.holders(passage, doc -> doc != r.doc, (doc, inReply) -> {
+      tenants.add(columns.tenant(doc));
+      if (wantReplies && inReply && replyHolders.size() < MAX_SAME_QUESTION_READS) {
+        replyHolders.add(doc);
+      }
+      return tenants.size() <= tenantCountBound || wantReplies && replyHolders.size() < MAX_SAME_QUESTION_READS;
+    });
+    boolean ownPrompt = false;
+    boolean sameQuestion = false;
+    if (!r.mechanism.neverPrefilled()) {
+      ownPrompt = Passages.coveredBy(range, r.ownPromptRanges);
+      for (int holder : replyHolders) {
+        sameQuestionReads++;
+        if (SameQuestion.asked(r.prompt, index.text(holder, Schema.PROMPT_TEXT))) {
+          sameQuestion = true;
+          break;
+        }
+      }
+    }
+    // A run many tenants hold whole is a popular passage, not stock phrasing combined anew.
+    boolean stockPhrasing = range.tokenCount() < 2 * t && tenants.size() < stockTenants
+        && stock.isStock(r.response, range);
+    return new PassageFacts(range.tokenCount(), recipientTenant, List.copyOf(candidates.values()),
+        Math.min(tenants.size(), tenantCountBound + 1), ownPrompt, sameQuestion, stockPhrasing);
+  }
+
+  Holder holder(int doc, int recipient, boolean inReply) throws IOException {
+    return new Holder(doc, columns.requestId(doc), columns.tenantName(doc), columns.start(doc), columns.end(doc),
+        reach.sameNode(doc, recipient), reach.sameRun(doc, recipient), inReply);
+  }
+}

@@ -1,0 +1,33 @@
+package io.kvscope.analysis.evidence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class SameQuestionTest {
+
+  @Test
+  void theSameShortQuestionUnderDifferentSystemPromptsIsTheSameQuestion() {
+    String q = "give me JavaScript code to calculate pi";
+    assertThat(SameQuestion.asked("You are a careful assistant.\n" + q, "You help the staff of Acme.\nBe brief.\n" + q))
+        .isTrue();
+    assertThat(SameQuestion.asked(q, "Our own system prompt.\n" + q)).isTrue();
+    assertThat(SameQuestion.asked(q + "\n", q)).isTrue();
+  }
+
+  @Test
+  void differentQuestionsOrAQuestionEndingLikeAnotherAreNot() {
+    assertThat(SameQuestion.asked("sys\ngive me JavaScript code to calculate pi", "sys\ngive me Python code to calculate pi"))
+        .as("the common ending does not start a line in both").isFalse();
+    assertThat(SameQuestion.asked("first question\nThanks!", "another question\nThanks!"))
+        .as("a shared two-word last line").isFalse();
+    assertThat(SameQuestion.asked(null, "x")).isFalse();
+  }
+
+  @Test
+  void aConversationsSecondTurnAfterTheSameHistoryIsTheSameQuestion() {
+    String history = "Implement a program to find the common elements in two arrays.\nHere is one...\n";
+    assertThat(SameQuestion.asked("sys A\n" + history + "Now make it faster.", "sys B\n" + history + "Now make it faster."))
+        .isTrue();
+  }
+}

@@ -1,0 +1,165 @@
+package io.kvscope.cli;
+
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.samples.truth.GroundTruth;
+import io.kvscope.samples.truth.LeakTruth;
+import io.kvscope.samples.truth.SourceTruth;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * How a report scores against a generated incident's truth, in the figures the quality gate asks
+ * for: leaked responses found against true, confirmed false positives, recall of the leaks that
+ * carry a fragment of at least {@value #SIGNIFICANT_WORDS} words or an identifier, whether every
+ * true source is among the sources reported for its response, how often a sole attribution is
+ * right, and how many sources a leak names on average.
+ */
+record QualityScore(
+    Set<String> leakedTruth,
+    Set<String> leakedFound,
+    Set<String> confirmedFalsePositives,
+    Set<String> significantTruth,
+    Set<String> significantFound,
+    int trueSources,
+    int trueSourcesNamed,
+    int soleAttributions,
+    int soleAttributionsRight,
+    double candidatesPerLeak,
+    Set<String> overLengthTruth,
+    Set<String> overLengthFound,
+    Set<String> underrunTruth,
+    Set<String> underrunFound,
+    long trapsAsLeaks) {
+
+  /** A leak with a fragment this long, or an identifier, must be found. */
+  static final int SIGNIFICANT_WORDS = 12;
+
+  static QualityScore of(GroundTruth truth, Report report) {
+    Map<String, Set<String>> namedSources = new HashMap<>();
+    Map<String, Set<String>> soleSources = new HashMap<>();
+    Set<String> confirmed = new HashSet<>();
+    for (Finding f : report.findings()) {
+      if (!f.isCountedLeak() || f.requestId() == null) {
+        continue;
+      }
+      if (f.confidence() == Confidence.CONFIRMED) {
+        confirmed.add(f.requestId());
+      }
+      for (Source s : f.sources()) {
+        if (s.tenant() != null && !s.tenant().equals(f.tenant())) {
+          namedSources.computeIfAbsent(f.requestId(), id -> new HashSet<>()).add(s.requestId());
+          if (s.sole()) {
+            soleSources.computeIfAbsent(f.requestId(), id -> new HashSet<>()).add(s.requestId());
+          }
+        }
+      }
+    }
+    Set<String> found = requests(report, FindingKind::isCrossTenantLeak);
+    Set<String> leakedTruth = truth.leakedRequestIds();
+    Set<String> falseConfirmed = new HashSet<>(confirmed);
+    falseConfirmed.removeAll(leakedTruth);
+    Set<String> significant = new HashSet<>();
+    int trueSources = 0;
+    int named = 0;
+    Map<String, Set<String>> truthSources = new HashMap<>();
+    for (LeakTruth leak : truth.leakedResponses()) {
+      for (SourceTruth s : leak.sources()) {
+        if ("identifier".equals(s.kind()) || s.words() >= SIGNIFICANT_WORDS) {
+          significant.add(leak.requestId());
+        }
+        if (truthSources.computeIfAbsent(leak.requestId(), id -> new HashSet<>()).add(s.requestId())) {
+          trueSources++;
+          if (namedSources.getOrDefault(leak.requestId(), Set.of()).contains(s.requestId())) {
+            named++;
+          }
+        }
+      }
+    }
+    int sole = 0;
+    int soleRight = 0;
+    for (Map.Entry<String, Set<String>> e : soleSources.entrySet()) {
+      for (String source : e.getValue()) {
+        sole++;
+        if (truthSources.getOrDefault(e.getKey(), Set.of()).contains(source)) {
+          soleRight++;
+        }
+      }
+    }
+    double candidates = found.isEmpty() ? 0
+        : found.stream().mapToInt(id -> namedSources.getOrDefault(id, Set.of()).size()).average().orElse(0);
+    Set<String> significantFound = new HashSet<>(significant);
+    significantFound.retainAll(found);
+    Set<String> sameTenantOnly = new HashSet<>();
+    truth.sameTenantReuse().stream().map(LeakTruth::requestId).forEach(sameTenantOnly::add);
+    long traps = found.stream().filter(sameTenantOnly::contains).count();
+    return new QualityScore(leakedTruth, found, falseConfirmed, significant, significantFound, trueSources, named,
+        sole, soleRight, candidates, truth.overLengthAcceptedIds(),
+        requests(report, k -> k == FindingKind.OVER_LENGTH_ACCEPTED), truth.prefillUnderrunIds(),
+        requests(report, k -> k == FindingKind.PREFILL_UNDERRUN), traps);
+  }
+
+  private static Set<String> requests(Report report, Predicate<FindingKind> kind) {
+    Set<String> ids = new HashSet<>();
+    for (Finding f : report.findings()) {
+      if (kind.test(f.kind()) && f.confidence().counts() && f.requestId() != null) {
+        ids.add(f.requestId());
+      }
+    }
+    return ids;
+  }
+
+  /** Everything the gate asks for holds. */
+  boolean passes() {
+    return leakedFound.equals(leakedTruth) && confirmedFalsePositives.isEmpty()
+        && significantFound.size() == significantTruth.size() && trueSourcesNamed == trueSources
+        && soleAttributionsRight == soleAttributions && overLengthFound.equals(overLengthTruth)
+        && underrunFound.equals(underrunTruth) && trapsAsLeaks == 0;
+  }
+
+  /** The report's lines, one figure each, as {@code kvscope score} prints them. */
+  List<String> lines() {
+    return List.of(
+        set("leaked responses", leakedTruth, leakedFound),
+        String.format("%-22s %d responses reported confirmed that carried no other tenant's data",
+            "confirmed false pos.", confirmedFalsePositives.size()),
+        String.format("%-22s truth %5d  found %5d  recall %.3f   (a fragment of >= %d words or an identifier)",
+            "significant leaks", significantTruth.size(), significantFound.size(),
+            ratio(significantFound.size(), significantTruth.size()), SIGNIFICANT_WORDS),
+        String.format("%-22s %d of %d true sources among the sources reported for their response",
+            "true sources named", trueSourcesNamed, trueSources),
+        String.format("%-22s %d sole attributions, %d right, precision %.3f", "sole attributions",
+            soleAttributions, soleAttributionsRight, ratio(soleAttributionsRight, soleAttributions)),
+        String.format("%-22s %.2f sources named per leaked response found", "candidates per leak", candidatesPerLeak),
+        set("over-length accepted", overLengthTruth, overLengthFound),
+        set("prefill underruns", underrunTruth, underrunFound),
+        String.format("%-22s %d same-tenant-only responses reported as cross-tenant", "traps", trapsAsLeaks));
+  }
+
+  double leakedPrecision() {
+    return ratio(intersection(leakedFound, leakedTruth), leakedFound.size());
+  }
+
+  private static String set(String name, Set<String> truth, Set<String> found) {
+    int hit = intersection(found, truth);
+    return String.format("%-22s truth %5d  found %5d  precision %.3f  recall %.3f", name, truth.size(), found.size(),
+        ratio(hit, found.size()), ratio(hit, truth.size()));
+  }
+
+  private static int intersection(Set<String> a, Set<String> b) {
+    Set<String> hit = new HashSet<>(a);
+    hit.retainAll(b);
+    return hit.size();
+  }
+
+  private static double ratio(int part, int whole) {
+    return whole == 0 ? 1 : (double) part / whole;
+  }
+}

@@ -1,0 +1,28 @@
+package io.kvscope.samples.text;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.samples.testing.TokenCount;
+import org.junit.jupiter.api.Test;
+
+/** Text no template wrote is cut into tokens that give it back exactly, as many as a tokenizer would. */
+class TokenTextOfTest {
+
+  @Test
+  void keepsTheTextExactlyAndCountsTokensByTheDocumentedRule() {
+    String text = "  Here is a function:\n\n```python\ndef add(a, b):\n    return a + b\n```\nSee https://example.org/a/very/long/path ok.\n\n";
+    TokenText t = TokenText.of(text);
+    StringBuilder back = new StringBuilder();
+    for (int i = 0; i < t.tokenCount(); i++) {
+      back.append(text, t.tokenStart(i), t.spanEnd(i + 1));
+    }
+    assertThat(back.toString()).isEqualTo(text);
+    assertThat(t.tokenCount()).isEqualTo(TokenCount.count(text));
+  }
+
+  @Test
+  void wordsAreLetterAndDigitRunsJoinedByAddressMarks() {
+    assertThat(Words.count("Mail jane.doe@example.com, call +44 20 7946 0958; version 0.5.22 isn't out.")).isEqualTo(11);
+    assertThat(Words.count("for (int i = 0; i < n; i++) {")).isEqualTo(7);
+  }
+}
