@@ -129,7 +129,7 @@ public final class HtmlReport {
       out.write("<p class=\"empty\">No leaked responses were found.</p>\n");
     } else {
       // The impact model groups exposure windows by decode node; a deployment column shows only when
-      // some window names one (else it would be "-" in every row).
+      // the findings tell some window's deployment (else it would be "-" in every row).
       boolean deployments = view.exposuresNameDeployments();
       out.write("<p class=\"hint\">Leaked responses close in time on one decode node, grouped; a window of one"
           + " response starts and ends with it.</p>\n");
@@ -137,7 +137,7 @@ public final class HtmlReport {
           + "<th>Decode node</th><th>Start</th><th>End</th><th>Duration</th>"
           + "<th class=\"num\">Leaked responses</th></tr></thead><tbody>\n");
       for (Window w : exposures) {
-        out.write("<tr>" + (deployments ? "<td>" + Html.esc(ReportView.orDash(w.deployment())) + "</td>" : "") + "<td>"
+        out.write("<tr>" + (deployments ? "<td>" + Html.esc(view.deployment(w)) + "</td>" : "") + "<td>"
             + Html.esc(ReportView.orDash(w.node())) + "</td><td>" + time(w.start()) + "</td><td>" + end(w)
             + "</td><td data-sort=\"" + (w.end() == null ? Long.MAX_VALUE : java.time.Duration.between(w.start(), w.end()).toSeconds())
             + "\">" + ReportView.duration(w) + "</td><td class=\"num\">" + ReportView.number(w.count()) + "</td></tr>\n");
@@ -315,8 +315,8 @@ public final class HtmlReport {
           + i++ + "</td><td data-sort=\"" + f.confidence().ordinal() + "\"><span class=\"badge " + f.confidence().id() + "\">"
           + f.confidence().id() + "</span></td><td class=\"kind\">" + Html.esc(f.kind().label()) + "</td><td class=\"id\">"
           + Html.esc(ReportView.orDash(f.requestId())) + "</td><td>" + breakable(ReportView.orDash(f.tenant())) + "</td><td>"
-          + time(f.time()) + "</td><td>" + breakable(ReportView.orDash(f.node())) + " \u2192 "
-          + breakable(ReportView.orDash(f.decodeNode())) + "</td><td>"
+          + time(f.time()) + "</td><td><span class=\"nw\">" + Html.esc(ReportView.orDash(f.node()))
+          + "</span> \u2192 <span class=\"nw\">" + Html.esc(ReportView.orDash(f.decodeNode())) + "</span></td><td>"
           + breakable(String.join(", ", ReportView.sourceTenants(f)))
           + "</td><td class=\"num\">" + ReportView.number(f.matchedTokens()) + "</td></tr>\n");
     }
@@ -399,8 +399,8 @@ public final class HtmlReport {
       return Html.esc(shown.excerpt());
     }
     String what = ReportView.number(shown.length()) + " chars hidden"
-        + (shown.categories().isEmpty() ? ", no identifiers recognised" : ": holds " + String.join(", ", shown.categories()))
-        + " \u00b7 --reveal with --index shows it";
+        + (shown.categories().isEmpty() ? ", no identifier recognised" : ", with " + String.join(", ", shown.categories()))
+        + "; the shape of its start:";
     return "<span class=\"hidden-note\">" + Html.esc(what) + "</span>" + Html.esc(shown.excerpt());
   }
 
@@ -459,7 +459,8 @@ public final class HtmlReport {
       .fill.recipient { background: #ffb74d; }
       .id { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; }
       table.content .id, table.content .span { white-space: nowrap; word-break: normal; }
-      .kind { white-space: nowrap; }
+      .kind, .nw { white-space: nowrap; }
+      td.excerpt { min-width: 240px; }
       .badge { display:inline-block; padding: 1px 7px; border-radius: 10px; font-size: 12px; font-weight: 600; }
       .badge.confirmed { background: #fde0dc; color: #b71c1c; }
       .badge.probable { background: #ffe9cc; color: #a84300; }
@@ -511,6 +512,7 @@ public final class HtmlReport {
         .meter + .n { min-width: 0; }
         table { font-size: 12px; }
         th, td { padding: 4px 5px; }
+        .kind, .nw { white-space: normal; }
       }
       @media print { body { background: #fff; } section { break-inside: avoid; } }
       """;

@@ -126,7 +126,7 @@ public final class MarkdownReport {
       for (Window w : exposures) {
         List<String> cells = new java.util.ArrayList<>();
         if (view.exposuresNameDeployments()) {
-          cells.add(md.esc(ReportView.orDash(w.deployment())));
+          cells.add(md.esc(view.deployment(w)));
         }
         cells.addAll(List.of(md.esc(ReportView.orDash(w.node())), ReportView.time(w.start()),
             w.open() ? "**open**" : ReportView.time(w.end()), ReportView.duration(w), ReportView.number(w.count())));

@@ -133,10 +133,40 @@ final class ReportView {
     return byNode;
   }
 
-  /** True when some exposure window names its deployment (else the column would be "-" throughout). */
+  /** True when some exposure window's deployment is known (else the column would be "-" throughout). */
   boolean exposuresNameDeployments() {
-    return exposureWindows().stream().anyMatch(w -> w.deployment() != null && !w.deployment().isEmpty());
+    return exposureWindows().stream().anyMatch(w -> !"-".equals(deployment(w)));
   }
+
+  /**
+   * The deployment of an exposure window: the window's own, else the deployments its leaked
+   * responses' findings name in their evidence (over-length, underrun and timing evidence carry
+   * the serving deployment), comma-separated; {@code -} when nothing tells.
+   */
+  String deployment(Window w) {
+    if (w.deployment() != null && !w.deployment().isEmpty()) {
+      return w.deployment();
+    }
+    if (deploymentsByRequest == null) {
+      deploymentsByRequest = new HashMap<>();
+      for (Finding f : report.findings()) {
+        if (f.requestId() != null && f.evidence().get("deployment") instanceof String d && !d.isEmpty()) {
+          deploymentsByRequest.computeIfAbsent(f.requestId(), k -> new java.util.TreeSet<>()).add(d);
+        }
+      }
+    }
+    java.util.Set<String> found = new java.util.TreeSet<>();
+    for (Finding f : report.findings()) {
+      boolean inWindow = f.isCountedLeak() && f.requestId() != null && f.time() != null && w.node() != null
+          && w.node().equals(f.decodeNode()) && !f.time().isBefore(w.start()) && (w.end() == null || !f.time().isAfter(w.end()));
+      if (inWindow) {
+        found.addAll(deploymentsByRequest.getOrDefault(f.requestId(), java.util.Set.of()));
+      }
+    }
+    return found.isEmpty() ? "-" : String.join(", ", found);
+  }
+
+  private Map<String, java.util.Set<String>> deploymentsByRequest;
 
   List<Window> exposureWindows() {
     return report.windows().stream()
