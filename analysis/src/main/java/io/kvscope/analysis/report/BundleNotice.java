@@ -134,7 +134,7 @@ interface BundleNotice {
         out.write("<tr>");
         for (int i = 0; i < columns.size(); i++) {
           Column c = columns.get(i);
-          String value = Html.esc(row.get(i));
+          String value = Html.times(Html.esc(row.get(i)));
           out.write("<td" + (c.numeric() ? " class=\"num\"" : "") + ">" + (c.code() ? "<code>" + value + "</code>" : value)
               + "</td>");
         }
@@ -162,6 +162,7 @@ interface BundleNotice {
         th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #e3e7eb; vertical-align: top; }
         thead th { background: #f0f2f5; }
         .num { text-align: right; font-variant-numeric: tabular-nums; }
+        .t { white-space: nowrap; }
         code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; }
         """;
   }
