@@ -110,7 +110,8 @@ public final class HtmlReport {
       for (Map.Entry<String, List<Window>> node : byNode.entrySet()) {
         boolean first = true;
         for (Window w : node.getValue()) {
-          out.write("<tr" + (first ? " class=\"group\"" : "") + "><td>" + (first ? Html.esc(node.getKey()) : "") + "</td><td>"
+          out.write("<tr" + (first ? " class=\"group\"" : "") + "><td class=\"nw\">" + (first ? Html.esc(node.getKey()) : "")
+              + "</td><td>"
               + time(w.start()) + "</td><td>" + end(w) + "</td><td>" + ReportView.duration(w)
               + "</td><td class=\"num\">" + ReportView.number(w.count()) + "</td><td>"
               + (w.versionUnknown() ? "<strong class=\"unknown-version\">unknown</strong>" : Html.esc(ReportView.orDash(w.engineVersion())))
@@ -507,12 +508,13 @@ public final class HtmlReport {
       @media (max-width: 1000px) {
         main { padding: 16px 14px 32px; }
         section { padding: 12px 12px; }
-        .cards { grid-template-columns: repeat(3, 1fr); }
+        .cards { grid-template-columns: repeat(4, 1fr); }
+        .card.time { grid-column: span 2; }
         .meter { display: none; }
         .meter + .n { min-width: 0; }
         table { font-size: 12px; }
         th, td { padding: 4px 5px; }
-        .kind, .nw { white-space: normal; }
+        table.findings .kind, table.findings .nw { white-space: normal; }
       }
       @media print { body { background: #fff; } section { break-inside: avoid; } }
       """;

@@ -132,17 +132,35 @@ final class HeadlessChromium implements AutoCloseable {
     return reply.path("result");
   }
 
+  /**
+   * Asks the browser to quit and waits until it and its helper processes have gone, so nothing
+   * still writes into its profile when the test's folder is deleted.
+   */
   @Override
   public void close() {
-    socket.abort();
-    process.destroy();
+    java.util.List<ProcessHandle> helpers = process.descendants().toList();
+    try {
+      ObjectNode quit = JSON.createObjectNode();
+      quit.put("id", ids.incrementAndGet());
+      quit.put("method", "Browser.close");
+      socket.sendText(JSON.writeValueAsString(quit), true).get(5, TimeUnit.SECONDS);
+    } catch (Exception alreadyGone) {
+      // Then it is stopped below.
+    }
     try {
       if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+      for (ProcessHandle helper : helpers) {
+        helper.destroy();
+        helper.onExit().get(10, TimeUnit.SECONDS);
       }
     } catch (InterruptedException e) {
-      process.destroyForcibly();
       Thread.currentThread().interrupt();
+    } catch (Exception stuck) {
+      helpers.forEach(ProcessHandle::destroyForcibly);
+    } finally {
+      socket.abort();
     }
   }
 

@@ -132,6 +132,30 @@ class HtmlReportTest {
   }
 
   @Test
+  void theHeatMapShowsFullNamesAndListsEveryPairItHasNoRoomFor() throws IOException {
+    Report base = IncidentFixture.incident();
+    List<io.kvscope.analysis.impact.MatrixCell> cells = new java.util.ArrayList<>();
+    int sources = ReportView.HTML_MATRIX_ROWS + 5;
+    for (int i = 0; i < sources; i++) {
+      cells.add(new io.kvscope.analysis.impact.MatrixCell(String.format("source-tenant-number-%02d", i),
+          "a-recipient-with-a-long-name", sources - i, 10L * (sources - i)));
+    }
+    Report report = new Report(base.reportVersion(), base.generatedAt(), base.index(), base.summary(), base.windows(),
+        base.findings(), base.tenants(), cells, base.timeline(), base.dataCategories(), base.coverage(), base.parameters());
+    String html = write(report, WriteOptions.defaults());
+    String grid = html.substring(html.indexOf("<table class=\"heat\">"), html.indexOf("</table>", html.indexOf("<table class=\"heat\">")));
+    // Labels are whole (they may wrap after a hyphen), never cut with an ellipsis.
+    assertThat(grid).contains(">a-<wbr>recipient-<wbr>with-<wbr>a-<wbr>long-<wbr>name</th>").doesNotContain("\u2026");
+    assertThat(count(grid, "<tr><th>source-")).isEqualTo(ReportView.HTML_MATRIX_ROWS);
+    assertThat(html).contains("5 more sources and 0 more recipients are in the list of every pair below");
+    String pairs = html.substring(html.indexOf("<details id=\"matrix-pairs\">"), html.indexOf("</details>"));
+    assertThat(pairs).contains("Every pair (" + sources + " pairs)");
+    for (io.kvscope.analysis.impact.MatrixCell c : cells) {
+      assertThat(pairs).contains(c.sourceTenant().replace("-", "-<wbr>"));
+    }
+  }
+
+  @Test
   void theSummarySaysWhatItsSameTenantCountCounts() throws IOException {
     String html = write(IncidentFixture.incident(), WriteOptions.defaults());
     long sameTenantFindings = IncidentFixture.incident().findings().stream()
