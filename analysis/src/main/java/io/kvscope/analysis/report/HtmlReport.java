@@ -237,14 +237,13 @@ public final class HtmlReport {
           + " and " + ReportView.plural(m.recipients().size(), "recipient") + "; " + m.omittedSources() + " more "
           + (m.omittedSources() == 1 ? "source" : "sources") + " and " + m.omittedRecipients() + " more "
           + (m.omittedRecipients() == 1 ? "recipient" : "recipients") + " are in the list of every pair below.</p>\n");
-      pairs(out, view);
+      pairs(out, m.allPairs());
     }
     out.write("</section>\n");
   }
 
   /** Every source x recipient pair with data, as a sortable list (the grid only holds the top tenants). */
-  private static void pairs(Writer out, ReportView view) throws IOException {
-    List<MatrixCell> pairs = view.matrixPairs();
+  private static void pairs(Writer out, List<MatrixCell> pairs) throws IOException {
     out.write("<details id=\"matrix-pairs\"><summary>Every pair (" + ReportView.plural(pairs.size(), "pair")
         + ")</summary>\n<div class=\"scroll\"><table class=\"sortable narrow\"><thead><tr><th>Source tenant</th>"
         + "<th>Recipient tenant</th><th class=\"num\">Responses</th><th class=\"num\">Tokens</th></tr></thead><tbody>\n");

@@ -29,9 +29,9 @@ final class ReportView {
   /** The answer to "is it over?". */
   record Headline(boolean over, String title, List<String> lines) {}
 
-  /** The top of the source x recipient matrix. */
+  /** The top of the source x recipient matrix, and every pair of it ({@code allPairs}, most responses first). */
   record Matrix(List<String> sources, List<String> recipients, Map<String, MatrixCell> cells, long maxResponses,
-      int omittedSources, int omittedRecipients, List<MatrixCell> topPairs, int omittedPairs) {
+      int omittedSources, int omittedRecipients, List<MatrixCell> topPairs, int omittedPairs, List<MatrixCell> allPairs) {
 
     MatrixCell cell(String source, String recipient) {
       return cells.get(source + "\u0000" + recipient);
@@ -224,23 +224,12 @@ final class ReportView {
         recipients.subList(0, Math.min(columns, recipients.size())),
         cells, max,
         Math.max(0, sources.size() - rows), Math.max(0, recipients.size() - columns),
-        pairs.subList(0, Math.min(rows * 2, pairs.size())), Math.max(0, pairs.size() - rows * 2));
+        pairs.subList(0, Math.min(rows * 2, pairs.size())), Math.max(0, pairs.size() - rows * 2), pairs);
   }
 
   /** Source tenants (rows) and recipient tenants (columns) report.html's heat map holds before listing the rest. */
   static final int HTML_MATRIX_ROWS = 40;
   static final int HTML_MATRIX_COLUMNS = 16;
-
-  /** Every pair of the matrix with data, most responses first. */
-  List<MatrixCell> matrixPairs() {
-    return report.matrix().stream()
-        .filter(c -> c.responses() > 0)
-        .map(c -> new MatrixCell(orDash(c.sourceTenant()), orDash(c.recipientTenant()), c.responses(), c.tokens()))
-        .sorted(Comparator.comparingLong(MatrixCell::responses).reversed()
-            .thenComparing(Comparator.comparingLong(MatrixCell::tokens).reversed())
-            .thenComparing(MatrixCell::sourceTenant).thenComparing(MatrixCell::recipientTenant))
-        .toList();
-  }
 
   private static List<String> ranked(Map<String, Long> totals) {
     return totals.entrySet().stream()
