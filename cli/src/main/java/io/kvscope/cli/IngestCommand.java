@@ -8,6 +8,7 @@ import io.kvscope.index.IndexStore;
 import io.kvscope.index.IngestSummary;
 import io.kvscope.index.LinkSummary;
 import io.kvscope.index.MergeSummary;
+import io.kvscope.index.RoleJoin;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestors;
 import java.io.PrintStream;
@@ -152,14 +153,29 @@ final class IngestCommand implements Callable<Integer> {
     printProblems(s, out);
     LinkSummary link = s.link();
     if (link != null) {
-      out.printf("Join gateway <-> engine by rid: %,d of %,d requests (%.1f%%); gateway-only %,d, engine-only rids %,d%n",
+      out.printf("Join gateway <-> engine: %,d of %,d requests (%.1f%%); gateway-only %,d, engine-only rids %,d%n",
           link.joined(), link.requests(), 100 * link.joinRate(), link.gatewayOnly(), link.engineOnlyRids());
+      printRoles(link, out);
       if (!link.gatewayOnlySample().isEmpty()) {
         out.println("  gateway-only sample: " + String.join(", ", link.gatewayOnlySample()));
       }
-      if (!link.engineOnlySample().isEmpty()) {
-        out.println("  engine-only sample: " + String.join(", ", link.engineOnlySample()));
-      }
     }
+  }
+
+  /** The join per engine role: which side reached the requests, how, and what no request claimed. */
+  private static void printRoles(LinkSummary link, PrintStream out) {
+    RoleJoin roles = link.byRole();
+    out.printf("  decode side: %,d requests by the gateway's rid%n", roles.decodeByRid());
+    out.printf("  prefill side: %,d through the bootstrap room, %,d by the same rid%n", roles.prefillByRoom(),
+        roles.prefillByRid());
+    if (roles.unifiedByRid() > 0) {
+      out.printf("  unified (not disaggregated): %,d by the gateway's rid%n", roles.unifiedByRid());
+    }
+    if (link.ambiguousRooms() > 0) {
+      out.printf("  bootstrap rooms not followed (several rids, or a rid another request claims): %,d%n",
+          link.ambiguousRooms());
+    }
+    roles.unmatchedRids().forEach((role, count) -> out.printf("  unmatched %s rids: %,d, e.g. %s%n",
+        role.name().toLowerCase(java.util.Locale.ROOT), count, String.join(", ", roles.unmatchedSample().get(role))));
   }
 }

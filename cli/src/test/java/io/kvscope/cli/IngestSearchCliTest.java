@@ -52,7 +52,7 @@ class IngestSearchCliTest {
     assertThat(ingest.exitCode()).isZero();
     assertThat(ingest.out()).contains("Ingested 4 of 4 files")
         .containsPattern("litellm\\s+40 records").containsPattern("otlp\\s+20 records")
-        .contains("Join gateway <-> engine by rid: 40 of 60 requests");
+        .contains("Join gateway <-> engine: 40 of 60 requests");
 
     CliTestSupport.Run byTenant = CliTestSupport.run("search", "--index", index.toString(), "tenant:org-1");
     assertThat(byTenant.out()).contains("10 matches");

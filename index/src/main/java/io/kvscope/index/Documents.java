@@ -306,6 +306,7 @@ public final class Documents {
     keyword(doc, ROLE, e.role().name());
     keyword(doc, ENGINE_RID, e.rid());
     number(doc, BOOTSTRAP_ROOM, e.bootstrapRoom());
+    keyword(doc, JOIN_ROOM, e.bootstrapRoom() == null ? null : e.bootstrapRoom().toString());
     number(doc, TIME, e.time());
     number(doc, INPUT_LEN, e.inputLen());
     number(doc, REQUESTED_LEN, e.requestedLen());

@@ -33,6 +33,16 @@ public record EngineFacts(
     ConfigEpoch decodeEpoch,
     int events) {
 
+  /**
+   * Node-local time, then kind, then where the line was: a total order, so the facts do not depend
+   * on the order the join found the events in (the join at write time and the Linker's must agree).
+   */
+  private static final Comparator<EngineEvent> ORDER = Comparator.comparingLong(EngineEvent::time)
+      .thenComparing(e -> e.kind().ordinal())
+      .thenComparing(EngineEvent::node)
+      .thenComparing(e -> String.valueOf(e.sourceFile()))
+      .thenComparingLong(EngineEvent::sourceLine);
+
   public static final EngineFacts NONE =
       new EngineFacts(null, null, null, null, null, false, null, null, null, 0, 0, 0, null, null, 0);
 
@@ -41,9 +51,7 @@ public record EngineFacts(
     if (events.isEmpty()) {
       return NONE;
     }
-    List<EngineEvent> ordered = events.stream()
-        .sorted(Comparator.comparingLong(EngineEvent::time).thenComparing(e -> e.kind().ordinal()))
-        .toList();
+    List<EngineEvent> ordered = events.stream().sorted(ORDER).toList();
     EngineEvent prefill = first(ordered, e -> e.role() == NodeRole.PREFILL || e.role() == NodeRole.UNIFIED);
     EngineEvent decode = first(ordered, e -> e.role() == NodeRole.DECODE || e.role() == NodeRole.UNIFIED);
     Long bootstrapRoom = firstValue(ordered, EngineEvent::bootstrapRoom);

@@ -25,9 +25,11 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Joins engine facts onto request documents by rid, never by time (node clocks are skewed). One
- * walk over the {@code engine_rid} terms sees, per rid, the gateway's request and every engine
- * line about it; memory holds one rid's documents at a time.
+ * Joins engine facts onto request documents by id, never by time (node clocks are skewed). One
+ * walk over the {@code engine_rid} terms sees, per rid, the gateway's request and every engine line
+ * logged under that rid (the decode side); {@link RequestEvents} adds the prefill side, which has
+ * its own rid and shares only the bootstrap room. Memory holds one request's documents at a time.
+ * A rid without a request is reported unmatched unless a request claims it through its room.
  *
  * <p>Re-running is cheap and exact: a request whose joined facts did not change keeps its document
  * ({@link Schema#LINK_SIGNATURE}).
@@ -53,13 +55,17 @@ public final class Linker {
     long joined = 0;
     long engineOnly = 0;
     long rewritten = 0;
+    long ambiguousRooms = 0;
     List<String> engineOnlySample = new ArrayList<>();
     List<String> gatewayOnlySample = new ArrayList<>();
+    RoleJoin.Counter roles = new RoleJoin.Counter();
     long requests;
     NodeClocks.Learner clocks = new NodeClocks.Learner();
     try (DirectoryReader reader = store.openReader()) {
       requests = new IndexSearcher(reader).count(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)));
       Epochs epochs = Epochs.load(reader);
+      EngineEventLookup lookup = new EngineEventLookup(reader);
+      RequestEvents join = new RequestEvents(lookup);
       Terms rids = MultiTerms.getTerms(reader, Schema.ENGINE_RID);
       if (rids != null) {
         Bits live = MultiBits.getLiveDocs(reader);
@@ -67,6 +73,20 @@ public final class Linker {
         TermsEnum terms = rids.iterator();
         PostingsEnum postings = null;
         for (BytesRef rid = terms.next(); rid != null; rid = terms.next()) {
+          String ridText = rid.utf8ToString();
+          if (!lookup.hasRequest(ridText)) {
+            // A rid no gateway record names (a prefill rid, mostly): its lines are read only when no
+            // request claims them through a room, which the request's own turn reads them for.
+            if (!join.claimedThroughRoom(ridText)) {
+              List<EngineEvent> orphans = lookup.eventsOf(ridText);
+              if (!orphans.isEmpty()) {
+                engineOnly++;
+                sample(engineOnlySample, ridText);
+                roles.unmatched(ridText, orphans);
+              }
+            }
+            continue;
+          }
           postings = terms.postings(postings, PostingsEnum.NONE);
           List<Document> requestDocs = new ArrayList<>(1);
           List<Integer> requestDocIds = new ArrayList<>(1);
@@ -86,18 +106,18 @@ public final class Linker {
             }
           }
           if (requestDocs.isEmpty()) {
-            if (!events.isEmpty()) {
-              engineOnly++;
-              sample(engineOnlySample, rid.utf8ToString());
-            }
-            continue;
+            continue; // not expected: hasRequest saw a live request document under this rid
           }
-          if (events.isEmpty()) {
+          RequestEvents.Joined joinedEvents = join.of(ridText, events);
+          ambiguousRooms += joinedEvents.ambiguousRooms();
+          List<EngineEvent> all = joinedEvents.all();
+          if (all.isEmpty()) {
             requestDocs.forEach(d -> sample(gatewayOnlySample, d.get(Schema.REQUEST_ID)));
             continue;
           }
-          EngineFacts facts = EngineFacts.fold(events, epochs);
-          observeClocks(clocks, requestDocs.get(0), events, epochs);
+          roles.joined(joinedEvents);
+          EngineFacts facts = EngineFacts.fold(all, epochs);
+          observeClocks(clocks, requestDocs.get(0), all, epochs);
           String signature = Documents.linkSignature(facts);
           for (int i = 0; i < requestDocs.size(); i++) {
             joined++;
@@ -118,8 +138,8 @@ public final class Linker {
     for (Document clock : clocks.documents()) {
       store.put(clock);
     }
-    return new LinkSummary(requests, joined, requests - joined, gatewayOnlySample, engineOnly,
-        engineOnlySample, rewritten);
+    return new LinkSummary(requests, joined, requests - joined, gatewayOnlySample, roles.result(), engineOnly,
+        engineOnlySample, ambiguousRooms, rewritten);
   }
 
   /** Replaces a request's document with one carrying its engine facts. */

@@ -118,6 +118,7 @@ public final class Schema {
   public static final String TRANSFER_MS = "transfer_ms";
   public static final String E2E_LATENCY_MS = "e2e_latency_ms";
   public static final String DETAIL = "detail";
+  public static final String JOIN_ROOM = "join_room";
   public static final String BOOTSTRAP_HOST = "bootstrap_host";
 
   // Config epochs.
@@ -200,14 +201,14 @@ public final class Schema {
       f(MERGE_CONFLICTS, Kind.LONG, "how many disagreements the merge found"),
       f(TEXT_IN_REQUEST, Kind.KEYWORD, "request_source (stored as source.*): texts equal to the request's, stored there only"),
       f(TTFT_MS, Kind.LONG, "time to first token (ms)"),
-      f(ENGINE_EVENTS, Kind.LONG, "engine log events joined to this request by rid"),
-      f(REJECTED, Kind.LONG, "1 when an engine logged an over-length rejection for this rid"),
+      f(ENGINE_EVENTS, Kind.LONG, "engine log events joined to this request (by rid, the prefill side through the bootstrap room)"),
+      f(REJECTED, Kind.LONG, "1 when an engine logged an over-length rejection for this request"),
       f(REQUESTED_LEN, Kind.LONG, "prompt length the rejection quoted"),
       f(REJECTION_LIMIT, Kind.LONG, "limit the rejection quoted"),
       f(TRANSFER_MB, Kind.DOUBLE, "KV data transferred prefill -> decode (MB)"),
-      f(TRANSFER_FAILURES, Kind.LONG, "bootstrap/transfer failures logged for this rid"),
-      f(CANARY_VIOLATIONS, Kind.LONG, "kv canary violations logged for this rid"),
-      f(CHECKSUM_MISMATCHES, Kind.LONG, "KV checksum mismatches logged for this rid"),
+      f(TRANSFER_FAILURES, Kind.LONG, "bootstrap/transfer failures logged for this request"),
+      f(CANARY_VIOLATIONS, Kind.LONG, "kv canary violations logged for this request"),
+      f(CHECKSUM_MISMATCHES, Kind.LONG, "KV checksum mismatches logged for this request"),
       f(PREFILL_POOL_TOKENS, Kind.LONG, "KV pool of the prefill node's epoch at the time"),
       f(PREFILL_CONTEXT_LENGTH, Kind.LONG, "context length of the prefill node's epoch"),
       f(DECODE_POOL_TOKENS, Kind.LONG, "KV pool of the decode node's epoch at the time"),
@@ -225,6 +226,7 @@ public final class Schema {
       f(TRANSFER_MS, Kind.DOUBLE, "KV transfer duration (ms)"),
       f(E2E_LATENCY_MS, Kind.DOUBLE, "engine end-to-end latency (ms)"),
       f(DETAIL, Kind.KEYWORD, "the log line's own words for faults and rejections"),
+      f(JOIN_ROOM, Kind.KEYWORD, "an engine event's bootstrap room as an exact term: joins a prefill rid to its request"),
       f(BOOTSTRAP_HOST, Kind.KEYWORD, "prefill peer a PD request named (SGLang bootstrap_host)"),
       f(POOL_TOKENS, Kind.LONG, "KV pool size in tokens"),
       f(CONTEXT_LENGTH, Kind.LONG, "context length"),

@@ -27,7 +27,8 @@ class LinkerTest {
   }
 
   private static EngineEvent event(Kind kind, String node, NodeRole role, String rid, String time, Long inputLen) {
-    return new EngineEvent(kind, node, role, rid, 42L, at(time), inputLen, null, null, null, null, null, null,
+    Long room = rid.equals("abc") ? 42L : 43L;
+    return new EngineEvent(kind, node, role, rid, room, at(time), inputLen, null, null, null, null, null, null,
         null, null, null, node + ".log", 10);
   }
 
@@ -58,6 +59,10 @@ class LinkerTest {
       assertThat(summary.gatewayOnlySample()).containsExactly("gw-2");
       assertThat(summary.engineOnlyRids()).isEqualTo(1);
       assertThat(summary.engineOnlySample()).containsExactly("only-engine");
+      assertThat(summary.byRole().decodeByRid()).isEqualTo(1);
+      assertThat(summary.byRole().prefillByRid()).as("this deployment passes one rid to both").isEqualTo(1);
+      assertThat(summary.byRole().prefillByRoom()).isZero();
+      assertThat(summary.byRole().unmatchedRids()).containsExactly(java.util.Map.entry(NodeRole.DECODE, 1L));
       assertThat(new Linker(store).run().rewritten()).as("a second link changes nothing").isZero();
     }
     try (IndexSearch search = IndexSearch.open(index)) {

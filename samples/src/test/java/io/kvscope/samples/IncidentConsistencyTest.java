@@ -279,7 +279,8 @@ class IncidentConsistencyTest {
     for (WindowTruth w : truth.windows()) {
       long skew = skew(w.node());
       EngineFacts.Startup open = engine.startupAt(w.node(), w.start().toEpochMilli() + skew);
-      assertThat(open.localTime()).isEqualTo(w.start().toEpochMilli() + skew);
+      assertThat(open.localTime()).as("the start, in whole seconds").isEqualTo(
+          Math.floorDiv(w.start().toEpochMilli() + skew, 1000L) * 1000L);
       assertThat(open.poolTokens()).isLessThan(open.contextLength());
       assertThat(open.version()).isIn("0.5.19", "0.5.21");
       EngineFacts.Startup close = engine.startupAt(w.node(), w.end().toEpochMilli() + skew);
@@ -313,13 +314,48 @@ class IncidentConsistencyTest {
       for (Map.Entry<String, Long> e : q.receivedAt.entrySet()) {
         long offset = e.getValue() - r.startMs();
         long expectedSkew = skew(e.getKey());
-        assertThat(offset - expectedSkew).as("receipt on %s", e.getKey()).isBetween(0L, 100L);
+        // the prefix has whole seconds: up to a second early
+        assertThat(offset - expectedSkew).as("receipt on %s", e.getKey()).isBetween(-999L, 100L);
         if (expectedSkew > 10_000) {
           checked++;
         }
       }
     }
     assertThat(checked).isPositive();
+  }
+
+  @Test
+  void engineLogsHaveUpstreamShapes() {
+    assertThat(engine.contextRejectionLines).as("the tokenizer's 400 is not logged").isZero();
+    int pairs = 0;
+    int failed = 0;
+    for (EngineFacts.Line line : engine.requestLines) {
+      if (line.message().startsWith("Receive:") || line.message().startsWith("Finish:")) {
+        assertThat(line.rank()).as("request logger: no rank tag").isEqualTo(-1);
+      } else if (!line.message().startsWith("Decode transfer failed")) {
+        assertThat(line.rank()).as("rank 0 only: %s", line.message()).isZero();
+      }
+    }
+    for (EngineFacts.Request q : engine.requests.values()) {
+      String prefill = q.ridOn.keySet().stream().filter(n -> "prefill".equals(engine.roleOf.get(n))).findFirst()
+          .orElse(null);
+      String decode = q.ridOn.keySet().stream().filter(n -> "decode".equals(engine.roleOf.get(n))).findFirst()
+          .orElse(null);
+      if (prefill != null && decode != null) {
+        assertThat(q.ridOn.get(prefill)).as("each server makes its own rid").isNotEqualTo(q.ridOn.get(decode));
+        pairs++;
+      }
+      assertThat(q.lengthRejectedOn).as("set_finish_with_abort logs on rank 0 only").hasSizeLessThanOrEqualTo(1);
+      if (!q.transferFailedRanks.isEmpty()) {
+        int ranks = engine.startupAt(decode, q.receivedAt.get(decode)).tpSize();
+        assertThat(q.transferFailedRanks).as("one line per decode rank").containsExactlyInAnyOrderElementsOf(
+            java.util.stream.IntStream.range(0, ranks).boxed().toList());
+        assertThat(q.finishType.get(decode)).isEqualTo("abort");
+        failed++;
+      }
+    }
+    assertThat(pairs).isGreaterThan(1_000);
+    assertThat(failed).as("aborted decode halves of length-rejected requests").isPositive();
   }
 
   @Test

@@ -3,7 +3,9 @@ package io.kvscope.ingest.record;
 /**
  * One engine-side fact from a node's log about one request (or, for node-level faults, about no
  * particular request: then {@link #rid()} is {@code null}). Facts are joined onto the gateway's
- * {@link RequestRecord} by rid, never by time: node clocks are skewed.
+ * {@link RequestRecord} by rid (the prefill side of a disaggregated request through its
+ * {@link #bootstrapRoom()}, since each server names the request by its own rid), never by time:
+ * node clocks are skewed.
  *
  * <p>Only the fields that the {@link #kind()} carries are set; the rest are {@code null}.
  *
@@ -51,7 +53,7 @@ public record EngineEvent(
   public enum Kind {
     RECEIVED,
     FINISHED,
-    /** A {@code ReqTimeStats(...)} line: per-request stage timing and lengths. */
+    /** A {@code Req Time Stats(...)} line (or a trace's stage span): per-request stage timing and lengths. */
     TIME_STATS,
     /** Over-length rejection: the request was replaced with a placeholder and marked to abort. */
     REJECTED,

@@ -5,11 +5,14 @@ public final class Clock {
 
   private Clock() {}
 
-  /** Appends {@code yyyy-MM-dd HH:mm:ss.SSS}. */
+  /**
+   * Appends {@code yyyy-MM-dd HH:mm:ss}: SGLang's log prefix ({@code configure_logger},
+   * {@code datefmt="%Y-%m-%d %H:%M:%S"}) has no milliseconds.
+   */
   public static void appendLog(StringBuilder sb, long ms) {
     appendDate(sb, ms);
     sb.append(' ');
-    appendTime(sb, ms);
+    appendTime(sb, ms, false);
   }
 
   /** {@code yyyy-MM-ddTHH:mm:ss.SSSZ}. */
@@ -17,7 +20,7 @@ public final class Clock {
     StringBuilder sb = new StringBuilder(24);
     appendDate(sb, ms);
     sb.append('T');
-    appendTime(sb, ms);
+    appendTime(sb, ms, true);
     return sb.append('Z').toString();
   }
 
@@ -49,7 +52,7 @@ public final class Clock {
     two(sb, (int) d);
   }
 
-  private static void appendTime(StringBuilder sb, long ms) {
+  private static void appendTime(StringBuilder sb, long ms, boolean millis) {
     long inDay = Math.floorMod(ms, 86_400_000L);
     int h = (int) (inDay / 3_600_000L);
     int mi = (int) (inDay / 60_000L % 60);
@@ -60,6 +63,9 @@ public final class Clock {
     two(sb, mi);
     sb.append(':');
     two(sb, s);
+    if (!millis) {
+      return;
+    }
     sb.append('.');
     if (milli < 100) {
       sb.append('0');

@@ -14,6 +14,12 @@ import java.util.PriorityQueue;
  * One node's SGLang log. Lines are stamped with the node's own (possibly skewed) clock and written
  * in that clock's order. Besides request lines it writes each epoch's startup banner and the
  * periodic health-check access lines, and it drops whatever falls into the node's lost hours.
+ *
+ * <p>The prefix is SGLang's {@code [%(asctime)s{prefix}] } with {@code datefmt="%Y-%m-%d %H:%M:%S"}:
+ * no milliseconds. Tokenizer-manager and HTTP lines have no rank tag; a scheduler process tags its
+ * lines {@code TPn} when the node runs tensor parallel ({@code run_scheduler_process}: no DP tag
+ * without data parallelism). A line only rank 0 writes goes through {@link #scheduler}; one every
+ * rank writes (memory pool, weight loading, per-rank failure polls) through {@link #everyRank}.
  */
 final class EngineLog {
 
@@ -23,7 +29,16 @@ final class EngineLog {
     void render(StringBuilder sb);
   }
 
-  private record Pending(long local, long seq, boolean scheduler, Message message) {}
+  /** Renders the message of one rank's copy of a line every rank writes. */
+  @FunctionalInterface
+  interface RankMessage {
+    void render(StringBuilder sb, int rank);
+  }
+
+  /** @param rank the {@code TPn} tag, or {@link #NO_TAG} */
+  private record Pending(long local, long seq, int rank, Message message) {}
+
+  private static final int NO_TAG = -1;
 
   private static final long HEALTH_EVERY_MS = 300_000L;
 
@@ -56,12 +71,29 @@ final class EngineLog {
 
   /** A tokenizer-manager or HTTP line: {@code [time] message}. */
   void tokenizer(long trueTime, Message m) {
-    pending.add(new Pending(node.localTime(trueTime), seq++, false, m));
+    pending.add(new Pending(node.localTime(trueTime), seq++, NO_TAG, m));
   }
 
-  /** A scheduler line: {@code [time DP0 TP0] message}. */
+  /** A line the scheduler writes on rank 0 only: {@code [time TP0] message} (no tag without TP). */
   void scheduler(long trueTime, Message m) {
-    pending.add(new Pending(node.localTime(trueTime), seq++, true, m));
+    pending.add(new Pending(node.localTime(trueTime), seq++, tensorParallel(trueTime) ? 0 : NO_TAG, m));
+  }
+
+  /** A line every tensor-parallel rank writes, once per rank: {@code [time TPn] message}. */
+  void everyRank(long trueTime, RankMessage m) {
+    int ranks = timeline.at(trueTime).config().tpSize();
+    if (ranks <= 1) {
+      pending.add(new Pending(node.localTime(trueTime), seq++, NO_TAG, sb -> m.render(sb, 0)));
+      return;
+    }
+    for (int rank = 0; rank < ranks; rank++) {
+      int r = rank;
+      pending.add(new Pending(node.localTime(trueTime), seq++, r, sb -> m.render(sb, r)));
+    }
+  }
+
+  private boolean tensorParallel(long trueTime) {
+    return timeline.at(trueTime).config().tpSize() > 1;
   }
 
   /** Writes every line stamped before true time {@code watermark}. */
@@ -125,8 +157,8 @@ final class EngineLog {
     sb.setLength(0);
     sb.append('[');
     Clock.appendLog(sb, p.local());
-    if (p.scheduler()) {
-      sb.append(" DP0 TP0");
+    if (p.rank() != NO_TAG) {
+      sb.append(" TP").append(p.rank());
     }
     sb.append("] ");
     p.message().render(sb);

@@ -9,9 +9,10 @@ import java.util.Locale;
 
 /**
  * The lines an SGLang server writes while starting: {@code server_args=ServerArgs(...)}, weight
- * loading, {@code KV Cache is allocated ... #tokens: N}, the {@code max_total_num_tokens=...}
- * summary, and the HTTP server coming up. SGLang logs no engine version: the release each node ran
- * is on record in the deployment records ({@link DeploymentRecords}).
+ * loading and {@code KV Cache is allocated. #tokens: N, ...} (once per rank), the
+ * {@code max_total_num_tokens=...} summary (rank 0), and the HTTP server coming up. SGLang logs no
+ * engine version: the release each node ran is on record in the deployment records
+ * ({@link DeploymentRecords}).
  */
 final class StartupBanner {
 
@@ -33,19 +34,20 @@ final class StartupBanner {
     String mode = n.role() == NodeRole.PREFILL ? "prefill" : n.role() == NodeRole.DECODE ? "decode" : "null";
     long randomSeed = rng.nextInt(1_000_000_000);
     log.tokenizer(t, sb -> serverArgs(sb, c, mode, randomSeed));
-    log.scheduler(t + 2_400, sb -> sb.append("Init torch distributed begin."));
-    log.scheduler(t + 5_100, sb -> sb.append("Load weight begin. avail mem=").append(gb(GPU_GB)).append(" GB"));
+    // Model loading and the memory pool log on every rank; the scheduler summary on rank 0 only.
+    log.everyRank(t + 2_400, (sb, rank) -> sb.append("Init torch distributed begin."));
+    log.everyRank(t + 5_100, (sb, rank) -> sb.append("Load weight begin. avail mem=").append(gb(GPU_GB)).append(" GB"));
     double weights = WEIGHTS_GB / c.tpSize();
     double kvGb = (double) c.poolTokens() * LAYERS * Math.max(1, KV_HEADS / c.tpSize()) * HEAD_DIM * 2 / (1L << 30);
     double afterWeights = GPU_GB - weights;
     double afterPool = afterWeights - 2 * kvGb - 0.31;
     long loadMs = 38_000 + rng.nextInt(12_000);
-    log.scheduler(t + 5_100 + loadMs, sb -> sb.append("Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat16, avail mem=")
+    log.everyRank(t + 5_100 + loadMs, (sb, rank) -> sb.append("Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat16, avail mem=")
         .append(gb(afterWeights)).append(" GB, mem usage=").append(gb(weights)).append(" GB."));
     long kvAt = t + 6_000 + loadMs;
-    log.scheduler(kvAt, sb -> sb.append("KV Cache is allocated. dtype: torch.bfloat16, #tokens: ").append(c.poolTokens())
+    log.everyRank(kvAt, (sb, rank) -> sb.append("KV Cache is allocated. #tokens: ").append(c.poolTokens())
         .append(", K size: ").append(gb(kvGb)).append(" GB, V size: ").append(gb(kvGb)).append(" GB"));
-    log.scheduler(kvAt + 40, sb -> sb.append("Memory pool end. avail mem=").append(gb(afterPool)).append(" GB"));
+    log.everyRank(kvAt + 40, (sb, rank) -> sb.append("Memory pool end. avail mem=").append(gb(afterPool)).append(" GB"));
     log.scheduler(kvAt + 1_900, sb -> sb.append("max_total_num_tokens=").append(c.poolTokens())
         .append(", chunked_prefill_size=").append(c.chunkedPrefillSize())
         .append(", max_prefill_tokens=").append(c.maxPrefillTokens())
@@ -79,7 +81,8 @@ final class StartupBanner {
         .append(", tp_size=").append(c.tpSize()).append(", dp_size=1")
         .append(", random_seed=").append(randomSeed)
         .append(", log_level='info', log_requests=True, log_requests_level=1, enable_metrics=True")
-        .append(", decode_log_interval=40, allow_auto_truncate=False, enable_trace=False")
+        .append(", decode_log_interval=40, enable_request_time_stats_logging=True, allow_auto_truncate=False")
+        .append(", enable_trace=False")
         .append(", disaggregation_mode='").append(mode).append("'")
         .append(", disaggregation_transfer_backend='mooncake', disaggregation_bootstrap_port=8998")
         .append(", disaggregation_ib_device='mlx5_0'")

@@ -34,8 +34,9 @@ public final class RequestPlan {
   boolean stream;
   String endUser;
 
-  // Ids.
+  // Ids. Each PD server makes its own rid; the gateway's response id is the decode server's.
   String rid;
+  String prefillRid;
   long bootstrapRoom;
   String callId;
   String traceId;
@@ -129,7 +130,10 @@ public final class RequestPlan {
   public double temperature() { return temperature; }
   public boolean stream() { return stream; }
   public String endUser() { return endUser; }
+  /** The decode server's rid: what the gateway's response id names. */
   public String rid() { return rid; }
+  /** The prefill server's own rid for the same request; only the bootstrap room links the two. */
+  public String prefillRid() { return prefillRid; }
   public long bootstrapRoom() { return bootstrapRoom; }
   public String callId() { return callId; }
   public String traceId() { return traceId; }

@@ -37,6 +37,7 @@ public final class Simulator {
   private static final long K_PLAN = Rng.key("plan");
   private static final long K_TIMING = Rng.key("timing");
   private static final long K_DECODE_TIMING = Rng.key("decode-timing");
+  private static final long K_PREFILL_RID = Rng.key("prefill-rid");
   private static final long TTL_SYSTEM = 3 * 3_600_000L;
   private static final long TTL_CONVERSATION = 30 * 60_000L;
   private static final double[] KIND_WEIGHTS = {0.70, 0.17, 0.07, 0.01};
@@ -205,6 +206,7 @@ public final class Simulator {
     RequestPlan p = new RequestPlan(ordinal, seed, tenant, kind, time, tenant.reserveIds());
     Rng r = Rng.derive(seed, K_PLAN);
     p.rid = r.hex(32);
+    p.prefillRid = Rng.derive(seed, K_PREFILL_RID).hex(32); // own stream: the plan's draws stay as they were
     p.bootstrapRoom = r.nextLong() & Long.MAX_VALUE;
     p.callId = r.uuid();
     p.traceId = r.hex(32);

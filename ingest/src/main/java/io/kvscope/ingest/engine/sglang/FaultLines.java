@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
  *   <li>scheduler: {@code Input length (N tokens) exceeds the maximum allowed length (M tokens). Use a
  *       shorter input or enable --allow-auto-truncate.[, self.rid='r']}: {@code REJECTED},
  *       requested N, limit M;
+ *   <li>prefill bootstrap queue (later builds): {@code Request R exceeds the maximum number of tokens: N > P},
+ *       where P is the KV pool: {@code REJECTED}, requested N, limit P;
  *   <li>tokenizer: {@code The input (N tokens) is longer than the model's context length (C tokens).}:
  *       {@code REJECTED}, requested N, limit C; and {@code Requested token count exceeds the model's
  *       maximum context length of C tokens. You requested a total of T tokens: N tokens from the
@@ -42,6 +44,8 @@ final class FaultLines {
 
   private static final Pattern SCHEDULER = Pattern.compile(
       "Input length \\((\\d+) tokens\\) exceeds the maximum allowed length \\((\\d+) tokens\\)");
+  private static final Pattern POOL_CAPACITY = Pattern.compile(
+      "Request (\\S+) exceeds the maximum number of tokens: (\\d+) > (\\d+)");
   private static final Pattern TOKENIZER = Pattern.compile(
       "The input \\((\\d+) tokens\\) is longer than the model's context length \\((\\d+) tokens\\)");
   private static final Pattern TOTAL = Pattern.compile(
@@ -82,6 +86,17 @@ final class FaultLines {
       return rejected(line, at, seed, m.group(1), m.group(2),
           "Input length (" + m.group(1) + " tokens) exceeds the maximum allowed length ("
               + m.group(2) + " tokens)");
+    }
+    if (line.indexOf("exceeds the maximum number of tokens", at) >= 0) {
+      Matcher m = POOL_CAPACITY.matcher(line).region(at, line.length());
+      if (!m.find()) {
+        return LineResult.malformed("over-length rejection without its token counts");
+      }
+      return LineResult.of(seed.event(EngineEvent.Kind.REJECTED)
+          .rid(m.group(1))
+          .requestedLen(Long.parseLong(m.group(2)))
+          .limit(Long.parseLong(m.group(3)))
+          .detail("Request exceeds the maximum number of tokens: " + m.group(2) + " > " + m.group(3)));
     }
     if (line.indexOf("is longer than the model's context length", at) >= 0) {
       Matcher m = TOKENIZER.matcher(line).region(at, line.length());

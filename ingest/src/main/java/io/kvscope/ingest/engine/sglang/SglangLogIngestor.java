@@ -17,7 +17,7 @@ public final class SglangLogIngestor extends EngineLogIngestor {
 
   /** Lines only SGLang writes. */
   private static final List<String> MARKERS = List.of("server_args=ServerArgs(", "Prefill batch",
-      "Decode batch", "ReqTimeStats(", "KV Cache is allocated", "max_total_num_tokens=",
+      "Decode batch", "Req Time Stats(", "ReqTimeStats(", "KV Cache is allocated", "max_total_num_tokens=",
       "Receive: obj=", "Finish: obj=", "KV cache pool is full",
       "bootstrap failed for request", "transfer failed for request");
 

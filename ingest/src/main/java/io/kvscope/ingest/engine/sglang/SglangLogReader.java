@@ -76,7 +76,7 @@ final class SglangLogReader extends EngineLogReader {
       return LineResult.UNKNOWN; // the raw OpenAI request: nothing here that Receive: lacks
     }
     int marker;
-    if ((marker = line.indexOf(TimeStatsLine.MARKER, at)) >= 0) {
+    if ((marker = TimeStatsLine.find(line, at)) >= 0) {
       return lastTime() == null ? noTime() : LineResult.of(TimeStatsLine.read(line, marker, seed(number)));
     }
     if ((marker = line.indexOf(ServerArgsLine.MARKER, at)) >= 0) {

@@ -3,9 +3,6 @@ package io.kvscope.ingest.engine.sglang;
 import io.kvscope.ingest.engine.EventBuilder;
 import io.kvscope.ingest.engine.Numbers;
 import io.kvscope.ingest.engine.pyrepr.PyReprException;
-import io.kvscope.ingest.engine.pyrepr.PyReprParser;
-import io.kvscope.ingest.engine.pyrepr.PyValue;
-import io.kvscope.ingest.engine.pyrepr.Want;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.NodeRole;
 import java.util.HashMap;
@@ -15,63 +12,122 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Per-request timing ({@code --enable-request-time-stats-logging}):
- * {@code ReqTimeStats(rid=..., bootstrap_room=..., input_len=..., cached_input_len=...,
- * output_len=..., [attempts=...,] type=prefill|decode|unified): <stage durations>}.
+ * Per-request timing ({@code --enable-request-time-stats-logging}), written by
+ * {@code Req.log_time_stats} once per finished request on the scheduler's rank 0. Two header shapes
+ * (docs/formats.md cites the versions):
+ * <ul>
+ *   <li>{@code Req Time Stats(rid=R, bootstrap_room=N, input len=N, output len=N, type=prefill): ...}
+ *   <li>{@code ReqTimeStats(rid=R, bootstrap_room=N, input_len=N, cached_input_len=N, output_len=N,
+ *       type=prefill): ...} (later builds; some add {@code attempts=N})
+ * </ul>
+ * The rid is printed bare ({@code rid={self.rid}}); a quoted one is unquoted. {@code bootstrap_room}
+ * is left out when the request has none. {@code input len} is {@code len(origin_input_ids)}: what the
+ * node prefilled, so a rejected request whose input was replaced by the one-token placeholder shows
+ * {@code input len=1} on the prefill node, while the decode node shows the full prompt it reserved.
  *
- * <p>Header: rid (quoted or bare), bootstrap room, the three lengths and the type. {@code input_len}
- * is what the engine prefilled: a rejected request shows the one-token stub, {@code input_len=1}.
- *
- * <p>Body: SGLang formats every duration as {@code f"{seconds * 1e3:.2f}ms"} (e.g.
- * {@code transfer_duration=3.00ms}); some builds print a breakdown as {@code name(1.00ms)}. Both are
- * read; a duration printed with {@code s} or with no unit is in seconds (Python's own unit),
- * {@code us} in microseconds. Read: {@code transfer_total=132.20 MB} (prefill side; {@code GB}/{@code KB}
- * converted) into {@code transferMb}, and {@code transfer_duration} (decode side; also
- * {@code transfer_latency} if present) into {@code transferMillis}. The prefill side prints no
+ * <p>Body: every duration is {@code f"{seconds * 1e3:.2f}ms"}, written {@code name=1.23ms} or
+ * {@code name(1.23ms)} ({@code bootstrap_queue_duration(4.10ms) = bootstrap(3.00ms) + alloc_wait(1.10ms);
+ * ...}). Read: {@code transfer_total=159.03MB} (prefill side; also {@code 159.03 MB}, and
+ * {@code GB}/{@code KB} converted) into {@code transferMb}, and {@code transfer_duration} (decode side;
+ * also {@code transfer_latency} if present) into {@code transferMillis}. The prefill side prints no
  * transfer duration, only a speed; it is not turned into one.
  */
 final class TimeStatsLine {
 
-  static final String MARKER = "ReqTimeStats(";
+  static final String MARKER = "Req Time Stats(";
+  static final String COMPACT_MARKER = "ReqTimeStats(";
 
-  private static final Want HEADER = Want.keys("rid", "bootstrap_room", "input_len", "cached_input_len",
-      "output_len", "type");
+  /** Keys that may follow the rid; the rid runs up to the first of them (rids are free text). */
+  private static final String[] AFTER_RID = {", bootstrap_room=", ", input len=", ", input_len="};
   private static final Pattern FIELD = Pattern.compile(
       "([A-Za-z_#][A-Za-z0-9_#]*)\\s*(?:=|\\()\\s*(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)\\s*"
           + "(ms|us|\u00b5s|GB/s|MB|GB|KB|s)?(?![A-Za-z/])");
 
   private TimeStatsLine() {}
 
+  /** Where the line's time-stats marker starts at or after {@code at}, or -1. */
+  static int find(String line, int at) {
+    int spaced = line.indexOf(MARKER, at);
+    return spaced >= 0 ? spaced : line.indexOf(COMPACT_MARKER, at);
+  }
+
   /**
-   * The TIME_STATS event of the line, whose {@code ReqTimeStats(} starts at {@code at}.
+   * The TIME_STATS event of the line, whose marker starts at {@code markerAt}.
    *
    * @throws PyReprException when the header is cut, has no rid, or has non-numeric lengths
    */
-  static EventBuilder read(String line, int at, EventSeed seed) {
-    PyReprParser parser = new PyReprParser(line, at);
-    PyValue header = parser.value(HEADER);
-    if (!(header instanceof PyValue.Call call)) {
-      throw new PyReprException("ReqTimeStats(...) expected");
+  static EventBuilder read(String line, int markerAt, EventSeed seed) {
+    int open = line.indexOf('(', markerAt) + 1;
+    if (!line.startsWith("rid=", open)) {
+      throw new PyReprException("time stats without a rid");
     }
-    Map<String, PyValue> kw = call.keywords();
-    String rid = kw.get("rid") == null || kw.get("rid").isNone() ? null : kw.get("rid").text();
-    if (rid == null || rid.isBlank()) {
-      throw new PyReprException("ReqTimeStats without a rid");
+    int close = headerEnd(line, open);
+    int ridStart = open + "rid=".length();
+    int ridEnd = close;
+    for (String key : AFTER_RID) {
+      int at = line.indexOf(key, ridStart);
+      if (at >= 0 && at < ridEnd) {
+        ridEnd = at;
+      }
     }
-    Long input = length(kw, "input_len");
-    Long cached = length(kw, "cached_input_len");
-    Long output = length(kw, "output_len");
-    Map<String, Quantity> body = body(line, parser.position());
-    EventSeed typed = seed.role() == NodeRole.UNKNOWN ? seed.as(roleOf(kw.get("type"))) : seed;
+    String rid = unquote(line.substring(ridStart, ridEnd).strip());
+    if (rid.isEmpty() || rid.equals("None")) {
+      throw new PyReprException("time stats without a rid");
+    }
+    Map<String, String> header = header(line, ridEnd, close);
+    Map<String, Quantity> body = body(line, close + 1);
+    EventSeed typed = seed.role() == NodeRole.UNKNOWN ? seed.as(roleOf(header.get("type"))) : seed;
     return typed.event(EngineEvent.Kind.TIME_STATS)
         .rid(rid)
-        .bootstrapRoom(kw.get("bootstrap_room") == null ? null : kw.get("bootstrap_room").asLong())
-        .inputLen(input)
-        .cachedLen(cached)
-        .outputLen(output)
+        .bootstrapRoom(number(header, "bootstrap_room"))
+        .inputLen(number(header, "input_len"))
+        .cachedLen(number(header, "cached_input_len"))
+        .outputLen(number(header, "output_len"))
         .transferMb(megabytes(body.get("transfer_total")))
         .transferMillis(millis(body.containsKey("transfer_duration")
             ? body.get("transfer_duration") : body.get("transfer_latency")));
+  }
+
+  /** The {@code )} that closes the header: the one after {@code type=...}, else the first {@code ):}. */
+  private static int headerEnd(String line, int open) {
+    int type = line.indexOf(", type=", open);
+    int close = type >= 0 ? line.indexOf(')', type) : line.indexOf("):", open);
+    if (close < 0) {
+      throw new PyReprException("time stats header is cut");
+    }
+    return close;
+  }
+
+  /** {@code , key=value} pairs between the rid and the closing parenthesis; spaced keys as snake_case. */
+  private static Map<String, String> header(String line, int from, int close) {
+    Map<String, String> pairs = new HashMap<>();
+    for (String pair : line.substring(from, close).split(",")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        pairs.put(pair.substring(0, eq).strip().replace(' ', '_'), pair.substring(eq + 1).strip());
+      }
+    }
+    return pairs;
+  }
+
+  private static Long number(Map<String, String> header, String key) {
+    String value = header.get(key);
+    if (value == null || value.equals("None")) {
+      return null;
+    }
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException notANumber) {
+      throw new PyReprException("time stats " + key + " is not a number");
+    }
+  }
+
+  private static String unquote(String value) {
+    if (value.length() >= 2 && (value.charAt(0) == '\'' || value.charAt(0) == '"')
+        && value.charAt(value.length() - 1) == value.charAt(0)) {
+      return value.substring(1, value.length() - 1);
+    }
+    return value;
   }
 
   /** A printed quantity: its number and unit ({@code ""} when none). */
@@ -81,7 +137,7 @@ final class TimeStatsLine {
   private static Map<String, Quantity> body(String line, int from) {
     Map<String, Quantity> fields = new HashMap<>();
     Matcher m = FIELD.matcher(line);
-    m.region(from, line.length());
+    m.region(Math.min(from, line.length()), line.length());
     while (m.find()) {
       fields.put(m.group(1), new Quantity(Double.parseDouble(m.group(2)),
           m.group(3) == null ? "" : m.group(3)));
@@ -97,24 +153,11 @@ final class TimeStatsLine {
     return q == null ? null : Numbers.megabytes(q.value(), q.unit().isEmpty() ? "MB" : q.unit());
   }
 
-  private static Long length(Map<String, PyValue> kw, String key) {
-    PyValue v = kw.get(key);
-    if (v == null || v.isNone()) {
-      return null;
-    }
-    Long n = v.asLong();
-    if (n == null) {
-      throw new PyReprException("ReqTimeStats " + key + " is not a number");
-    }
-    return n;
-  }
-
-  private static NodeRole roleOf(PyValue type) {
-    String t = type == null ? null : type.text();
-    if (t == null) {
+  private static NodeRole roleOf(String type) {
+    if (type == null) {
       return NodeRole.UNKNOWN;
     }
-    return switch (t.strip().toLowerCase(Locale.ROOT)) {
+    return switch (unquote(type).toLowerCase(Locale.ROOT)) {
       case "prefill" -> NodeRole.PREFILL;
       case "decode" -> NodeRole.DECODE;
       case "unified" -> NodeRole.UNIFIED;

@@ -1,6 +1,10 @@
 package io.kvscope.ingest.engine.sglang;
 
-/** SGLang log lines in the engine's own formats, for tests. */
+/**
+ * SGLang log lines in the engine's own formats, for tests. The time stats here are the later
+ * {@code ReqTimeStats(...)} shape (rid printed bare); {@link UpstreamPdLogs} has the older
+ * {@code Req Time Stats(...)} one.
+ */
 final class SglangLines {
 
   private SglangLines() {}
@@ -51,7 +55,7 @@ final class SglangLines {
   }
 
   static String prefillStats(String ts, String rid, long room, long input, long cached, String total) {
-    return "[" + ts + " DP0 TP0] ReqTimeStats(rid='" + rid + "', bootstrap_room=" + room + ", input_len="
+    return "[" + ts + " DP0 TP0] ReqTimeStats(rid=" + rid + ", bootstrap_room=" + room + ", input_len="
         + input + ", cached_input_len=" + cached + ", output_len=1, attempts=0, type=prefill): "
         + "bootstrap_duration=0.32ms, alloc_wait_duration=1.10ms, queue_duration=0.41ms, "
         + "forward_duration=540.19ms, entry_time=1787825100.123, transfer_speed=1.25 GB/s, "
@@ -59,7 +63,7 @@ final class SglangLines {
   }
 
   static String decodeStats(String ts, String rid, long room, long input, long output, String transferMs) {
-    return "[" + ts + " DP0 TP0] ReqTimeStats(rid='" + rid + "', bootstrap_room=" + room + ", input_len="
+    return "[" + ts + " DP0 TP0] ReqTimeStats(rid=" + rid + ", bootstrap_room=" + room + ", input_len="
         + input + ", cached_input_len=0, output_len=" + output + ", attempts=0, type=decode): "
         + "bootstrap_duration=1.00ms, alloc_wait_duration=2.00ms, transfer_duration=" + transferMs
         + "ms, queue_duration=4.00ms, forward_duration=5.00ms, entry_time=1787825100.5";

@@ -54,7 +54,7 @@ class SglangLogIngestorTest {
         "[2026-08-27 10:06:00.000 TP0] Input length (812345 tokens) exceeds the maximum allowed length "
             + "(681275 tokens). Use a shorter input or enable --allow-auto-truncate., self.rid='req-long-1'", // 9
         "[2026-08-27 10:06:00.000 TP1] Input length (812345 tokens) exceeds the maximum allowed length "
-            + "(681275 tokens). Use a shorter input or enable --allow-auto-truncate., self.rid='req-long-1'", // 10 same fact, rank 1
+            + "(681275 tokens). Use a shorter input or enable --allow-auto-truncate., self.rid='req-long-1'", // 10 same fact again
         prefillStats("2026-08-27 10:06:00.400", "req-long-1", 77, 1, 0, "0.25"),                // 11 stub
         "[2026-08-27 10:07:00] The input (1100000 tokens) is longer than the model's context length "
             + "(1048576 tokens).",                                                              // 12
