@@ -42,7 +42,7 @@ public final class KvscopeOutputs {
   public static final String HTML_GENERATOR_TAG = "<meta name=\"generator\" content=\"kvscope\">";
   /** How the header row of every CSV kvscope writes starts (findings.csv and the workbench exports). */
   public static final List<String> CSV_HEADERS = List.of("id,kind,confidence,request_id,",
-      "tenant,victim_requests,victim_recipients,");
+      "tenant,victim_requests,");
   /** The fields each quarantine line starts with. */
   static final List<String> QUARANTINE_FIELDS = List.of("file", "line", "reason");
   /** The first columns of findings.arrow, for files written before {@link #ARROW_MARK}. */
@@ -73,7 +73,7 @@ public final class KvscopeOutputs {
       return Optional.of("findings or tenants CSV");
     }
     if (first.startsWith("<!DOCTYPE html") && sniff.text().contains(HTML_GENERATOR_TAG)) {
-      return Optional.of("report.html");
+      return Optional.of("report.html or a bundle's notification.html");
     }
     return sniff.startsWith('{') ? jsonOutput(sniff.text()) : Optional.empty();
   }

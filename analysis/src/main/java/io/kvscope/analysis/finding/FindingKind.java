@@ -25,6 +25,23 @@ public enum FindingKind {
     return name().toLowerCase(Locale.ROOT);
   }
 
+  /** A short name for people ("prefill underrun"); machine-readable files keep {@link #id()}. */
+  public String label() {
+    return switch (this) {
+      case CROSS_TENANT_OVERLAP -> "cross-tenant text overlap";
+      case CANARY_LEAK -> "canary marker leak";
+      case RARE_IDENTIFIER_LEAK -> "rare identifier leak";
+      case OVER_LENGTH_ACCEPTED -> "over-length prompt accepted";
+      case PREFILL_UNDERRUN -> "prefill underrun";
+      case TIMING_ANOMALY -> "timing anomaly";
+      case SAME_TENANT_REUSE -> "same-tenant reuse";
+      case CONFIG_POOL_BELOW_CONTEXT -> "KV pool below context length";
+      case CONFIG_UNPATCHED_ENGINE -> "unpatched engine";
+      case CONFIG_ENGINE_VERSION_UNKNOWN -> "engine version unknown";
+      case CONFIG_MISSING_SAFEGUARD -> "missing safeguard";
+    };
+  }
+
   public static FindingKind fromId(String id) {
     return valueOf(id.toUpperCase(Locale.ROOT));
   }

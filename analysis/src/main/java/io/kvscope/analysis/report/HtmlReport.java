@@ -16,11 +16,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * report.html: the incident review as one self-contained page (inline CSS and SVG, no script, no
- * fonts or images to fetch; a Content-Security-Policy forbids loading anything) that can be mailed
- * or opened offline: the "is it over?" banner, summary cards, the timeline with vulnerable windows
- * per node, window tables, tenants, the source x recipient heat map, data categories, coverage,
- * the most severe findings and the parameters. Leaked text only with {@code reveal}.
+ * report.html: the incident review as one self-contained page (inline CSS, SVG and one inline
+ * script, no fonts or images to fetch; a Content-Security-Policy forbids loading anything and runs
+ * only that script, by its hash) that can be mailed or opened offline: the "is it over?" banner,
+ * summary cards, the timeline with vulnerable windows per node, window tables, tenants, the source
+ * x recipient heat map, data categories, coverage, every finding (sorted, filtered and paged in the
+ * page; all rows show without script) and the parameters. Leaked text only with {@code reveal}.
  */
 public final class HtmlReport {
 
@@ -37,14 +38,15 @@ public final class HtmlReport {
     Report report = view.report();
     out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.write(KvscopeOutputs.HTML_GENERATOR_TAG + "\n"); // an ingest skips what carries it
-    out.write("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n");
+    out.write("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src "
+        + HtmlScript.CSP_HASH + "\">\n");
     out.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     out.write("<title>kvscope incident report</title>\n<style>\n" + CSS + "</style>\n</head>\n<body>\n<main>\n");
     out.write("<header><h1>kvscope incident report</h1><p class=\"meta\">Generated " + ReportView.time(report.generatedAt())
         + " \u00b7 index <code>" + Html.esc(report.index()) + "</code> \u00b7 report version "
         + Html.esc(report.reportVersion()) + " \u00b7 all times UTC</p></header>\n");
     headline(out, view.headline());
-    cards(out, report.summary());
+    cards(out, view);
     timeline(out, view);
     windows(out, view);
     tenants(out, view);
@@ -54,7 +56,7 @@ public final class HtmlReport {
     findings(out, view);
     leakedContent(out, view);
     parameters(out, view);
-    out.write("</main>\n</body>\n</html>\n");
+    out.write("</main>\n<script>" + HtmlScript.SOURCE + "</script>\n</body>\n</html>\n");
   }
 
   private static void headline(Writer out, ReportView.Headline h) throws IOException {
@@ -66,7 +68,8 @@ public final class HtmlReport {
     out.write("</ul>\n</section>\n");
   }
 
-  private static void cards(Writer out, Summary s) throws IOException {
+  private static void cards(Writer out, ReportView view) throws IOException {
+    Summary s = view.report().summary();
     out.write("<section class=\"cards\" id=\"summary\">\n");
     card(out, "alert", "Leaked responses", ReportView.number(s.leakedResponses()), "cross-tenant, confirmed + probable");
     card(out, "", "Source requests", ReportView.number(s.sourceRequests()), "whose data leaked");
@@ -76,10 +79,12 @@ public final class HtmlReport {
     card(out, "", "Over-length accepted", ReportView.number(s.overLengthAccepted()), "answered despite the limit");
     card(out, "", "Prefill underruns", ReportView.number(s.prefillUnderruns()), "prefilled far less than sent");
     card(out, "muted", "Not counted", ReportView.number(s.suspectResponses()) + " / " + ReportView.number(s.sameTenantReuse()),
-        "timing-only suspects / same-tenant reuse");
+        "timing-only suspects / responses with only same-tenant reuse (see below)");
     card(out, "time", "First exposure", ReportView.time(s.firstExposure()), "");
     card(out, "time", "Last exposure", ReportView.time(s.lastExposure()), "");
     out.write("</section>\n");
+    out.write("<p class=\"note counts\" id=\"same-tenant-note\">Same-tenant reuse: " + Html.esc(view.sameTenantNote())
+        + "</p>\n");
   }
 
   private static void card(Writer out, String kind, String label, String value, String note) throws IOException {
@@ -91,7 +96,8 @@ public final class HtmlReport {
   private static void timeline(Writer out, ReportView view) throws IOException {
     out.write("<section id=\"timeline\"><h2>Timeline</h2>\n");
     String svg = TimelineChart.svg(view.report(), view.vulnerableByNode(), view.exposureWindows());
-    out.write(svg == null ? "<p class=\"empty\">Nothing to draw: no timeline and no windows.</p>\n" : svg + "\n");
+    out.write(svg == null ? "<p class=\"empty\">Nothing to draw: no timeline and no windows.</p>\n"
+        : "<div class=\"chart\">" + svg + "</div>\n");
     out.write("</section>\n");
   }
 
@@ -106,8 +112,9 @@ public final class HtmlReport {
       for (Map.Entry<String, List<Window>> node : byNode.entrySet()) {
         boolean first = true;
         for (Window w : node.getValue()) {
-          out.write("<tr" + (first ? " class=\"group\"" : "") + "><td>" + (first ? Html.esc(node.getKey()) : "") + "</td><td>"
-              + ReportView.time(w.start()) + "</td><td>" + end(w) + "</td><td>" + ReportView.duration(w.start(), w.end())
+          out.write("<tr" + (first ? " class=\"group\"" : "") + "><td class=\"nw\">" + (first ? Html.esc(node.getKey()) : "")
+              + "</td><td>"
+              + time(w.start()) + "</td><td>" + end(w) + "</td><td>" + ReportView.duration(w)
               + "</td><td class=\"num\">" + ReportView.number(w.count()) + "</td><td>"
               + (w.versionUnknown() ? "<strong class=\"unknown-version\">unknown</strong>" : Html.esc(ReportView.orDash(w.engineVersion())))
               + "</td><td>" + Html.esc(ReportView.orDash(w.reason())) + "</td></tr>\n");
@@ -124,20 +131,37 @@ public final class HtmlReport {
     if (exposures.isEmpty()) {
       out.write("<p class=\"empty\">No leaked responses were found.</p>\n");
     } else {
-      out.write("<table><thead><tr><th>Deployment</th><th>Node</th><th>Start</th><th>End</th><th>Duration</th>"
+      // The impact model groups exposure windows by decode node; a deployment column shows only when
+      // the findings tell some window's deployment (else it would be "-" in every row).
+      boolean deployments = view.exposuresNameDeployments();
+      out.write("<p class=\"hint\">Leaked responses close in time on one decode node, grouped; a window of one"
+          + " response starts and ends with it.</p>\n");
+      out.write("<div class=\"scroll\"><table class=\"sortable\"><thead><tr>" + (deployments ? "<th>Deployment</th>" : "")
+          + "<th>Decode node</th><th>Start</th><th>End</th><th>Duration</th>"
           + "<th class=\"num\">Leaked responses</th></tr></thead><tbody>\n");
       for (Window w : exposures) {
-        out.write("<tr><td>" + Html.esc(ReportView.orDash(w.deployment())) + "</td><td>" + Html.esc(ReportView.orDash(w.node()))
-            + "</td><td>" + ReportView.time(w.start()) + "</td><td>" + end(w) + "</td><td>"
-            + ReportView.duration(w.start(), w.end()) + "</td><td class=\"num\">" + ReportView.number(w.count()) + "</td></tr>\n");
+        out.write("<tr>" + (deployments ? "<td>" + Html.esc(view.deployment(w)) + "</td>" : "") + "<td>"
+            + Html.esc(ReportView.orDash(w.node())) + "</td><td>" + time(w.start()) + "</td><td>" + end(w)
+            + "</td><td data-sort=\"" + (w.end() == null ? Long.MAX_VALUE : java.time.Duration.between(w.start(), w.end()).toSeconds())
+            + "\">" + ReportView.duration(w) + "</td><td class=\"num\">" + ReportView.number(w.count()) + "</td></tr>\n");
       }
-      out.write("</tbody></table>\n");
+      out.write("</tbody></table></div>\n");
     }
     out.write("</section>\n");
   }
 
   private static String end(Window w) {
-    return w.open() ? "<span class=\"badge open\">open</span>" : ReportView.time(w.end());
+    return w.open() ? "<span class=\"badge open\">open</span>" : time(w.end());
+  }
+
+  /** A timestamp that never breaks across lines (browsers break ISO times at hyphens). */
+  private static String time(java.time.Instant t) {
+    return "<span class=\"t\">" + ReportView.time(t) + "</span>";
+  }
+
+  /** A tenant or node name that may break after its separators instead of overflowing a narrow column. */
+  private static String breakable(String name) {
+    return Html.esc(name).replaceAll("([-_./@:])", "$1<wbr>");
   }
 
   private static void tenants(Writer out, ReportView view) throws IOException {
@@ -154,12 +178,12 @@ public final class HtmlReport {
     out.write("<p class=\"hint\">As victim: their requests whose data other tenants received. As recipient: their"
         + " responses that carried other tenants' data. A range such as 2\u20135 means 2 for sure and up to 5: where"
         + " several requests held a leaked passage word for word, each is a possible source.</p>\n");
-    out.write("<table><thead><tr><th rowspan=\"2\">Tenant</th><th colspan=\"3\" class=\"victim\">As victim</th>"
+    out.write("<div class=\"scroll\"><table class=\"tenants\"><thead><tr><th rowspan=\"2\">Tenant</th><th colspan=\"3\" class=\"victim\">As victim</th>"
         + "<th colspan=\"3\" class=\"recipient\">As recipient</th></tr><tr><th class=\"num\">Requests</th>"
         + "<th class=\"num\">Responses carrying them</th><th class=\"num\">Tokens</th><th class=\"num\">Responses</th>"
         + "<th class=\"num\">Source requests</th><th class=\"num\">Tokens</th></tr></thead><tbody>\n");
     for (TenantImpact t : tenants) {
-      out.write("<tr><td>" + Html.esc(ReportView.orDash(t.tenant())) + "</td><td class=\"num\">"
+      out.write("<tr><td>" + breakable(ReportView.orDash(t.tenant())) + "</td><td class=\"num\">"
           + ReportView.range(t.asVictim().requests(), t.asVictim().requestsPossible()) + "</td><td class=\"num\">"
           + ReportView.range(t.asVictim().recipients(), t.asVictim().recipientsPossible())
           + "</td><td class=\"num\">" + bar(t.asVictim().tokens(), maxTokens, "victim")
@@ -168,7 +192,7 @@ public final class HtmlReport {
           + ReportView.range(t.asRecipient().sources(), t.asRecipient().sourcesPossible())
           + "</td><td class=\"num\">" + bar(t.asRecipient().tokens(), maxTokens, "recipient") + "</td></tr>\n");
     }
-    out.write("</tbody></table>\n");
+    out.write("</tbody></table></div>\n");
     if (view.moreTenants() > 0) {
       out.write("<p class=\"more\">\u2026 and " + ReportView.plural(view.moreTenants(), "more tenant")
           + " in report.json.</p>\n");
@@ -190,20 +214,20 @@ public final class HtmlReport {
 
   private static void matrix(Writer out, ReportView view) throws IOException {
     out.write("<section id=\"matrix\"><h2>Source \u00d7 recipient</h2>\n");
-    ReportView.Matrix m = view.matrix();
+    ReportView.Matrix m = view.matrix(ReportView.HTML_MATRIX_ROWS, ReportView.HTML_MATRIX_COLUMNS);
     if (m.sources().isEmpty()) {
       out.write("<p class=\"empty\">No data crossed between tenants.</p>\n</section>\n");
       return;
     }
     out.write("<p class=\"hint\">Rows: whose data leaked (source). Columns: who received it. Cells: responses,"
         + " as a range where a source tenant is only one of several possible (hover for tokens).</p>\n");
-    out.write("<table class=\"heat\"><thead><tr><th class=\"corner\">source \u2193 / recipient \u2192</th>");
+    out.write("<div class=\"scroll\"><table class=\"heat\"><thead><tr><th class=\"corner\">source \u2193 / recipient \u2192</th>");
     for (String r : m.recipients()) {
-      out.write("<th title=\"" + Html.esc(r) + "\">" + Html.esc(Html.cut(r, 14)) + "</th>");
+      out.write("<th title=\"" + Html.esc(r) + "\">" + breakable(r) + "</th>");
     }
     out.write("</tr></thead><tbody>\n");
     for (String s : m.sources()) {
-      out.write("<tr><th title=\"" + Html.esc(s) + "\">" + Html.esc(Html.cut(s, 22)) + "</th>");
+      out.write("<tr><th>" + breakable(s) + "</th>");
       for (String r : m.recipients()) {
         MatrixCell c = m.cell(s, r);
         if (c == null || c.responsesPossible() == 0) {
@@ -220,14 +244,28 @@ public final class HtmlReport {
       }
       out.write("</tr>\n");
     }
-    out.write("</tbody></table>\n");
+    out.write("</tbody></table></div>\n");
     if (m.omittedSources() > 0 || m.omittedRecipients() > 0) {
-      out.write("<p class=\"more\">Showing the top " + ReportView.plural(m.sources().size(), "source") + " and "
-          + ReportView.plural(m.recipients().size(), "recipient") + "; " + m.omittedSources() + " more "
+      out.write("<p class=\"more\" id=\"matrix-more\">The grid shows the top " + ReportView.plural(m.sources().size(), "source")
+          + " and " + ReportView.plural(m.recipients().size(), "recipient") + "; " + m.omittedSources() + " more "
           + (m.omittedSources() == 1 ? "source" : "sources") + " and " + m.omittedRecipients() + " more "
-          + (m.omittedRecipients() == 1 ? "recipient" : "recipients") + " are in report.json.</p>\n");
+          + (m.omittedRecipients() == 1 ? "recipient" : "recipients") + " are in the list of every pair below.</p>\n");
+      pairs(out, m.allPairs());
     }
     out.write("</section>\n");
+  }
+
+  /** Every source x recipient pair with data, as a sortable list (the grid only holds the top tenants). */
+  private static void pairs(Writer out, List<MatrixCell> pairs) throws IOException {
+    out.write("<details id=\"matrix-pairs\"><summary>Every pair (" + ReportView.plural(pairs.size(), "pair")
+        + ")</summary>\n<div class=\"scroll\"><table class=\"sortable narrow\"><thead><tr><th>Source tenant</th>"
+        + "<th>Recipient tenant</th><th class=\"num\">Responses</th><th class=\"num\">Tokens</th></tr></thead><tbody>\n");
+    for (MatrixCell c : pairs) {
+      out.write("<tr><td>" + breakable(c.sourceTenant()) + "</td><td>" + breakable(c.recipientTenant())
+          + "</td><td class=\"num\">" + ReportView.range(c.responses(), c.responsesPossible()) + "</td><td class=\"num\">"
+          + ReportView.number(c.tokens()) + "</td></tr>\n");
+    }
+    out.write("</tbody></table></div>\n</details>\n");
   }
 
   private static void categories(Writer out, ReportView view) throws IOException {
@@ -273,30 +311,62 @@ public final class HtmlReport {
 
   private static void findings(Writer out, ReportView view) throws IOException {
     out.write("<section id=\"findings\"><h2>Findings</h2>\n");
-    List<Finding> top = view.topFindings();
-    if (top.isEmpty()) {
+    List<Finding> all = view.allFindings();
+    if (all.isEmpty()) {
       out.write("<p class=\"empty\">No findings.</p>\n</section>\n");
       return;
     }
-    out.write("<p class=\"hint\">Most severe first: confidence, then kind, then tokens.</p>\n");
-    out.write("<table class=\"findings\"><thead><tr><th class=\"num\">#</th><th>Confidence</th><th>Kind</th><th>Request</th>"
-        + "<th>Tenant</th><th>Time</th><th>Node \u2192 decode</th><th>Source tenants</th><th class=\"num\">Tokens</th>"
-        + "</tr></thead><tbody>\n");
+    out.write("<p class=\"hint\">Every finding, most severe first (confidence, then kind, then tokens). Click a column"
+        + " header to sort by it; # keeps the severity rank.</p>\n");
+    findingControls(out, all);
+    out.write("<div class=\"scroll\"><table class=\"findings sortable\" id=\"findings-table\"><thead><tr>"
+        + "<th class=\"num\">#</th><th>Confidence</th><th>Kind</th><th>Request</th><th>Tenant</th><th>Time</th>"
+        + "<th>Node \u2192 decode</th><th>Source tenants</th><th class=\"num\">Tokens</th></tr></thead><tbody>\n");
     int i = 1;
-    for (Finding f : top) {
-      out.write("<tr><td class=\"num\">" + i++ + "</td><td><span class=\"badge " + f.confidence().id() + "\">"
-          + f.confidence().id() + "</span></td><td class=\"kind\">" + f.kind().id().replace('_', ' ') + "</td><td class=\"id\">"
-          + Html.esc(ReportView.orDash(f.requestId())) + "</td><td>" + Html.esc(ReportView.orDash(f.tenant())) + "</td><td>"
-          + ReportView.time(f.time()) + "</td><td>" + Html.esc(ReportView.orDash(f.node()) + " \u2192 "
-          + ReportView.orDash(f.decodeNode())) + "</td><td>" + Html.esc(String.join(", ", ReportView.sourceTenants(f)))
+    for (Finding f : all) {
+      out.write("<tr data-confidence=\"" + f.confidence().id() + "\" data-kind=\"" + f.kind().id() + "\"><td class=\"num\">"
+          + i++ + "</td><td data-sort=\"" + f.confidence().ordinal() + "\"><span class=\"badge " + f.confidence().id() + "\">"
+          + f.confidence().id() + "</span></td><td class=\"kind\">" + Html.esc(f.kind().label()) + "</td><td class=\"id\">"
+          + Html.esc(ReportView.orDash(f.requestId())) + "</td><td>" + breakable(ReportView.orDash(f.tenant())) + "</td><td>"
+          + time(f.time()) + "</td><td><span class=\"nw\">" + Html.esc(ReportView.orDash(f.node()))
+          + "</span> \u2192 <span class=\"nw\">" + Html.esc(ReportView.orDash(f.decodeNode())) + "</span></td><td>"
+          + breakable(String.join(", ", ReportView.sourceTenants(f)))
           + "</td><td class=\"num\">" + ReportView.number(f.matchedTokens()) + "</td></tr>\n");
     }
-    out.write("</tbody></table>\n");
-    if (view.moreFindings() > 0) {
-      out.write("<p class=\"more\">\u2026 and " + ReportView.plural(view.moreFindings(), "more finding")
-          + " in findings.csv, findings.arrow and report.json.</p>\n");
+    out.write("</tbody></table></div>\n");
+    int more = view.report().findings().size() - all.size();
+    if (more > 0) {
+      out.write("<p class=\"more\">\u2026 and " + ReportView.plural(more, "more finding")
+          + " (the least severe) in findings.csv, findings.arrow and report.json.</p>\n");
     }
     out.write("</section>\n");
+  }
+
+  /** The filter and pager of the findings table; hidden until the page's script shows them. */
+  private static void findingControls(Writer out, List<Finding> all) throws IOException {
+    java.util.Map<String, Long> confidences = new java.util.TreeMap<>();
+    java.util.Map<io.kvscope.analysis.finding.FindingKind, Long> kinds = new java.util.TreeMap<>();
+    for (Finding f : all) {
+      confidences.merge(f.confidence().id(), 1L, Long::sum);
+      kinds.merge(f.kind(), 1L, Long::sum);
+    }
+    out.write("<div class=\"controls\" id=\"findings-controls\" hidden>\n<label>Confidence <select id=\"f-confidence\">"
+        + "<option value=\"\">any</option>");
+    for (io.kvscope.analysis.finding.Confidence c : io.kvscope.analysis.finding.Confidence.values()) {
+      if (confidences.containsKey(c.id())) {
+        out.write("<option value=\"" + c.id() + "\">" + c.id() + " (" + confidences.get(c.id()) + ")</option>");
+      }
+    }
+    out.write("</select></label>\n<label>Kind <select id=\"f-kind\"><option value=\"\">any</option>");
+    for (var k : kinds.entrySet()) {
+      out.write("<option value=\"" + k.getKey().id() + "\">" + Html.esc(k.getKey().label()) + " (" + k.getValue() + ")</option>");
+    }
+    out.write("</select></label>\n<label>Contains <input id=\"f-text\" type=\"search\" size=\"18\""
+        + " placeholder=\"request, tenant, node\"></label>\n<label>Rows <select id=\"f-size\"><option value=\"25\">25</option>"
+        + "<option value=\"50\" selected>50</option><option value=\"200\">200</option><option value=\"0\">all</option>"
+        + "</select></label>\n<span class=\"pager\"><button type=\"button\" id=\"f-prev\">\u2039 Previous</button>"
+        + "<button type=\"button\" id=\"f-next\">Next \u203a</button></span>\n<span id=\"f-status\" class=\"status-text\""
+        + " aria-live=\"polite\"></span>\n</div>\n");
   }
 
   private static void leakedContent(Writer out, ReportView view) throws IOException {
@@ -308,26 +378,43 @@ public final class HtmlReport {
     out.write("<section id=\"content\"><h2>Leaked content</h2>\n");
     out.write(reveal
         ? "<p class=\"warn\">Revealed: the text below is other customers' data. Handle this file accordingly.</p>\n"
-        : "<p class=\"hint\">Redacted: each leaked span shows its hash, length, data categories and a masked shape"
-            + " only (re-run with --reveal to see the text).</p>\n");
+        : "<p class=\"hint\" id=\"redaction-note\">Redacted: the text of each leaked span is hidden. Each row gives"
+            + " its hash, its length in characters and the data categories found in it; the excerpt shows only the"
+            + " shape of its first characters (each word keeps its first letter, other letters become *, digits #,"
+            + " recognised identifiers their category in brackets). To see the text, re-render from the index: "
+            + "<code>kvscope report report.json --index " + Html.esc(view.report().index()) + " --reveal</code>.</p>\n");
+    out.write("<p class=\"hint\">Spans are character offsets into the recipient's response text (start inclusive,"
+        + " end exclusive); tokens are the response tokens attributed to the source.</p>\n");
     if (spans.isEmpty()) {
       out.write("<p class=\"empty\">The top findings carry no text spans.</p>\n</section>\n");
       return;
     }
-    out.write("<table class=\"content\"><thead><tr><th>Request</th><th>Source tenant</th><th>Span</th><th class=\"num\">Tokens</th>"
-        + "<th>Keyed hash</th><th class=\"num\">Chars</th><th>Categories</th><th>" + (reveal ? "Text" : "Masked excerpt")
-        + "</th></tr></thead><tbody>\n");
+    out.write("<div class=\"scroll\"><table class=\"content\"><thead><tr><th>Request</th><th>Source tenant</th>"
+        + "<th>Response chars</th><th class=\"num\">Tokens</th><th>Keyed hash</th><th class=\"num\">Chars</th>"
+        + "<th>Categories</th><th>" + (reveal ? "Text" : "Masked excerpt") + "</th></tr></thead><tbody>\n");
     for (ReportView.LeakedSpan s : spans) {
       ContentRedactor.Shown shown = s.shown();
       out.write("<tr><td class=\"id\">" + Html.esc(s.finding().requestId()) + "</td><td>"
-          + Html.esc(ReportView.orDash(s.source().tenant())) + "</td><td class=\"span\">" + s.span().responseStart() + "\u2013"
-          + s.span().responseEnd() + "</td><td class=\"num\">" + s.span().tokens() + "</td><td><code>"
+          + breakable(ReportView.orDash(s.source().tenant())) + "</td><td class=\"span\">chars "
+          + ReportView.number(s.span().responseStart()) + "\u2013" + ReportView.number(s.span().responseEnd())
+          + "</td><td class=\"num\">" + s.span().tokens() + "</td><td><code>"
           + (shown == null ? "-" : shown.hash()) + "</code></td><td class=\"num\">"
           + (shown == null ? "-" : ReportView.number(shown.length())) + "</td><td>"
           + (shown == null ? "-" : Html.esc(String.join(", ", shown.categories()))) + "</td><td class=\"excerpt\">"
-          + (shown == null ? "<span class=\"empty\">text not in index</span>" : Html.esc(shown.excerpt())) + "</td></tr>\n");
+          + (shown == null ? "<span class=\"empty\">text not in index</span>" : excerpt(shown)) + "</td></tr>\n");
     }
-    out.write("</tbody></table>\n</section>\n");
+    out.write("</tbody></table></div>\n</section>\n");
+  }
+
+  /** The revealed text, or the masked shape after a line saying what it hides. */
+  private static String excerpt(ContentRedactor.Shown shown) {
+    if (shown.revealed()) {
+      return Html.esc(shown.excerpt());
+    }
+    String what = ReportView.number(shown.length()) + " chars hidden"
+        + (shown.categories().isEmpty() ? ", no identifier recognised" : ", with " + String.join(", ", shown.categories()))
+        + "; the shape of its start:";
+    return "<span class=\"hidden-note\">" + Html.esc(what) + "</span>" + Html.esc(shown.excerpt());
   }
 
   private static void parameters(Writer out, ReportView view) throws IOException {
@@ -336,7 +423,7 @@ public final class HtmlReport {
     if (parameters.isEmpty()) {
       out.write("<p class=\"empty\">None recorded.</p>\n");
     } else {
-      out.write("<table class=\"narrow params\"><tbody>\n");
+      out.write("<table class=\"params\"><tbody>\n");
       for (Map.Entry<String, String> p : parameters.entrySet()) {
         out.write("<tr><th>" + Html.esc(p.getKey()) + "</th><td><code>" + Html.esc(p.getValue()) + "</code></td></tr>\n");
       }
@@ -385,7 +472,8 @@ public final class HtmlReport {
       .fill.recipient { background: #ffb74d; }
       .id { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; }
       table.content .id, table.content .span { white-space: nowrap; word-break: normal; }
-      .kind { white-space: nowrap; }
+      .kind, .nw { white-space: nowrap; }
+      td.excerpt { min-width: 240px; }
       .badge { display:inline-block; padding: 1px 7px; border-radius: 10px; font-size: 12px; font-weight: 600; }
       .badge.confirmed { background: #fde0dc; color: #b71c1c; }
       .badge.probable { background: #ffe9cc; color: #a84300; }
@@ -393,7 +481,8 @@ public final class HtmlReport {
       .badge.open { background: var(--red); color: #fff; }
       table.heat { width: auto; }
       table.heat th, table.heat td { border: 1px solid #fff; text-align: center; min-width: 54px; }
-      table.heat tbody th { text-align: right; background: #f0f2f5; white-space: nowrap; }
+      table.heat thead th { max-width: 130px; vertical-align: bottom; font-size: 12px; overflow-wrap: anywhere; }
+      table.heat tbody th { text-align: right; background: #f0f2f5; }
       table.heat td { font-weight: 600; font-variant-numeric: tabular-nums; }
       table.heat td.zero { background: #f7f8fa; }
       table.heat th.corner { font-weight: 400; color: var(--muted); font-size: 11px; }
@@ -402,17 +491,43 @@ public final class HtmlReport {
       .more { margin: 8px 0 0; font-style: italic; }
       .warn { background:#fff3e0; border:1px solid #ffcc80; padding: 6px 10px; border-radius: 6px; }
       .excerpt { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; white-space: pre-wrap; word-break: break-word; }
-      .params th { font-weight: 500; white-space: nowrap; }
+      table.params { table-layout: fixed; }
+      .params th { font-weight: 500; width: 230px; overflow-wrap: anywhere; }
+      .params code { white-space: pre-wrap; overflow-wrap: anywhere; }
       code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
       svg.timeline { display: block; }
-      svg .axis { font-size: 11px; fill: #607080; }
-      svg .legend-note { font-size: 11px; fill: #607080; }
+      svg .axis { font-size: 12px; fill: #607080; }
+      svg .legend-note { font-size: 12px; fill: #607080; }
       svg .series { font-size: 12px; fill: #1f2933; font-weight: 600; }
       svg .series-total { font-size: 11px; fill: #607080; }
-      svg .lane { font-size: 11px; fill: #1f2933; }
+      svg .lane { font-size: 12px; fill: #1f2933; }
       svg .lane-title { font-size: 11px; fill: #607080; font-style: italic; }
       svg .exposure-lane { fill: #c62828; font-weight: 600; }
       svg .open-mark { font-size: 10px; fill: #5d4037; font-weight: 700; }
+      .chart, .scroll { overflow-x: auto; }
+      .chart svg.timeline { min-width: 980px; }
+      .note.counts { margin: -4px 2px 16px; color: var(--muted); font-size: 13px; }
+      .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin: 0 0 10px; }
+      .controls[hidden] { display: none; }
+      .controls select, .controls input, .controls button { font: inherit; font-size: 13px; padding: 2px 6px; }
+      .pager button { margin-right: 4px; }
+      .status-text { color: var(--muted); }
+      th.sort { cursor: pointer; user-select: none; }
+      th.sort[aria-sort=ascending]::after { content: " \\25b2"; font-size: 9px; }
+      th.sort[aria-sort=descending]::after { content: " \\25bc"; font-size: 9px; }
+      details summary { cursor: pointer; color: #1a5fb4; margin: 6px 0; }
+      .hidden-note { display: block; font-family: system-ui, sans-serif; color: var(--muted); font-size: 11px; }
+      @media (max-width: 1000px) {
+        main { padding: 16px 14px 32px; }
+        section { padding: 12px 12px; }
+        .cards { grid-template-columns: repeat(4, 1fr); }
+        .card.time { grid-column: span 2; }
+        .meter { display: none; }
+        .meter + .n { min-width: 0; }
+        table { font-size: 12px; }
+        th, td { padding: 4px 5px; }
+        table.findings .kind, table.findings .nw { white-space: normal; }
+      }
       @media print { body { background: #fff; } section { break-inside: avoid; } }
       """;
 }

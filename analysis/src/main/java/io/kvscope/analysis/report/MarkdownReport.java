@@ -50,7 +50,7 @@ public final class MarkdownReport {
     }
     md.line();
 
-    summary(md, report.summary());
+    summary(md, view);
     windows(md, view);
     tenants(md, view);
     matrix(md, view);
@@ -61,7 +61,8 @@ public final class MarkdownReport {
     parameters(md, view);
   }
 
-  private static void summary(Md md, Summary s) throws IOException {
+  private static void summary(Md md, ReportView view) throws IOException {
+    Summary s = view.report().summary();
     md.line("## Summary");
     md.line();
     md.line("Counts are distinct requests or tenants, cross-tenant, confirmed + probable.");
@@ -78,7 +79,9 @@ public final class MarkdownReport {
     md.row("First exposure", ReportView.time(s.firstExposure()));
     md.row("Last exposure", ReportView.time(s.lastExposure()));
     md.row("Suspect responses (timing only, not counted)", ReportView.number(s.suspectResponses()));
-    md.row("Same-tenant reuse (not counted)", ReportView.number(s.sameTenantReuse()));
+    md.row("Responses with only same-tenant reuse (not counted)", ReportView.number(s.sameTenantReuse()));
+    md.line();
+    md.line("Same-tenant reuse: " + md.esc(view.sameTenantNote()));
     md.line();
   }
 
@@ -97,7 +100,7 @@ public final class MarkdownReport {
       md.line("|---|---|---|---:|---|---|");
       for (Window w : node.getValue()) {
         md.row(ReportView.time(w.start()), w.open() ? "**open**" : ReportView.time(w.end()),
-            ReportView.duration(w.start(), w.end()), ReportView.number(w.count()),
+            ReportView.duration(w), ReportView.number(w.count()),
             w.versionUnknown() ? "**unknown**" : md.esc(ReportView.orDash(w.engineVersion())),
             md.esc(ReportView.orDash(w.reason())));
       }
@@ -113,12 +116,22 @@ public final class MarkdownReport {
     if (exposures.isEmpty()) {
       md.line("No leaked responses were found.");
     } else {
-      md.row("Deployment", "Node", "Start", "End", "Duration", "Leaked responses");
-      md.line("|---|---|---|---|---|---:|");
+      // Grouped by decode node; a deployment column only when some window names one.
+      if (view.exposuresNameDeployments()) {
+        md.row("Deployment", "Decode node", "Start", "End", "Duration", "Leaked responses");
+        md.line("|---|---|---|---|---|---:|");
+      } else {
+        md.row("Decode node", "Start", "End", "Duration", "Leaked responses");
+        md.line("|---|---|---|---|---:|");
+      }
       for (Window w : exposures) {
-        md.row(md.esc(ReportView.orDash(w.deployment())), md.esc(ReportView.orDash(w.node())),
-            ReportView.time(w.start()), w.open() ? "**open**" : ReportView.time(w.end()),
-            ReportView.duration(w.start(), w.end()), ReportView.number(w.count()));
+        List<String> cells = new java.util.ArrayList<>();
+        if (view.exposuresNameDeployments()) {
+          cells.add(md.esc(view.deployment(w)));
+        }
+        cells.addAll(List.of(md.esc(ReportView.orDash(w.node())), ReportView.time(w.start()),
+            w.open() ? "**open**" : ReportView.time(w.end()), ReportView.duration(w), ReportView.number(w.count())));
+        md.row(cells.toArray(String[]::new));
       }
     }
     md.line();
@@ -237,7 +250,7 @@ public final class MarkdownReport {
     md.line("|---:|---|---|---|---|---|---|---|---:|");
     int i = 1;
     for (Finding f : top) {
-      md.row(String.valueOf(i++), f.confidence().id(), f.kind().id(), md.esc(ReportView.orDash(f.requestId())),
+      md.row(String.valueOf(i++), f.confidence().id(), f.kind().label(), md.esc(ReportView.orDash(f.requestId())),
           md.esc(ReportView.orDash(f.tenant())), ReportView.time(f.time()),
           md.esc(ReportView.orDash(f.node()) + " \u2192 " + ReportView.orDash(f.decodeNode())),
           md.esc(String.join(", ", ReportView.sourceTenants(f))), ReportView.number(f.matchedTokens()));

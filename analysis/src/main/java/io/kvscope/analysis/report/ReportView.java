@@ -29,9 +29,9 @@ final class ReportView {
   /** The answer to "is it over?". */
   record Headline(boolean over, String title, List<String> lines) {}
 
-  /** The top of the source x recipient matrix. */
+  /** The top of the source x recipient matrix, and every pair of it ({@code allPairs}, most responses first). */
   record Matrix(List<String> sources, List<String> recipients, Map<String, MatrixCell> cells, long maxResponses,
-      int omittedSources, int omittedRecipients, List<MatrixCell> topPairs, int omittedPairs) {
+      int omittedSources, int omittedRecipients, List<MatrixCell> topPairs, int omittedPairs, List<MatrixCell> allPairs) {
 
     MatrixCell cell(String source, String recipient) {
       return cells.get(source + "\u0000" + recipient);
@@ -138,6 +138,41 @@ final class ReportView {
     return byNode;
   }
 
+  /** True when some exposure window's deployment is known (else the column would be "-" throughout). */
+  boolean exposuresNameDeployments() {
+    return exposureWindows().stream().anyMatch(w -> !"-".equals(deployment(w)));
+  }
+
+  /**
+   * The deployment of an exposure window: the window's own, else the deployments its leaked
+   * responses' findings name in their evidence (over-length, underrun and timing evidence carry
+   * the serving deployment), comma-separated; {@code -} when nothing tells.
+   */
+  String deployment(Window w) {
+    if (w.deployment() != null && !w.deployment().isEmpty()) {
+      return w.deployment();
+    }
+    if (deploymentsByRequest == null) {
+      deploymentsByRequest = new HashMap<>();
+      for (Finding f : report.findings()) {
+        if (f.requestId() != null && f.evidence().get("deployment") instanceof String d && !d.isEmpty()) {
+          deploymentsByRequest.computeIfAbsent(f.requestId(), k -> new java.util.TreeSet<>()).add(d);
+        }
+      }
+    }
+    java.util.Set<String> found = new java.util.TreeSet<>();
+    for (Finding f : report.findings()) {
+      boolean inWindow = f.isCountedLeak() && f.requestId() != null && f.time() != null && w.node() != null
+          && w.node().equals(f.decodeNode()) && !f.time().isBefore(w.start()) && (w.end() == null || !f.time().isAfter(w.end()));
+      if (inWindow) {
+        found.addAll(deploymentsByRequest.getOrDefault(f.requestId(), java.util.Set.of()));
+      }
+    }
+    return found.isEmpty() ? "-" : String.join(", ", found);
+  }
+
+  private Map<String, java.util.Set<String>> deploymentsByRequest;
+
   List<Window> exposureWindows() {
     return report.windows().stream()
         .filter(w -> w.kind() == Window.Kind.EXPOSURE)
@@ -164,7 +199,11 @@ final class ReportView {
   }
 
   Matrix matrix() {
-    int top = options.topMatrix();
+    return matrix(options.topMatrix(), options.topMatrix());
+  }
+
+  /** The matrix with at most {@code rows} source tenants and {@code columns} recipient tenants. */
+  Matrix matrix(int rows, int columns) {
     Map<String, Long> bySource = new HashMap<>();
     Map<String, Long> byRecipient = new HashMap<>();
     Map<String, MatrixCell> cells = new HashMap<>();
@@ -188,12 +227,16 @@ final class ReportView {
             .thenComparing(MatrixCell::sourceTenant).thenComparing(MatrixCell::recipientTenant))
         .toList();
     return new Matrix(
-        sources.subList(0, Math.min(top, sources.size())),
-        recipients.subList(0, Math.min(top, recipients.size())),
+        sources.subList(0, Math.min(rows, sources.size())),
+        recipients.subList(0, Math.min(columns, recipients.size())),
         cells, max,
-        Math.max(0, sources.size() - top), Math.max(0, recipients.size() - top),
-        pairs.subList(0, Math.min(top * 2, pairs.size())), Math.max(0, pairs.size() - top * 2));
+        Math.max(0, sources.size() - rows), Math.max(0, recipients.size() - columns),
+        pairs.subList(0, Math.min(rows * 2, pairs.size())), Math.max(0, pairs.size() - rows * 2), pairs);
   }
+
+  /** Source tenants (rows) and recipient tenants (columns) report.html's heat map holds before listing the rest. */
+  static final int HTML_MATRIX_ROWS = 40;
+  static final int HTML_MATRIX_COLUMNS = 16;
 
   private static List<String> ranked(Map<String, Long> totals) {
     return totals.entrySet().stream()
@@ -218,6 +261,63 @@ final class ReportView {
 
   int moreFindings() {
     return Math.max(0, report.findings().size() - options.topFindings());
+  }
+
+  /**
+   * Rows of report.html's findings table, which pages, sorts and filters them in the page: every
+   * finding up to this many (a page this size stays a few MB); the rest are in findings.csv.
+   */
+  static final int HTML_FINDING_ROWS = 20_000;
+
+  /** Every finding, most severe first, up to {@link #HTML_FINDING_ROWS}. */
+  List<Finding> allFindings() {
+    return report.findings().stream().sorted(FindingOrder.MOST_SEVERE_FIRST).limit(HTML_FINDING_ROWS).toList();
+  }
+
+  /**
+   * Same-tenant reuse as the summary counts it and as finding lists (the audit's warnings) count it:
+   * the summary counts responses that carried only their own tenant's earlier data; a response that
+   * also carried another tenant's data is a leaked response instead, though its same-tenant
+   * findings stay in the findings list.
+   *
+   * @param findings same-tenant reuse findings, any confidence
+   * @param responses distinct responses they are about
+   * @param onLeakedResponses of those responses, the ones counted as leaked responses
+   */
+  record SameTenantReuse(long findings, long responses, long onLeakedResponses) {}
+
+  SameTenantReuse sameTenantReuse() {
+    java.util.Set<String> leaked = new java.util.HashSet<>();
+    java.util.Set<String> reuse = new java.util.HashSet<>();
+    long findings = 0;
+    for (Finding f : report.findings()) {
+      if (f.isCountedLeak() && f.requestId() != null
+          && f.sources().stream().anyMatch(s -> s.tenant() == null || !s.tenant().equals(f.tenant()))) {
+        leaked.add(f.requestId());
+      }
+      if (f.kind() == io.kvscope.analysis.finding.FindingKind.SAME_TENANT_REUSE) {
+        findings++;
+        if (f.requestId() != null) {
+          reuse.add(f.requestId());
+        }
+      }
+    }
+    long onLeaked = reuse.stream().filter(leaked::contains).count();
+    return new SameTenantReuse(findings, reuse.size(), onLeaked);
+  }
+
+  /** The same-tenant figures in words, for the reader who compares them with an audit's list. */
+  String sameTenantNote() {
+    SameTenantReuse r = sameTenantReuse();
+    String counted = number(report.summary().sameTenantReuse()) + " responses carried only their own tenant's earlier"
+        + " data (not a leak between customers)";
+    if (r.findings() == 0) {
+      return counted + ".";
+    }
+    return counted + "; the findings list (and kvscope audit's warnings) holds " + plural(r.findings(),
+        "same-tenant finding") + " on " + plural(r.responses(), "response")
+        + (r.onLeakedResponses() == 0 ? "" : ", " + r.onLeakedResponses() + " of which also carried another tenant's"
+            + " data and count as leaked responses") + ".";
   }
 
   /** True when leaked spans can be shown at all: a text source was given. */
@@ -273,12 +373,26 @@ final class ReportView {
     return t == null ? "-" : t.truncatedTo(ChronoUnit.SECONDS).toString();
   }
 
-  /** {@code 3d 4h}, {@code 5h 12m}, {@code 40m}; {@code open} when there is no end. */
+  /**
+   * A window's length: {@link #duration}, or {@code single response} for an exposure window of one
+   * response (it starts and ends with it), or {@code single event} for any other window of no length.
+   */
+  static String duration(Window w) {
+    if (w.end() != null && w.end().equals(w.start())) {
+      return w.kind() == Window.Kind.EXPOSURE && w.count() == 1 ? "single response" : "single event";
+    }
+    return duration(w.start(), w.end());
+  }
+
+  /** {@code 3d 4h}, {@code 5h 12m}, {@code 40m}, {@code 42s}; {@code open} when there is no end. */
   static String duration(Instant start, Instant end) {
     if (end == null) {
       return "open";
     }
     Duration d = Duration.between(start, end);
+    if (d.toMinutes() == 0) {
+      return Math.max(0, d.toSeconds()) + "s";
+    }
     if (d.toDays() > 0) {
       return d.toDays() + "d " + d.toHoursPart() + "h";
     }

@@ -13,6 +13,8 @@ import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.OwnerOnly;
 import io.kvscope.ingest.KvscopeOutputs;
 import io.kvscope.ingest.json.PrintableJson;
+import io.kvscope.index.Redaction;
+import io.kvscope.index.identifiers.Identifier;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -23,12 +25,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Per-tenant notification bundles: {@code bundles/<tenant>/notification.json} and {@code
- * notification.md}, each holding only that tenant's own view, fit to send to the customer:
+ * Per-tenant notification bundles: {@code bundles/<tenant>/notification.json}, {@code
+ * notification.md} and {@code notification.html} (the same notice for a browser), each holding
+ * only that tenant's own view, fit to send to the customer, one entry per request:
  * <ul>
  *   <li>as victim: their requests whose data other tenants received, with when it was exposed,
  *       how many responses carried it, how many tokens, and which ranges of their own prompt or
@@ -38,22 +42,27 @@ import java.util.TreeSet;
  *   <li>as recipient: their responses that carried other tenants' data, with the ranges of their
  *       own response to purge and the tokens; never whose data it was;
  *   <li>their requests admitted although over-length or prefilled short (their replies were not
- *       computed from their prompt).
+ *       computed from their prompt); a response that also carried others' data says so in its own
+ *       entry instead.
  * </ul>
- * Only confirmed and probable cross-tenant findings are notified; no text is written, even with
- * {@code reveal}; finding evidence is left out since it may name other requests.
+ * Each entry names the data categories (email addresses, account numbers...) the findings'
+ * evidence recognised in it; for a request of theirs that was one of several sources of a finding,
+ * that finding's categories are only "possibly" theirs. The customer reads names, not kind ids; the
+ * JSON keeps the ids. Only confirmed and probable cross-tenant findings are notified; no text is
+ * written, even with {@code reveal}; other evidence is left out since it may name other requests.
  */
 public final class TenantBundles {
 
   public static final String DIRECTORY = Format.BUNDLES.fileName();
   public static final String JSON_FILE = "notification.json";
   public static final String MARKDOWN_FILE = "notification.md";
+  public static final String HTML_FILE = "notification.html";
 
   private TenantBundles() {}
 
   /** One tenant's own view. */
   record Bundle(String tenant, Map<String, VictimRequest> asVictim, Map<String, RecipientResponse> asRecipient,
-      List<Finding> affected) {}
+      Map<String, Mishandled> affected) {}
 
   /**
    * One of the tenant's requests whose data others received. Recipients are kept only to count
@@ -63,7 +72,10 @@ public final class TenantBundles {
     final String requestId;
     final String engineRid;
     final Map<String, Long> tokensByRecipient = new LinkedHashMap<>();
-    final TreeSet<String> kinds = new TreeSet<>();
+    final TreeSet<FindingKind> kinds = new TreeSet<>();
+    /** Categories of findings that named this request alone; {@link #categoriesPossible} of findings with other sources. */
+    final TreeSet<String> categories = new TreeSet<>();
+    final TreeSet<String> categoriesPossible = new TreeSet<>();
     final List<Range> ranges = new ArrayList<>();
     Instant firstExposed;
     Instant lastExposed;
@@ -93,7 +105,9 @@ public final class TenantBundles {
     final Map<String, Long> tokensBySource = new LinkedHashMap<>();
     /** Sources named alone; the others are candidates for the same passages. */
     final java.util.Set<String> soleSources = new java.util.HashSet<>();
-    final TreeSet<String> kinds = new TreeSet<>();
+    /** What the findings on it say, the engine's mishandling of the request included. */
+    final TreeSet<FindingKind> kinds = new TreeSet<>();
+    final TreeSet<String> categories = new TreeSet<>();
     final List<Range> ranges = new ArrayList<>();
     Confidence confidence = Confidence.SUSPECT;
 
@@ -115,6 +129,21 @@ public final class TenantBundles {
         }
       }
       return sole + candidates;
+    }
+  }
+
+  /** One of the tenant's requests the engine mishandled (over-length accepted, prefilled short), with all that was found. */
+  static final class Mishandled {
+    final String requestId;
+    final String engineRid;
+    final Instant time;
+    final TreeSet<FindingKind> kinds = new TreeSet<>();
+    Confidence confidence = Confidence.SUSPECT;
+
+    Mishandled(String requestId, String engineRid, Instant time) {
+      this.requestId = requestId;
+      this.engineRid = engineRid;
+      this.time = time;
     }
   }
 
@@ -153,7 +182,8 @@ public final class TenantBundles {
   private static Path write(Bundle bundle, Report report, Path bundlesDir) throws IOException {
     Path dir = OwnerOnly.directory(bundlesDir.resolve(BundleDirectoryName.of(bundle.tenant())));
     AtomicFile.write(dir.resolve(JSON_FILE), out -> json(bundle, report, out));
-    AtomicFile.writeText(dir.resolve(MARKDOWN_FILE), out -> markdown(bundle, report, out));
+    AtomicFile.writeText(dir.resolve(MARKDOWN_FILE), out -> notice(bundle, report, new BundleNotice.MarkdownNotice(out)));
+    AtomicFile.writeText(dir.resolve(HTML_FILE), out -> notice(bundle, report, new BundleNotice.HtmlNotice(out)));
     return dir;
   }
 
@@ -175,12 +205,16 @@ public final class TenantBundles {
         if (s.sole()) {
           received.soleSources.add(s.requestId());
         }
-        received.kinds.add(f.kind().id());
+        
+        received.kinds.add(f.kind());
+        received.categories.addAll(categories(f));
         received.confidence = best(received.confidence, f.confidence());
         VictimRequest lost = bundle(bundles, s.tenant()).asVictim()
             .computeIfAbsent(s.requestId(), id -> new VictimRequest(id, s.engineRid()));
         lost.tokensByRecipient.merge(f.requestId(), s.matchedTokens(), Math::max);
-        lost.kinds.add(f.kind().id());
+        lost.kinds.add(f.kind());
+        // A finding's categories are of the whole response: only a sole source surely held them.
+        (f.sources().size() == 1 ? lost.categories : lost.categoriesPossible).addAll(categories(f));
         lost.confidence = best(lost.confidence, f.confidence());
         lost.certain |= s.sole() && f.confidence() == Confidence.CONFIRMED;
         lost.firstExposed = min(lost.firstExposed, f.time());
@@ -191,14 +225,38 @@ public final class TenantBundles {
         }
       }
     }
-    // Their own requests that the engine mishandled, for tenants already being notified.
+    // Their own requests that the engine mishandled, for tenants already being notified: in the
+    // entry of a response that carried others' data, else one entry per request.
     for (Finding f : report.findings()) {
       boolean mishandled = f.kind() == FindingKind.OVER_LENGTH_ACCEPTED || f.kind() == FindingKind.PREFILL_UNDERRUN;
-      if (mishandled && f.confidence().counts() && f.tenant() != null && bundles.containsKey(f.tenant())) {
-        bundles.get(f.tenant()).affected().add(f);
+      if (!mishandled || !f.confidence().counts() || f.tenant() == null || f.requestId() == null
+          || !bundles.containsKey(f.tenant())) {
+        continue;
+      }
+      Bundle bundle = bundles.get(f.tenant());
+      RecipientResponse received = bundle.asRecipient().get(f.requestId());
+      if (received != null) {
+        received.kinds.add(f.kind());
+      } else {
+        Mishandled m = bundle.affected().computeIfAbsent(f.requestId(), id -> new Mishandled(id, f.engineRid(), f.time()));
+        m.kinds.add(f.kind());
+        m.confidence = best(m.confidence, f.confidence());
+      }
+    }
+    for (Bundle bundle : bundles.values()) {
+      for (VictimRequest v : bundle.asVictim().values()) {
+        v.categoriesPossible.removeAll(v.categories);
       }
     }
     return bundles;
+  }
+
+  /** The data categories a finding's evidence recognised in the response's foreign spans. */
+  private static List<String> categories(Finding f) {
+    if (f.evidence().get("categories") instanceof java.util.Collection<?> found) {
+      return found.stream().filter(c -> c instanceof String).map(String.class::cast).toList();
+    }
+    return List.of();
   }
 
   private static Confidence best(Confidence a, Confidence b) {
@@ -206,7 +264,7 @@ public final class TenantBundles {
   }
 
   private static Bundle bundle(Map<String, Bundle> bundles, String tenant) {
-    return bundles.computeIfAbsent(tenant, t -> new Bundle(t, new LinkedHashMap<>(), new LinkedHashMap<>(), new ArrayList<>()));
+    return bundles.computeIfAbsent(tenant, t -> new Bundle(t, new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>()));
   }
 
   /** Overlapping or touching ranges of the same field as one. */
@@ -242,7 +300,8 @@ public final class TenantBundles {
       g.writeNumberField("tokens_exposed", b.asVictim().values().stream().mapToLong(VictimRequest::tokens).sum());
       g.writeNumberField("responses_with_foreign_data", b.asRecipient().size());
       g.writeNumberField("foreign_tokens_received", b.asRecipient().values().stream().mapToLong(RecipientResponse::tokens).sum());
-      g.writeNumberField("mishandled_requests", b.affected().size());
+      g.writeNumberField("mishandled_requests", b.affected().size()
+          + b.asRecipient().values().stream().filter(r -> r.kinds.stream().anyMatch(TenantBundles::isMishandling)).count());
       g.writeEndObject();
       g.writeArrayFieldStart("as_victim");
       for (VictimRequest v : b.asVictim().values()) {
@@ -255,7 +314,9 @@ public final class TenantBundles {
         g.writeNumberField("tokens", v.tokens());
         g.writeStringField("confidence", v.confidence.id());
         g.writeStringField("exposure", v.certain ? "certain" : "possible");
-        strings(g, "kinds", v.kinds);
+        strings(g, "kinds", ids(v.kinds));
+        strings(g, "categories", v.categories);
+        strings(g, "categories_possible", v.categoriesPossible);
         ranges(g, "ranges", merge(v.ranges));
         g.writeEndObject();
       }
@@ -266,7 +327,8 @@ public final class TenantBundles {
         g.writeStringField("request_id", r.requestId);
         g.writeStringField("engine_rid", r.engineRid);
         g.writeStringField("time", iso(r.time));
-        strings(g, "kinds", r.kinds);
+        strings(g, "kinds", ids(r.kinds));
+        strings(g, "categories", r.categories);
         g.writeStringField("confidence", r.confidence.id());
         g.writeNumberField("tokens", r.tokens());
         g.writeNumberField("sources", r.tokensBySource.size());
@@ -275,19 +337,27 @@ public final class TenantBundles {
       }
       g.writeEndArray();
       g.writeArrayFieldStart("mishandled_requests");
-      for (Finding f : b.affected()) {
+      for (Mishandled m : b.affected().values()) {
         g.writeStartObject();
-        g.writeStringField("request_id", f.requestId());
-        g.writeStringField("engine_rid", f.engineRid());
-        g.writeStringField("time", iso(f.time()));
-        g.writeStringField("kind", f.kind().id());
-        g.writeStringField("confidence", f.confidence().id());
+        g.writeStringField("request_id", m.requestId);
+        g.writeStringField("engine_rid", m.engineRid);
+        g.writeStringField("time", iso(m.time));
+        strings(g, "kinds", ids(m.kinds));
+        g.writeStringField("confidence", m.confidence.id());
         g.writeEndObject();
       }
       g.writeEndArray();
       g.writeEndObject();
       g.writeRaw('\n');
     }
+  }
+
+  private static List<String> ids(java.util.Collection<FindingKind> kinds) {
+    return kinds.stream().map(FindingKind::id).toList();
+  }
+
+  private static boolean isMishandling(FindingKind kind) {
+    return kind == FindingKind.OVER_LENGTH_ACCEPTED || kind == FindingKind.PREFILL_UNDERRUN;
   }
 
   private static void strings(JsonGenerator g, String name, Iterable<String> values) throws IOException {
@@ -314,53 +384,95 @@ public final class TenantBundles {
     return t == null ? null : t.toString();
   }
 
-  // ---------------------------------------------------------------- notification.md
+  // ---------------------------------------------------------------- notification.md / .html
 
-  private static void markdown(Bundle b, Report report, Writer out) throws IOException {
-    out.write(KvscopeOutputs.NOTIFICATION_MARKDOWN_TITLE + Markdown.code(b.tenant()) + "\n\n");
-    out.write("Prepared " + ReportView.time(report.generatedAt()) + ". Times are UTC. This notice lists only your own"
-        + " requests; it names no other customer.\n\n");
-    out.write("## Your data received by others\n\n");
+  /** The notice's words, once for both formats. */
+  private static void notice(Bundle b, Report report, BundleNotice out) throws IOException {
+    out.title("Data exposure notification for " + b.tenant());
+    out.paragraph("Prepared " + ReportView.time(report.generatedAt()) + ". Times are UTC. This notice lists only your own"
+        + " requests, one line per request; it names no other customer and holds no text of any request.");
+    out.heading("Your data received by others");
     if (b.asVictim().isEmpty()) {
-      out.write("None of your requests' data was found in other customers' responses.\n\n");
+      out.paragraph("None of your requests' data was found in other customers' responses.");
     } else {
-      out.write("Parts of these requests of yours appeared, or possibly appeared, in responses served to other"
-          + " customers. \"Possibly\" means that other requests held the same text word for word, or that the"
-          + " evidence is not conclusive: the logs cannot show that it was your data the response carried.\n\n");
-      out.write("| Your request | Exposed | First exposed | Last exposed | Responses | Tokens | Confidence | Parts of your text |\n");
-      out.write("|---|---|---|---|---:|---:|---|---|\n");
+      out.paragraph("Parts of these requests of yours appeared, or possibly appeared, in responses served to other"
+          + " customers. \"Possibly\" under Exposed means that other requests held the same text word for word, or"
+          + " that the evidence is not conclusive: the logs cannot show that it was your data the response carried."
+          + " \"Data\" names the kinds of personal data recognised in what appeared; \"possibly\" there marks kinds"
+          + " found where other requests could also have been the origin.");
+      List<List<String>> rows = new ArrayList<>();
       for (VictimRequest v : b.asVictim().values()) {
-        out.write("| " + Markdown.code(v.requestId) + " | " + (v.certain ? "yes" : "possibly") + " | "
-            + ReportView.time(v.firstExposed) + " | "
-            + ReportView.time(v.lastExposed) + " | " + v.responses() + " | " + ReportView.number(v.tokens()) + " | "
-            + v.confidence.id() + " | " + Markdown.text(describe(merge(v.ranges))) + " |\n");
+        rows.add(List.of(v.requestId, v.certain ? "yes" : "possibly", ReportView.time(v.firstExposed),
+            ReportView.time(v.lastExposed), Long.toString(v.responses()), ReportView.number(v.tokens()), v.confidence.id(),
+            howItShowed(v.kinds), categories(v.categories, v.categoriesPossible), describe(merge(v.ranges))));
       }
-      out.write("\n");
+      out.table(List.of(BundleNotice.Column.code("Your request"), BundleNotice.Column.text("Exposed"),
+          BundleNotice.Column.text("First exposed"),
+          BundleNotice.Column.text("Last exposed"), BundleNotice.Column.number("Responses"),
+          BundleNotice.Column.number("Tokens"), BundleNotice.Column.text("Confidence"),
+          BundleNotice.Column.text("How it showed"), BundleNotice.Column.text("Data"),
+          BundleNotice.Column.text("Parts of your text")), rows);
     }
-    out.write("## Other data in your responses\n\n");
+    out.heading("Other data in your responses");
     if (b.asRecipient().isEmpty()) {
-      out.write("None of your responses carried other customers' data.\n\n");
+      out.paragraph("None of your responses carried other customers' data.");
     } else {
-      out.write("These responses you received contained data of other customers. Please delete the marked"
-          + " ranges wherever the responses were stored.\n\n");
-      out.write("| Your request | Time | Tokens | Confidence | Ranges of the response |\n");
-      out.write("|---|---|---:|---|---|\n");
+      out.paragraph("These responses you received contained data of other customers. Please delete the marked"
+          + " ranges wherever the responses were stored.");
+      List<List<String>> rows = new ArrayList<>();
       for (RecipientResponse r : b.asRecipient().values()) {
-        out.write("| " + Markdown.code(r.requestId) + " | " + ReportView.time(r.time) + " | " + ReportView.number(r.tokens())
-            + " | " + r.confidence.id() + " | " + Markdown.text(describe(merge(r.ranges))) + " |\n");
+        rows.add(List.of(r.requestId, ReportView.time(r.time), ReportView.number(r.tokens()), r.confidence.id(),
+            whatHappened(r.kinds), categories(r.categories, Set.of()), describe(merge(r.ranges))));
       }
-      out.write("\n");
+      out.table(List.of(BundleNotice.Column.code("Your request"), BundleNotice.Column.text("Time"),
+          BundleNotice.Column.number("Tokens"), BundleNotice.Column.text("Confidence"),
+          BundleNotice.Column.text("What was found"), BundleNotice.Column.text("Data"),
+          BundleNotice.Column.text("Ranges of the response")), rows);
     }
     if (!b.affected().isEmpty()) {
-      out.write("## Requests that were not processed as sent\n\n");
-      out.write("The engine answered these requests without reading your full prompt; their replies are unreliable.\n\n");
-      out.write("| Your request | Time | Finding | Confidence |\n|---|---|---|---|\n");
-      for (Finding f : b.affected()) {
-        out.write("| " + Markdown.code(f.requestId()) + " | " + ReportView.time(f.time()) + " | " + f.kind().id() + " | "
-            + f.confidence().id() + " |\n");
+      out.heading("Requests that were not processed as sent");
+      out.paragraph("The engine answered these requests without reading your full prompt; their replies are unreliable.");
+      List<List<String>> rows = new ArrayList<>();
+      for (Mishandled m : b.affected().values()) {
+        rows.add(List.of(m.requestId, ReportView.time(m.time), whatHappened(m.kinds), m.confidence.id()));
       }
-      out.write("\n");
+      out.table(List.of(BundleNotice.Column.code("Your request"), BundleNotice.Column.text("Time"),
+          BundleNotice.Column.text("What was found"), BundleNotice.Column.text("Confidence")), rows);
     }
+    out.end();
+  }
+
+  /** What a finding kind means for the customer who owns the request. */
+  static String forCustomer(FindingKind kind) {
+    return switch (kind) {
+      case CROSS_TENANT_OVERLAP -> "text word for word";
+      case RARE_IDENTIFIER_LEAK -> "identifiers";
+      case CANARY_LEAK -> "a canary marker";
+      case OVER_LENGTH_ACCEPTED -> "prompt over the length limit accepted";
+      case PREFILL_UNDERRUN -> "prompt only partly processed";
+      default -> kind.label();
+    };
+  }
+
+  private static String howItShowed(java.util.Collection<FindingKind> kinds) {
+    return String.join(", ", kinds.stream().map(TenantBundles::forCustomer).toList());
+  }
+
+  /** Other customers' data first, then what the engine did with the request. */
+  private static String whatHappened(java.util.Collection<FindingKind> kinds) {
+    List<String> foreign = kinds.stream().filter(FindingKind::isCrossTenantLeak)
+        .map(k -> "another customer's " + forCustomer(k)).toList();
+    List<String> engine = kinds.stream().filter(TenantBundles::isMishandling).map(TenantBundles::forCustomer).toList();
+    List<String> all = new ArrayList<>(foreign);
+    all.addAll(engine);
+    return String.join("; ", all);
+  }
+
+  private static String categories(Set<String> sure, Set<String> possible) {
+    List<String> parts = new ArrayList<>();
+    sure.forEach(c -> parts.add(Identifier.Category.labelOf(c)));
+    possible.forEach(c -> parts.add("possibly " + Identifier.Category.labelOf(c)));
+    return parts.isEmpty() ? "none recognised" : String.join(", ", parts);
   }
 
   private static String describe(List<Range> ranges) {

@@ -181,7 +181,7 @@ final class TimelineChart {
     laneBackground(svg, y, lane);
     svg.append(text(LEFT - 8, y + 14, "end", "lane exposure-lane", "exposure"));
     for (Window w : exposures) {
-      windowBar(svg, x, w, to, y, EXPOSURE_COLOR, "exposure " + ReportView.orDash(w.deployment()) + " "
+      windowBar(svg, x, w, to, y, EXPOSURE_COLOR, "exposure on " + ReportView.orDash(w.node()) + " "
           + ReportView.time(w.start()) + " \u2192 " + (w.open() ? "open" : ReportView.time(w.end())) + ", " + w.count()
           + " leaked");
     }

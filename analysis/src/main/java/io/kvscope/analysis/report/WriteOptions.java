@@ -10,8 +10,10 @@ import java.util.Set;
  *     tenant bundles); off by default
  * @param text where leaked spans' text comes from; {@link TextSource#NONE} shows offsets only
  * @param formats which outputs to write
- * @param topFindings rows of the findings table in report.md/html before "and N more"
- * @param topMatrix tenants per axis of the source x recipient matrix (and rows of its Markdown list)
+ * @param topFindings rows of report.md's findings table before "and N more", and the findings whose
+ *     leaked spans the human reports describe (report.html's findings table holds every finding)
+ * @param topMatrix tenants per axis of report.md's source x recipient list (report.html's heat map
+ *     holds more, and lists every pair beyond it)
  */
 public record WriteOptions(boolean reveal, TextSource text, Set<Format> formats, int topFindings, int topMatrix) {
 

@@ -6,7 +6,14 @@
  * pandas and DuckDB; {@link io.kvscope.analysis.report.MarkdownReport} and
  * {@link io.kvscope.analysis.report.HtmlReport} are the human reports; and
  * {@link io.kvscope.analysis.report.TenantBundles} writes one notification per tenant holding only
- * that tenant's own requests. {@link io.kvscope.analysis.report.ReportWriters} runs them all.
+ * that tenant's own requests (JSON for machines, Markdown and HTML for the customer, the latter two
+ * worded once through {@link io.kvscope.analysis.report.BundleNotice}).
+ * {@link io.kvscope.analysis.report.ReportWriters} runs them all.
+ *
+ * <p>report.html is one file that works offline: inline CSS and SVG, and one inline script
+ * ({@link io.kvscope.analysis.report.HtmlScript}: sorting, filtering and paging of tables) that
+ * its Content-Security-Policy allows by hash, so nothing else can run and nothing is loaded.
+ * Without script every row still shows.
  *
  * <p>Every file lands owner-only (0600, in 0700 directories) and atomically: it is streamed to a
  * temporary sibling and renamed, so a reader never sees half a report. Writers never hold prompt

@@ -30,7 +30,7 @@ class HtmlReportTest {
   }
 
   @Test
-  void isOneSelfContainedPageWithEverySection() throws IOException {
+  void isOneSelfContainedPageWithEverySection() throws Exception {
     String html = write(IncidentFixture.incident(), WriteOptions.defaults().withText(IncidentFixture.texts()));
 
     assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
@@ -42,10 +42,126 @@ class HtmlReportTest {
     assertThat(count(html, "<svg")).isEqualTo(1);
     assertThat(count(html, "<section")).isEqualTo(count(html, "</section>"));
     assertThat(count(html, "<table")).isEqualTo(count(html, "</table>"));
-    // Nothing is loaded from anywhere: no URLs, scripts, links, imports or external references.
-    assertThat(html.toLowerCase()).doesNotContain("http:").doesNotContain("https:").doesNotContain("<script")
+    // Nothing is loaded from anywhere: no URLs, script files, links, imports or external references.
+    assertThat(html.toLowerCase()).doesNotContain("http:").doesNotContain("https:").doesNotContain("<script src")
         .doesNotContain("<link").doesNotContain("src=").doesNotContain("href=").doesNotContain("url(")
-        .doesNotContain("@import").doesNotContain("<iframe").doesNotContain("<img");
+        .doesNotContain("@import").doesNotContain("<iframe").doesNotContain("<img").doesNotContain("fetch(")
+        .doesNotContain("xmlhttprequest");
+    // One inline script, and the policy runs exactly it (by its hash), nothing else.
+    assertThat(count(html, "<script")).isEqualTo(1);
+    String script = html.substring(html.indexOf("<script>") + "<script>".length(), html.indexOf("</script>"));
+    String hash = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+        .digest(script.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    assertThat(html).contains("script-src 'sha256-" + hash + "'\">").doesNotContain("unsafe-eval")
+        .doesNotContain("script-src 'unsafe-inline'");
+  }
+
+  /** The fixture's findings plus {@code n} timing suspects on requests of their own, for paging. */
+  static Report withManyFindings(int n) {
+    List<io.kvscope.analysis.finding.Finding> extra = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      String id = String.format("chatcmpl-extra%04d", i);
+      extra.add(new io.kvscope.analysis.finding.Finding("timing_anomaly:" + id,
+          io.kvscope.analysis.finding.FindingKind.TIMING_ANOMALY, io.kvscope.analysis.finding.Confidence.SUSPECT, id,
+          id.substring(9), IncidentFixture.HOOLI, IncidentFixture.at(60 + i), "prefill-b", "decode-b", List.of(),
+          IncidentFixture.evidence("ttft_ms", 40L + i)));
+    }
+    return IncidentFixture.incident(extra);
+  }
+
+  @Test
+  void everyFindingIsARowOfTheTable() throws IOException {
+    Report report = withManyFindings(150);
+    String html = write(report, WriteOptions.defaults());
+    assertThat(report.findings()).hasSize(162);
+    assertThat(count(html, "<tr data-confidence=")).isEqualTo(162);
+    for (io.kvscope.analysis.finding.Finding f : report.findings()) {
+      if (f.requestId() != null) {
+        assertThat(html).contains(">" + f.requestId() + "<");
+      }
+    }
+    assertThat(html).doesNotContain("more finding");
+    // Kinds read as words; the ids stay in the data attributes the filter uses.
+    assertThat(html).contains(">over-length prompt accepted<").contains("data-kind=\"over_length_accepted\"")
+        .doesNotContain(">over_length_accepted<");
+  }
+
+  @Test
+  void saysWhatSpansAndMasksAre() throws IOException {
+    String html = write(IncidentFixture.incident(), WriteOptions.defaults().withText(IncidentFixture.texts()));
+    assertThat(html).contains("<th>Response chars</th>").contains("character offsets into the recipient's response");
+    int start = IncidentFixture.GX_RESPONSE_1.indexOf(IncidentFixture.NW_SECRET);
+    assertThat(html).contains("chars " + start + "\u2013" + (start + IncidentFixture.NW_SECRET.length()) + "<");
+    assertThat(html).contains(IncidentFixture.NW_SECRET.length() + " chars hidden, with email")
+        .contains("--index " + Html.esc(IncidentFixture.incident().index()) + " --reveal");
+  }
+
+  @Test
+  void windowsOfOneResponseAndWithoutDeploymentSayWhatTheyAre() throws IOException {
+    Report base = IncidentFixture.incident();
+    java.time.Instant t = IncidentFixture.at(0);
+    List<io.kvscope.analysis.impact.Window> windows = List.of(
+        new io.kvscope.analysis.impact.Window(io.kvscope.analysis.impact.Window.Kind.EXPOSURE, "decode-a", null, t, t, 1, null),
+        new io.kvscope.analysis.impact.Window(io.kvscope.analysis.impact.Window.Kind.EXPOSURE, "decode-b", null,
+            IncidentFixture.at(3000), IncidentFixture.at(3000).plusSeconds(42), 2, null));
+    Report report = new Report(base.reportVersion(), base.generatedAt(), base.index(), base.summary(), windows,
+        base.findings(), base.tenants(), base.matrix(), base.timeline(), base.dataCategories(), base.coverage(),
+        base.parameters());
+    String html = write(report, WriteOptions.defaults());
+    assertThat(html).contains(">single response<").contains(">42s<").doesNotContain(">0m<")
+        .doesNotContain("<th>Deployment</th>");
+
+    // A leaked response whose own finding names its deployment fills the column.
+    List<io.kvscope.analysis.finding.Finding> findings = new java.util.ArrayList<>();
+    for (io.kvscope.analysis.finding.Finding f : base.findings()) {
+      if (f.kind() == io.kvscope.analysis.finding.FindingKind.OVER_LENGTH_ACCEPTED
+          && IncidentFixture.GX_REQ_1.equals(f.requestId())) {
+        java.util.Map<String, Object> evidence = new java.util.LinkedHashMap<>(f.evidence());
+        evidence.put("deployment", "chat-1m");
+        f = new io.kvscope.analysis.finding.Finding(f.id(), f.kind(), f.confidence(), f.requestId(), f.engineRid(),
+            f.tenant(), f.time(), f.node(), f.decodeNode(), f.sources(), evidence);
+      }
+      findings.add(f);
+    }
+    Report named = new Report(report.reportVersion(), report.generatedAt(), report.index(), report.summary(), windows,
+        findings, report.tenants(), report.matrix(), report.timeline(), report.dataCategories(), report.coverage(),
+        report.parameters());
+    String filled = write(named, WriteOptions.defaults());
+    assertThat(filled).contains("<th>Deployment</th>").contains("<tr><td>chat-1m</td><td>decode-a</td>")
+        .contains("<tr><td>-</td><td>decode-b</td>");
+  }
+
+  @Test
+  void theHeatMapShowsFullNamesAndListsEveryPairItHasNoRoomFor() throws IOException {
+    Report base = IncidentFixture.incident();
+    List<io.kvscope.analysis.impact.MatrixCell> cells = new java.util.ArrayList<>();
+    int sources = ReportView.HTML_MATRIX_ROWS + 5;
+    for (int i = 0; i < sources; i++) {
+      cells.add(new io.kvscope.analysis.impact.MatrixCell(String.format("source-tenant-number-%02d", i),
+          "a-recipient-with-a-long-name", sources - i, 10L * (sources - i), sources - i));
+    }
+    Report report = new Report(base.reportVersion(), base.generatedAt(), base.index(), base.summary(), base.windows(),
+        base.findings(), base.tenants(), cells, base.timeline(), base.dataCategories(), base.coverage(), base.parameters());
+    String html = write(report, WriteOptions.defaults());
+    String grid = html.substring(html.indexOf("<table class=\"heat\">"), html.indexOf("</table>", html.indexOf("<table class=\"heat\">")));
+    // Labels are whole (they may wrap after a hyphen), never cut with an ellipsis.
+    assertThat(grid).contains(">a-<wbr>recipient-<wbr>with-<wbr>a-<wbr>long-<wbr>name</th>").doesNotContain("\u2026");
+    assertThat(count(grid, "<tr><th>source-")).isEqualTo(ReportView.HTML_MATRIX_ROWS);
+    assertThat(html).contains("5 more sources and 0 more recipients are in the list of every pair below");
+    String pairs = html.substring(html.indexOf("<details id=\"matrix-pairs\">"), html.indexOf("</details>"));
+    assertThat(pairs).contains("Every pair (" + sources + " pairs)");
+    for (io.kvscope.analysis.impact.MatrixCell c : cells) {
+      assertThat(pairs).contains(c.sourceTenant().replace("-", "-<wbr>"));
+    }
+  }
+
+  @Test
+  void theSummarySaysWhatItsSameTenantCountCounts() throws IOException {
+    String html = write(IncidentFixture.incident(), WriteOptions.defaults());
+    long sameTenantFindings = IncidentFixture.incident().findings().stream()
+        .filter(f -> f.kind() == io.kvscope.analysis.finding.FindingKind.SAME_TENANT_REUSE).count();
+    assertThat(html).contains("id=\"same-tenant-note\"").contains(Html.esc("responses carried only their own tenant's earlier data"))
+        .contains("holds " + sameTenantFindings + " same-tenant finding");
   }
 
   @Test
@@ -94,7 +210,7 @@ class HtmlReportTest {
         report.windows(), report.findings(), List.of(IncidentFixture.impact(hostile, 1, 1, 5, 0, 0, 0)), report.matrix(),
         report.timeline(), report.dataCategories(), report.coverage(), report.parameters());
     String html = write(withTenant, WriteOptions.defaults());
-    assertThat(html).doesNotContain(hostile).doesNotContain("<script>")
+    assertThat(html).doesNotContain(hostile).doesNotContain("<script>x")
         .contains("&lt;img src=x onerror=alert(1)&gt;").contains("&quot;&gt;&lt;script&gt;");
   }
 
@@ -146,6 +262,94 @@ class HtmlReportTest {
     assertThat(red).as("red pixels").isGreaterThan(300);
     assertThat(amber).as("amber pixels").isGreaterThan(1000);
     assertThat(ink).as("text pixels").isGreaterThan(2000);
+  }
+
+  @Test
+  void inChromiumEveryFindingIsReachableBySortFilterAndPage() throws Exception {
+    assumeTrue(HeadlessChromium.available(), "chromium is not installed (apt-get install -y chromium)");
+    Report report = withManyFindings(150);
+    Path page = HtmlReport.write(report, dir.resolve("report.html"), WriteOptions.defaults());
+    try (HeadlessChromium browser = HeadlessChromium.open(page, 1280, 800, dir)) {
+      String visible = "Array.from(document.querySelectorAll('#findings-table tbody tr')).filter(r => r.offsetParent !== null)";
+      assertThat(browser.eval("document.getElementById('findings-controls').hidden").asBoolean()).isFalse();
+      assertThat(browser.eval(visible + ".length").asInt()).isEqualTo(50);
+      assertThat(browser.eval("document.getElementById('f-status').textContent").asText())
+          .isEqualTo("Showing 1\u201350 of 162, page 1 of 4");
+      // Paging through reaches every row once.
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (int p = 0; p < 4; p++) {
+        browser.eval(visible + ".forEach(r => window.__seen = (window.__seen || []).concat([r.cells[0].textContent]))");
+        if (p < 3) {
+          browser.eval("document.getElementById('f-next').click()");
+        }
+      }
+      browser.eval("window.__seen").forEach(n -> seen.add(n.asText()));
+      assertThat(browser.eval("window.__seen.length").asInt()).isEqualTo(162);
+      assertThat(seen).isEqualTo(java.util.stream.IntStream.rangeClosed(1, 162).mapToObj(Integer::toString)
+          .collect(java.util.stream.Collectors.toSet()));
+      assertThat(browser.eval("document.getElementById('f-next').disabled").asBoolean()).isTrue();
+      // A filter by kind shows that kind only, from the first page.
+      browser.eval("var k = document.getElementById('f-kind'); k.value = 'over_length_accepted';"
+          + " k.dispatchEvent(new Event('change'))");
+      long overLength = report.findings().stream()
+          .filter(f -> f.kind() == io.kvscope.analysis.finding.FindingKind.OVER_LENGTH_ACCEPTED).count();
+      assertThat(browser.eval(visible + ".length").asInt()).isEqualTo((int) overLength);
+      assertThat(browser.eval(visible + ".every(r => r.cells[2].textContent === 'over-length prompt accepted')")
+          .asBoolean()).isTrue();
+      // Free text finds one request among all pages.
+      browser.eval("var k = document.getElementById('f-kind'); k.value = ''; k.dispatchEvent(new Event('change'));"
+          + " var t = document.getElementById('f-text'); t.value = 'chatcmpl-extra0149'; t.dispatchEvent(new Event('input'))");
+      assertThat(browser.eval(visible + ".map(r => r.cells[3].textContent)").toString())
+          .isEqualTo("[\"chatcmpl-extra0149\"]");
+      // A click on Tokens sorts ascending, another descending: the largest leak comes first.
+      browser.eval("var t = document.getElementById('f-text'); t.value = ''; t.dispatchEvent(new Event('input'))");
+      browser.eval("document.querySelector('#findings-table thead th:last-child').click()");
+      browser.eval("document.querySelector('#findings-table thead th:last-child').click()");
+      long most = report.findings().stream().mapToLong(io.kvscope.analysis.finding.Finding::matchedTokens).max().orElseThrow();
+      assertThat(browser.eval(visible + "[0].cells[8].textContent").asText()).isEqualTo(Long.toString(most));
+      assertThat(browser.eval(visible + ".length").asInt()).isEqualTo(50);
+    }
+  }
+
+  @Test
+  void inChromiumAt900PixelsNothingSpillsAndChartTextStaysReadable() throws Exception {
+    assumeTrue(HeadlessChromium.available(), "chromium is not installed (apt-get install -y chromium)");
+    // Tenant names and counts as wide as a real fleet's.
+    Report many = withManyFindings(20);
+    List<io.kvscope.analysis.impact.TenantImpact> tenants = new java.util.ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      tenants.add(IncidentFixture.impact("stonegate-education-" + i, 1_234_567 + i, 1_234_567, 98_765_432, 1_234_567,
+          1_234_567, 98_765_432));
+    }
+    Report wide = new Report(many.reportVersion(), many.generatedAt(), many.index(), many.summary(), many.windows(),
+        many.findings(), tenants, many.matrix(), many.timeline(), many.dataCategories(), many.coverage(), many.parameters());
+    Path page = HtmlReport.write(wide, dir.resolve("report.html"), WriteOptions.defaults().withText(IncidentFixture.texts()));
+    try (HeadlessChromium browser = HeadlessChromium.open(page, 900, 800, dir)) {
+      assertThat(browser.eval("window.innerWidth").asInt()).isEqualTo(900);
+      // The page itself never scrolls sideways.
+      assertThat(browser.eval("document.documentElement.scrollWidth").asInt()).isLessThanOrEqualTo(900);
+      // The tenants table fits inside its card, as do the exposure and parameters tables.
+      for (String section : List.of("tenants", "exposure", "parameters", "matrix")) {
+        JsonRect table = rect(browser, "#" + section + " table");
+        JsonRect card = rect(browser, "#" + section);
+        assertThat(table.right()).as(section + " table's right edge").isLessThanOrEqualTo(card.right());
+      }
+      // Axis and lane labels of the timeline render at close to 10 px or more (font size times the
+      // chart's scale: the SVG scales its text with its width).
+      double smallest = browser.eval("(function(){var svg = document.querySelector('svg.timeline');"
+          + " var scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;"
+          + " return Math.min(...Array.from(svg.querySelectorAll('text.axis, text.lane'))"
+          + ".map(t => parseFloat(getComputedStyle(t).fontSize) * scale));})()").asDouble();
+      assertThat(smallest).as("rendered size of the smallest timeline label, px").isGreaterThanOrEqualTo(9.5);
+    }
+  }
+
+  private record JsonRect(double left, double right) {}
+
+  private static JsonRect rect(HeadlessChromium browser, String selector) throws Exception {
+    var r = browser.eval("(function(){var r = document.querySelector('" + selector + "').getBoundingClientRect();"
+        + " return {left: r.left, right: r.right};})()");
+    return new JsonRect(r.get("left").asDouble(), r.get("right").asDouble());
   }
 
   private static int count(String haystack, String needle) {

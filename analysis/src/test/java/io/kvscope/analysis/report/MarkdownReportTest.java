@@ -58,8 +58,8 @@ class MarkdownReportTest {
     String md = write(report, WriteOptions.defaults().withTop(3, 12));
 
     String table = md.substring(md.indexOf("## Findings"), md.indexOf("## Parameters"));
-    assertThat(table).containsSubsequence("| 1 | confirmed | canary_leak |", "| 2 | confirmed | cross_tenant_overlap |",
-        "| 3 | confirmed | config_pool_below_context |");
+    assertThat(table).containsSubsequence("| 1 | confirmed | canary marker leak |",
+        "| 2 | confirmed | cross-tenant text overlap |", "| 3 | confirmed | KV pool below context length |");
     assertThat(table).doesNotContain("| 4 |");
     assertThat(table).contains("\u2026 and " + (report.findings().size() - 3) + " more findings");
   }

@@ -38,6 +38,9 @@ class TenantBundlesTest {
     for (Path b : written) {
       assertThat(b.resolve(TenantBundles.JSON_FILE)).isRegularFile();
       assertThat(b.resolve(TenantBundles.MARKDOWN_FILE)).isRegularFile();
+      assertThat(b.resolve(TenantBundles.HTML_FILE)).isRegularFile();
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(b.resolve(TenantBundles.HTML_FILE))))
+          .isEqualTo("rw-------");
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(b))).isEqualTo("rwx------");
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(b.resolve(TenantBundles.JSON_FILE))))
           .isEqualTo("rw-------");
@@ -100,8 +103,12 @@ class TenantBundlesTest {
     assertThat(received.get("ranges")).hasSize(2);
 
     JsonNode globex = MAPPER.readTree(bundles.resolve(IncidentFixture.GLOBEX).resolve(TenantBundles.JSON_FILE).toFile());
-    assertThat(globex.get("mishandled_requests")).extracting(n -> n.get("kind").asText())
-        .containsExactlyInAnyOrder("over_length_accepted", "prefill_underrun");
+    // Its over-length, short-prefilled request is the response that carried northwind's data: one entry says all.
+    assertThat(globex.get("mishandled_requests")).isEmpty();
+    assertThat(globex.get("summary").get("mishandled_requests").asInt()).isEqualTo(1);
+    assertThat(ids(globex.get("as_recipient"))).containsExactly(IncidentFixture.GX_REQ_1);
+    assertThat(globex.get("as_recipient").get(0).get("kinds")).extracting(JsonNode::asText)
+        .containsExactly("cross_tenant_overlap", "over_length_accepted", "prefill_underrun");
 
     JsonNode umbrella = MAPPER.readTree(bundles.resolve(IncidentFixture.UMBRELLA).resolve(TenantBundles.JSON_FILE).toFile());
     // Its own memo in its own response is not a notification.
@@ -185,6 +192,103 @@ class TenantBundlesTest {
     assertThat(owners).containsAll(tenants);
   }
 
+  @Test
+  void oneEntryPerRequestWithItsDataCategoriesAndKindsInWords() throws IOException {
+    // The analyzers' evidence names the categories recognised in a response's foreign spans: the
+    // northwind invoice holds an email address and an account number; the canary finding has two sources.
+    Report base = IncidentFixture.incident();
+    List<io.kvscope.analysis.finding.Finding> findings = new ArrayList<>();
+    for (io.kvscope.analysis.finding.Finding f : base.findings()) {
+      Map<String, Object> evidence = new java.util.LinkedHashMap<>(f.evidence());
+      if (f.id().equals("cross_tenant_overlap:" + IncidentFixture.GX_REQ_1)) {
+        evidence.put("categories", List.of("account_number", "email"));
+      } else if (f.kind() == io.kvscope.analysis.finding.FindingKind.CANARY_LEAK) {
+        evidence.put("categories", List.of("canary"));
+      }
+      findings.add(new io.kvscope.analysis.finding.Finding(f.id(), f.kind(), f.confidence(), f.requestId(), f.engineRid(),
+          f.tenant(), f.time(), f.node(), f.decodeNode(), f.sources(), evidence));
+    }
+    // A second overlap on globex's response from the same northwind request: still one entry each.
+    io.kvscope.analysis.finding.Finding first = findings.getFirst();
+    findings.add(new io.kvscope.analysis.finding.Finding("rare_identifier_leak:" + IncidentFixture.GX_REQ_1,
+        io.kvscope.analysis.finding.FindingKind.RARE_IDENTIFIER_LEAK, io.kvscope.analysis.finding.Confidence.PROBABLE,
+        first.requestId(), first.engineRid(), first.tenant(), first.time(), first.node(), first.decodeNode(),
+        List.of(new io.kvscope.analysis.finding.Source(IncidentFixture.NW_REQ_1, IncidentFixture.NW_REQ_1.substring(9),
+            IncidentFixture.NORTHWIND, 4, List.of(), io.kvscope.analysis.finding.Attribution.SOLE)),
+        Map.of("categories", List.of("email"))));
+    Report report = new Report(base.reportVersion(), base.generatedAt(), base.index(), base.summary(), base.windows(),
+        findings, base.tenants(), base.matrix(), base.timeline(), base.dataCategories(), base.coverage(), base.parameters());
+    Path bundles = dir.resolve("bundles");
+    TenantBundles.write(report, bundles);
+
+    JsonNode northwind = MAPPER.readTree(bundles.resolve(IncidentFixture.NORTHWIND).resolve(TenantBundles.JSON_FILE).toFile());
+    JsonNode lost = find(northwind.get("as_victim"), IncidentFixture.NW_REQ_1);
+    assertThat(lost.get("categories")).extracting(JsonNode::asText).containsExactly("account_number", "email");
+    assertThat(lost.get("kinds")).extracting(JsonNode::asText).containsExactly("cross_tenant_overlap", "rare_identifier_leak");
+    JsonNode canary = find(northwind.get("as_victim"), IncidentFixture.NW_REQ_2);
+    assertThat(canary.get("categories")).isEmpty();
+    assertThat(canary.get("categories_possible")).extracting(JsonNode::asText).containsExactly("canary");
+    JsonNode globex = MAPPER.readTree(bundles.resolve(IncidentFixture.GLOBEX).resolve(TenantBundles.JSON_FILE).toFile());
+    assertThat(globex.get("as_recipient")).hasSize(1);
+    assertThat(globex.get("as_recipient").get(0).get("categories")).extracting(JsonNode::asText)
+        .containsExactly("account_number", "email");
+
+    for (Path b : list(bundles)) {
+      for (String file : List.of(TenantBundles.MARKDOWN_FILE, TenantBundles.HTML_FILE)) {
+        String text = read(b.resolve(file));
+        // Customers read words, not ids.
+        for (io.kvscope.analysis.finding.FindingKind kind : io.kvscope.analysis.finding.FindingKind.values()) {
+          assertThat(text).as(b.getFileName() + "/" + file).doesNotContain(kind.id())
+              .doesNotContain(kind.id().replace("_", "\\_"));
+        }
+        // Every request of the tenant's once per section at most: count table rows naming each id.
+        for (String id : IncidentFixture.OWNER.keySet()) {
+          long rows = text.lines().filter(l -> (l.startsWith("|") || l.startsWith("<tr>")) && l.contains(id)).count();
+          assertThat(rows).as(id + " rows in " + b.getFileName() + "/" + file).isLessThanOrEqualTo(1);
+        }
+      }
+    }
+    String nwMarkdown = read(bundles.resolve(IncidentFixture.NORTHWIND).resolve(TenantBundles.MARKDOWN_FILE));
+    assertThat(nwMarkdown).contains("account number, email address").contains("possibly canary marker")
+        .contains("text word for word, identifiers");
+    String gxHtml = read(bundles.resolve(IncidentFixture.GLOBEX).resolve(TenantBundles.HTML_FILE));
+    assertThat(gxHtml).contains("another customer&#39;s text word for word; another customer&#39;s identifiers;"
+        + " prompt over the length limit accepted; prompt only partly processed");
+  }
+
+  @Test
+  void theHtmlNoticeIsSelfContainedEscapedAndOnlyTheTenants() throws IOException {
+    Report report = IncidentFixture.incident();
+    String hostile = "<img src=x onerror=alert(1)>";
+    var findings = report.findings().stream().map(f -> new io.kvscope.analysis.finding.Finding(f.id(), f.kind(),
+        f.confidence(), f.requestId(), f.engineRid(), IncidentFixture.GLOBEX.equals(f.tenant()) ? hostile : f.tenant(),
+        f.time(), f.node(), f.decodeNode(), f.sources(), f.evidence())).toList();
+    Report renamed = new Report(report.reportVersion(), report.generatedAt(), report.index(), report.summary(),
+        report.windows(), findings, report.tenants(), report.matrix(), report.timeline(), report.dataCategories(),
+        report.coverage(), report.parameters());
+    Path bundles = dir.resolve("bundles");
+    TenantBundles.write(renamed, bundles);
+    Path hostileDir = list(bundles).stream()
+        .filter(p -> hostile.equals(readJson(p.resolve(TenantBundles.JSON_FILE)).get("tenant").asText()))
+        .findFirst().orElseThrow();
+    String html = read(hostileDir.resolve(TenantBundles.HTML_FILE));
+    assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</html>\n")
+        .contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">")
+        .contains("&lt;img src=x onerror=alert(1)&gt;").doesNotContain(hostile);
+    assertThat(html.toLowerCase()).doesNotContain("<script").doesNotContain("http:").doesNotContain("https:")
+        .doesNotContain("href=").doesNotContain("<img");
+    // Its own response, and nothing of anyone else's.
+    assertThat(html).contains(IncidentFixture.GX_REQ_1);
+    for (Map.Entry<String, String> request : IncidentFixture.OWNER.entrySet()) {
+      if (!request.getValue().equals(IncidentFixture.GLOBEX)) {
+        assertThat(html).doesNotContain(request.getKey());
+      }
+    }
+    for (String other : List.of(IncidentFixture.NORTHWIND, IncidentFixture.INITECH, IncidentFixture.UMBRELLA)) {
+      assertThat(html).doesNotContain(other);
+    }
+  }
+
   private static List<String> ids(JsonNode array) {
     List<String> ids = new ArrayList<>();
     array.forEach(n -> ids.add(n.get("request_id").asText()));
@@ -203,6 +307,14 @@ class TenantBundlesTest {
   private static List<Path> list(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
       return s.sorted().toList();
+    }
+  }
+
+  private static JsonNode readJson(Path p) {
+    try {
+      return MAPPER.readTree(p.toFile());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 
