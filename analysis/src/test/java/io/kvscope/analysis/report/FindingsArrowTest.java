@@ -71,7 +71,7 @@ class FindingsArrowTest {
     assertThat(canary.get(1).get("source_index")).isEqualTo(1);
     assertThat(canary.get(1).get("source_tenant")).isEqualTo(IncidentFixture.UMBRELLA);
     assertThat(canary.get(1).get("source_matched_tokens")).isEqualTo(14L);
-    assertThat(canary.get(1).get("source_spans")).isEqualTo(1);
+    assertThat((List<?>) canary.get(1).get("spans")).hasSize(1);
 
     // A config finding: no request, no sources, nulls where unknown.
     Row config = rows.stream().filter(r -> "config_pool_below_context".equals(r.get("kind"))).findFirst().orElseThrow();
@@ -148,6 +148,8 @@ class FindingsArrowTest {
               value = v.get(i) == 1;
             } else if (vector instanceof TimeStampMilliTZVector v) {
               value = v.get(i);
+            } else if (vector instanceof org.apache.arrow.vector.complex.ListVector v) {
+              value = v.getObject(i);
             } else {
               throw new AssertionError("unexpected vector " + vector.getClass());
             }
