@@ -60,7 +60,7 @@ enum FindingColumn {
     SOURCE_FIELD("source_field", Type.TEXT, Span::sourceField),
     SOURCE_UTF16_START("source_utf16_start", Type.INT32, Span::sourceStart),
     SOURCE_UTF16_END("source_utf16_end", Type.INT32, Span::sourceEnd),
-    TOKENS("tokens", Type.INT32, Span::tokens);
+    WORD_TOKENS("word_tokens", Type.INT32, Span::tokens);
 
     final String columnName;
     final Type type;

@@ -281,7 +281,7 @@ public final class HtmlReport {
     out.write("</tbody></table>\n");
     if (view.moreFindings() > 0) {
       out.write("<p class=\"more\">\u2026 and " + ReportView.plural(view.moreFindings(), "more finding")
-          + " in findings.csv, findings.arrow and report.json.</p>\n");
+          + " in findings.csv, findings.ndjson, findings.arrow and report.json.</p>\n");
     }
     out.write("</section>\n");
   }
