@@ -39,9 +39,4 @@ record FindingRow(Finding finding, Source source, int sourceIndex) {
       }
     }
   }
-
-  /** Rows {@code report} makes. */
-  static long count(Report report) {
-    return report.findings().stream().mapToLong(f -> Math.max(1, f.sources().size())).sum();
-  }
 }
