@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
     aliases = "analyse",
     mixinStandardHelpOptions = true,
     description = "Run every analysis over an index, print the exposure summary and write report.json, "
-        + "findings.csv, report.md, report.html, findings.arrow and per-tenant bundles into --out "
+        + "findings.csv, report.md, report.html, findings.arrow, findings.ndjson and per-tenant bundles into --out "
         + "(owner-only). Content is redacted unless --reveal. Exits 2 when the index lacks the evidence "
         + "to say anything (no requests, none in --since/--until, no engine logs), reports written where "
         + "something could be analysed.")

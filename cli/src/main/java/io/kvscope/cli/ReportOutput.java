@@ -42,7 +42,7 @@ final class ReportOutput {
     }
     out.println("Reports written to " + Printable.text(outDir.toAbsolutePath()) + (reveal ? " (content REVEALED)" : " (content redacted)") + ":");
     out.println("  " + Printable.text(outDir.resolve("report.html")) + "  (open in a browser)");
-    out.println("  report.json, findings.csv, report.md, findings.arrow, bundles/<tenant>/ ("
+    out.println("  report.json, findings.csv, report.md, findings.arrow, findings.ndjson, bundles/<tenant>/ ("
         + written.size() + " files)");
     return written;
   }

@@ -148,6 +148,14 @@ class CrashSafetyTest {
         case "report.html" -> text.stripTrailing().endsWith("</html>");
         case "findings.arrow" -> bytes.length > 12
             && new String(bytes, bytes.length - 6, 6, StandardCharsets.US_ASCII).equals("ARROW1");
+        case "findings.ndjson" -> {
+          // Empty when there is no finding; otherwise whole lines, each one JSON object.
+          var json = new com.fasterxml.jackson.databind.ObjectMapper();
+          for (String line : text.lines().toList()) {
+            json.readTree(line);
+          }
+          yield text.isEmpty() || text.endsWith("\n");
+        }
         default -> bytes.length > 0 && text.endsWith("\n");
       };
     } catch (Exception unreadable) {

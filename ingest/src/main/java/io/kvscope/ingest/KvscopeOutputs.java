@@ -78,7 +78,7 @@ public final class KvscopeOutputs {
     return sniff.startsWith('{') ? jsonOutput(sniff.text()) : Optional.empty();
   }
 
-  /** report.json, notification.json, truth.json, a workbench export or a quarantine file. */
+  /** report.json, notification.json, truth.json, a workbench export, a quarantine file or findings.ndjson. */
   private static Optional<String> jsonOutput(String text) {
     try (JsonParser parser = JSON.createParser(text)) {
       if (parser.nextToken() != JsonToken.START_OBJECT || parser.nextToken() != JsonToken.FIELD_NAME) {
@@ -97,21 +97,30 @@ public final class KvscopeOutputs {
         }
         default -> { }
       }
-      for (int i = 0; i < QUARANTINE_FIELDS.size(); i++) {
-        if (i > 0) {
-          parser.nextToken(); // the value of the previous field
-          parser.skipChildren();
-          if (parser.nextToken() != JsonToken.FIELD_NAME) {
-            return Optional.empty();
-          }
-        }
-        if (!QUARANTINE_FIELDS.get(i).equals(parser.currentName())) {
-          return Optional.empty();
-        }
+      if (leadingFields(text, QUARANTINE_FIELDS)) {
+        return Optional.of("quarantine file of an index");
       }
-      return Optional.of("quarantine file of an index");
+      // A findings.ndjson line starts with the findings table's first columns, as findings.arrow does.
+      return leadingFields(text, FINDINGS_ARROW_COLUMNS) ? Optional.of("findings.ndjson") : Optional.empty();
     } catch (IOException notJson) {
       return Optional.empty();
+    }
+  }
+
+  /** Whether the first JSON object of {@code text} starts with exactly these fields, in order. */
+  private static boolean leadingFields(String text, List<String> fields) throws IOException {
+    try (JsonParser parser = JSON.createParser(text)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        return false;
+      }
+      for (String field : fields) {
+        if (parser.nextToken() != JsonToken.FIELD_NAME || !field.equals(parser.currentName())) {
+          return false;
+        }
+        parser.nextToken();
+        parser.skipChildren();
+      }
+      return true;
     }
   }
 

@@ -1,7 +1,6 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Span;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.ingest.KvscopeOutputs;
 import java.io.IOException;
@@ -9,40 +8,31 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeStampMilliTZVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
-import org.apache.arrow.vector.types.TimeUnit;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * findings.arrow: the findings as an Arrow IPC file for pandas, polars and DuckDB, in long form:
- * <b>one row per (finding, source)</b>, and one row with null {@code source_*} columns for a
- * finding without sources (over-length, underrun, timing and config findings). Long form needs no
- * list columns, so every tool can group, filter and join it directly:
- *
- * <pre>
- * df = pyarrow.ipc.open_file("findings.arrow").read_pandas()
- * df.drop_duplicates("id")                    # one row per finding
- * df.groupby(["source_tenant", "tenant"]).source_matched_tokens.sum()   # who leaked to whom
- * SELECT kind, count(DISTINCT id) FROM 'findings.arrow' GROUP BY kind;   -- DuckDB (arrow extension)
- * </pre>
- *
- * Finding columns repeat on every row of the finding; {@code source_index} is 0..{@code
- * source_count}-1 (null when there are none); {@code finding_matched_tokens} is the finding's
- * total, {@code source_matched_tokens} this source's part, {@code source_attribution} {@code sole} or
- * {@code candidate} (one of several requests that held the passage); {@code time} is a UTC millisecond
- * timestamp; {@code evidence} is compact JSON. Spans stay in report.json. Rows are written in
- * batches, so memory stays bounded however many findings there are.
+ * findings.arrow: the findings table ({@link FindingColumn}, documented in docs/findings-table.md)
+ * as an Arrow IPC file for pandas ({@code read_feather}), polars ({@code read_ipc}) and pyarrow.
+ * Every integer column is an Arrow integer with a validity bit where it may be null, so readers
+ * that keep nullable integers (pandas with {@code dtype_backend="pyarrow"}, polars) never see
+ * floats; {@code spans} is a list of structs. DuckDB reads the same rows from findings.ndjson
+ * without any extension ({@link FindingsNdjson}). Rows are written in batches, so memory stays
+ * bounded however many findings there are.
  */
 public final class FindingsArrow {
 
@@ -51,27 +41,7 @@ public final class FindingsArrow {
   static final int BATCH_ROWS = 4096;
 
   /** The columns, in order. */
-  public static final Schema SCHEMA = new Schema(List.of(
-      Field.notNullable("id", ArrowType.Utf8.INSTANCE),
-      Field.notNullable("kind", ArrowType.Utf8.INSTANCE),
-      Field.notNullable("confidence", ArrowType.Utf8.INSTANCE),
-      Field.notNullable("counted", ArrowType.Bool.INSTANCE),
-      Field.nullable("request_id", ArrowType.Utf8.INSTANCE),
-      Field.nullable("engine_rid", ArrowType.Utf8.INSTANCE),
-      Field.nullable("tenant", ArrowType.Utf8.INSTANCE),
-      Field.nullable("time", new ArrowType.Timestamp(TimeUnit.MILLISECOND, "UTC")),
-      Field.nullable("node", ArrowType.Utf8.INSTANCE),
-      Field.nullable("decode_node", ArrowType.Utf8.INSTANCE),
-      Field.notNullable("finding_matched_tokens", new ArrowType.Int(64, true)),
-      Field.notNullable("source_count", new ArrowType.Int(32, true)),
-      Field.nullable("source_index", new ArrowType.Int(32, true)),
-      Field.nullable("source_request_id", ArrowType.Utf8.INSTANCE),
-      Field.nullable("source_engine_rid", ArrowType.Utf8.INSTANCE),
-      Field.nullable("source_tenant", ArrowType.Utf8.INSTANCE),
-      Field.nullable("source_matched_tokens", new ArrowType.Int(64, true)),
-      Field.nullable("source_attribution", ArrowType.Utf8.INSTANCE),
-      Field.nullable("source_spans", new ArrowType.Int(32, true)),
-      Field.notNullable("evidence", ArrowType.Utf8.INSTANCE)),
+  public static final Schema SCHEMA = new Schema(FindingColumn.arrowFields(),
       // The mark that keeps an ingest from reading this file back as evidence.
       java.util.Map.of(KvscopeOutputs.ARROW_MARK, "findings"));
 
@@ -85,119 +55,109 @@ public final class FindingsArrow {
     try (BufferAllocator allocator = new RootAllocator();
          VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
          ArrowFileWriter writer = new ArrowFileWriter(root, null, Channels.newChannel(out))) {
-      Rows rows = new Rows(root);
+      List<Cells> columns = new ArrayList<>();
+      for (FindingColumn column : FindingColumn.values()) {
+        columns.add(cells(column, root.getVector(column.columnName)));
+      }
       writer.start();
       root.allocateNew();
-      int row = 0;
-      for (Finding f : report.findings()) {
-        List<Source> sources = f.sources();
-        for (int i = 0; i < Math.max(1, sources.size()); i++) {
-          rows.set(row++, f, sources.isEmpty() ? null : sources.get(i), i);
-          if (row == BATCH_ROWS) {
-            root.setRowCount(row);
-            writer.writeBatch();
-            root.allocateNew();
-            row = 0;
-          }
+      int[] row = {0};
+      FindingRow.forEach(report, r -> {
+        for (int c = 0; c < columns.size(); c++) {
+          columns.get(c).set(row[0], FindingColumn.values()[c].valueOf(r));
         }
-      }
-      if (row > 0) {
-        root.setRowCount(row);
+        if (++row[0] == BATCH_ROWS) {
+          root.setRowCount(row[0]);
+          writer.writeBatch();
+          root.allocateNew();
+          row[0] = 0;
+        }
+      });
+      if (row[0] > 0) {
+        root.setRowCount(row[0]);
         writer.writeBatch();
       }
       writer.end();
     }
   }
 
-  /** The typed vectors of one batch. */
-  private static final class Rows {
-    private final VarCharVector id;
-    private final VarCharVector kind;
-    private final VarCharVector confidence;
-    private final BitVector counted;
-    private final VarCharVector requestId;
-    private final VarCharVector engineRid;
-    private final VarCharVector tenant;
-    private final TimeStampMilliTZVector time;
-    private final VarCharVector node;
-    private final VarCharVector decodeNode;
-    private final BigIntVector findingTokens;
-    private final IntVector sourceCount;
-    private final IntVector sourceIndex;
-    private final VarCharVector sourceRequestId;
-    private final VarCharVector sourceEngineRid;
-    private final VarCharVector sourceTenant;
-    private final BigIntVector sourceTokens;
-    private final VarCharVector sourceAttribution;
-    private final IntVector sourceSpans;
-    private final VarCharVector evidence;
+  /** Sets one column's value in a row of the current batch; null clears the validity bit. */
+  @FunctionalInterface
+  private interface Cells {
+    void set(int row, Object value);
+  }
 
-    Rows(VectorSchemaRoot root) {
-      id = (VarCharVector) root.getVector("id");
-      kind = (VarCharVector) root.getVector("kind");
-      confidence = (VarCharVector) root.getVector("confidence");
-      counted = (BitVector) root.getVector("counted");
-      requestId = (VarCharVector) root.getVector("request_id");
-      engineRid = (VarCharVector) root.getVector("engine_rid");
-      tenant = (VarCharVector) root.getVector("tenant");
-      time = (TimeStampMilliTZVector) root.getVector("time");
-      node = (VarCharVector) root.getVector("node");
-      decodeNode = (VarCharVector) root.getVector("decode_node");
-      findingTokens = (BigIntVector) root.getVector("finding_matched_tokens");
-      sourceCount = (IntVector) root.getVector("source_count");
-      sourceIndex = (IntVector) root.getVector("source_index");
-      sourceRequestId = (VarCharVector) root.getVector("source_request_id");
-      sourceEngineRid = (VarCharVector) root.getVector("source_engine_rid");
-      sourceTenant = (VarCharVector) root.getVector("source_tenant");
-      sourceTokens = (BigIntVector) root.getVector("source_matched_tokens");
-      sourceAttribution = (VarCharVector) root.getVector("source_attribution");
-      sourceSpans = (IntVector) root.getVector("source_spans");
-      evidence = (VarCharVector) root.getVector("evidence");
-    }
+  private static Cells cells(FindingColumn column, FieldVector vector) {
+    return switch (column.type) {
+      case SPANS -> spans((ListVector) vector);
+      default -> scalar(column.type, vector);
+    };
+  }
 
-    void set(int row, Finding f, Source source, int index) {
-      text(id, row, f.id());
-      text(kind, row, f.kind().id());
-      text(confidence, row, f.confidence().id());
-      counted.setSafe(row, f.isCountedLeak() ? 1 : 0);
-      text(requestId, row, f.requestId());
-      text(engineRid, row, f.engineRid());
-      text(tenant, row, f.tenant());
-      if (f.time() == null) {
-        time.setNull(row);
-      } else {
-        time.setSafe(row, f.time().toEpochMilli());
-      }
-      text(node, row, f.node());
-      text(decodeNode, row, f.decodeNode());
-      findingTokens.setSafe(row, f.matchedTokens());
-      sourceCount.setSafe(row, f.sources().size());
-      if (source == null) {
-        sourceIndex.setNull(row);
-        sourceRequestId.setNull(row);
-        sourceEngineRid.setNull(row);
-        sourceTenant.setNull(row);
-        sourceTokens.setNull(row);
-        sourceAttribution.setNull(row);
-        sourceSpans.setNull(row);
-      } else {
-        sourceIndex.setSafe(row, index);
-        text(sourceRequestId, row, source.requestId());
-        text(sourceEngineRid, row, source.engineRid());
-        text(sourceTenant, row, source.tenant());
-        sourceTokens.setSafe(row, source.matchedTokens());
-        text(sourceAttribution, row, source.attribution().id());
-        sourceSpans.setSafe(row, source.spans().size());
-      }
-      text(evidence, row, JsonValues.compact(f.evidence()));
-    }
+  private static Cells scalar(FindingColumn.Type type, FieldVector vector) {
+    return switch (type) {
+      case TEXT -> (row, v) -> {
+        if (v == null) {
+          ((VarCharVector) vector).setNull(row);
+        } else {
+          ((VarCharVector) vector).setSafe(row, ((String) v).getBytes(StandardCharsets.UTF_8));
+        }
+      };
+      case BOOL -> (row, v) -> {
+        if (v == null) {
+          ((BitVector) vector).setNull(row);
+        } else {
+          ((BitVector) vector).setSafe(row, (Boolean) v ? 1 : 0);
+        }
+      };
+      case INT32 -> (row, v) -> {
+        if (v == null) {
+          ((IntVector) vector).setNull(row);
+        } else {
+          ((IntVector) vector).setSafe(row, ((Number) v).intValue());
+        }
+      };
+      case INT64 -> (row, v) -> {
+        if (v == null) {
+          ((BigIntVector) vector).setNull(row);
+        } else {
+          ((BigIntVector) vector).setSafe(row, ((Number) v).longValue());
+        }
+      };
+      case TIME -> (row, v) -> {
+        if (v == null) {
+          ((TimeStampMilliTZVector) vector).setNull(row);
+        } else {
+          ((TimeStampMilliTZVector) vector).setSafe(row, ((Instant) v).toEpochMilli());
+        }
+      };
+      case SPANS -> throw new IllegalArgumentException("spans are not a scalar column");
+    };
+  }
 
-    private static void text(VarCharVector vector, int row, String value) {
-      if (value == null) {
-        vector.setNull(row);
-      } else {
-        vector.setSafe(row, value.getBytes(StandardCharsets.UTF_8));
-      }
+  /** A list of span structs; each struct field is a plain child vector of the struct. */
+  private static Cells spans(ListVector list) {
+    StructVector struct = (StructVector) list.getDataVector();
+    FindingColumn.SpanField[] fields = FindingColumn.SpanField.values();
+    Cells[] children = new Cells[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      children[i] = scalar(fields[i].type, (FieldVector) struct.getChild(fields[i].columnName));
     }
+    return (row, v) -> {
+      if (v == null) {
+        list.setNull(row);
+        return;
+      }
+      @SuppressWarnings("unchecked")
+      List<Span> spans = (List<Span>) v;
+      int first = list.startNewValue(row);
+      for (int s = 0; s < spans.size(); s++) {
+        struct.setIndexDefined(first + s);
+        for (int i = 0; i < fields.length; i++) {
+          children[i].set(first + s, fields[i].value.apply(spans.get(s)));
+        }
+      }
+      list.endValue(row, spans.size());
+    };
   }
 }

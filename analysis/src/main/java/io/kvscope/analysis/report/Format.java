@@ -14,6 +14,8 @@ public enum Format {
   HTML("report.html"),
   /** One row per finding and source as Arrow IPC, {@link FindingsArrow}. */
   ARROW("findings.arrow"),
+  /** The same rows as newline-delimited JSON, {@link FindingsNdjson}. */
+  NDJSON("findings.ndjson"),
   /** A directory per tenant with its own notification, {@link TenantBundles}. */
   BUNDLES("bundles");
 
@@ -27,7 +29,7 @@ public enum Format {
     return fileName;
   }
 
-  /** {@code json}, {@code csv}, {@code markdown}, {@code html}, {@code arrow}, {@code bundles}. */
+  /** {@code json}, {@code csv}, {@code markdown}, {@code html}, {@code arrow}, {@code ndjson}, {@code bundles}. */
   public String id() {
     return name().toLowerCase(Locale.ROOT);
   }
@@ -38,6 +40,7 @@ public enum Format {
         return format;
       }
     }
-    throw new IllegalArgumentException("unknown report format '" + id + "'; use one of json, csv, markdown, html, arrow, bundles");
+    throw new IllegalArgumentException("unknown report format '" + id + "'; use one of "
+        + String.join(", ", java.util.Arrays.stream(values()).map(Format::id).toList()));
   }
 }

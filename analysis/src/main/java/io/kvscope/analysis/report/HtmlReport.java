@@ -337,7 +337,7 @@ public final class HtmlReport {
     int more = view.report().findings().size() - all.size();
     if (more > 0) {
       out.write("<p class=\"more\">\u2026 and " + ReportView.plural(more, "more finding")
-          + " (the least severe) in findings.csv, findings.arrow and report.json.</p>\n");
+          + " (the least severe) in findings.csv, findings.ndjson, findings.arrow and report.json.</p>\n");
     }
     out.write("</section>\n");
   }

@@ -258,7 +258,7 @@ public final class MarkdownReport {
     if (view.moreFindings() > 0) {
       md.line();
       md.line("\u2026 and " + ReportView.plural(view.moreFindings(), "more finding")
-          + " (all of them are in findings.csv, findings.arrow and report.json).");
+          + " (all of them are in findings.csv, findings.ndjson, findings.arrow and report.json).");
     }
     md.line();
   }

@@ -68,6 +68,7 @@ public final class ReportWriters {
           case MARKDOWN -> written.add(MarkdownReport.write(report, target, options));
           case HTML -> written.add(HtmlReport.write(report, target, options));
           case ARROW -> written.add(FindingsArrow.write(report, target));
+          case NDJSON -> written.add(FindingsNdjson.write(report, target));
           case BUNDLES -> written.addAll(TenantBundles.write(report, target));
         }
       }

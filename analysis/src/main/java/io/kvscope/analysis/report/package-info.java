@@ -1,9 +1,11 @@
 /**
  * Report writers: turn one {@link io.kvscope.analysis.impact.Report} into the files an incident
  * review hands around. {@link io.kvscope.analysis.report.ReportJson} writes (and reads back) the
- * versioned report.json contract; {@link io.kvscope.analysis.report.FindingsCsv} and
- * {@link io.kvscope.analysis.report.FindingsArrow} give the findings as tables for spreadsheets,
- * pandas and DuckDB; {@link io.kvscope.analysis.report.MarkdownReport} and
+ * versioned report.json contract; {@link io.kvscope.analysis.report.FindingsCsv} gives one row
+ * per finding for spreadsheets, {@link io.kvscope.analysis.report.FindingsArrow} and
+ * {@link io.kvscope.analysis.report.FindingsNdjson} one row per (finding, source) for pandas,
+ * polars and DuckDB, both from the column declaration in
+ * {@link io.kvscope.analysis.report.FindingColumn} (documented in docs/findings-table.md); {@link io.kvscope.analysis.report.MarkdownReport} and
  * {@link io.kvscope.analysis.report.HtmlReport} are the human reports; and
  * {@link io.kvscope.analysis.report.TenantBundles} writes one notification per tenant holding only
  * that tenant's own requests (JSON for machines, Markdown and HTML for the customer, the latter two

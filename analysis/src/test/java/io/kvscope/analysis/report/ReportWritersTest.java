@@ -25,7 +25,8 @@ class ReportWritersTest {
     List<Path> written = ReportWriters.writeAll(IncidentFixture.incident(), out, WriteOptions.defaults());
 
     assertThat(written).contains(out.resolve("report.json"), out.resolve("findings.csv"), out.resolve("report.md"),
-        out.resolve("report.html"), out.resolve("findings.arrow"), out.resolve("bundles").resolve("globex"));
+        out.resolve("report.html"), out.resolve("findings.arrow"), out.resolve("findings.ndjson"),
+        out.resolve("bundles").resolve("globex"));
     try (Stream<Path> all = Files.walk(out)) {
       for (Path p : all.toList()) {
         String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
@@ -72,7 +73,7 @@ class ReportWritersTest {
     Path out = dir.resolve("out");
     List<Path> written = ReportWriters.writeAll(empty, out, WriteOptions.defaults().withText(IncidentFixture.texts()));
 
-    assertThat(written).hasSize(5); // no tenant to notify, so no bundle directories
+    assertThat(written).hasSize(6); // no tenant to notify, so no bundle directories
     assertThat(Files.readString(out.resolve("report.md"))).contains("**No cross-tenant exposure found.**")
         .contains("No findings.").contains("Coverage was not measured");
     assertThat(Files.readString(out.resolve("report.html"))).contains("status over")
@@ -84,6 +85,7 @@ class ReportWritersTest {
       assertThat(reader.getVectorSchemaRoot().getSchema()).isEqualTo(FindingsArrow.SCHEMA);
       assertThat(reader.loadNextBatch()).isFalse();
     }
+    assertThat(Files.size(out.resolve("findings.ndjson"))).as("no finding, no line").isZero();
     assertThat(ReportJson.read(out.resolve("report.json"))).isEqualTo(empty);
   }
 
@@ -91,6 +93,7 @@ class ReportWritersTest {
   void formatsByName() {
     assertThat(Format.fromId("html")).isEqualTo(Format.HTML);
     assertThat(Format.fromId("findings.arrow")).isEqualTo(Format.ARROW);
+    assertThat(Format.fromId("ndjson")).isEqualTo(Format.NDJSON);
     assertThat(Format.fromId("Markdown")).isEqualTo(Format.MARKDOWN);
   }
 
