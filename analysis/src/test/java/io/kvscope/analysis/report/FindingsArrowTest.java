@@ -51,16 +51,19 @@ class FindingsArrowTest {
     int expectedRows = report.findings().stream().mapToInt(f -> Math.max(1, f.sources().size())).sum();
     assertThat(rows).hasSize(expectedRows);
 
-    // The canary finding has two sources: two rows, finding columns repeated, source columns apart.
+    // The canary finding has several sources: a row each, finding columns repeated, source columns apart.
+    io.kvscope.analysis.finding.Finding canaryFinding = report.findings().stream()
+        .filter(f -> f.kind().id().equals("canary_leak")).findFirst().orElseThrow();
+    int canarySources = canaryFinding.sources().size();
     List<Row> canary = rows.stream().filter(r -> "canary_leak".equals(r.get("kind"))).toList();
-    assertThat(canary).hasSize(2);
+    assertThat(canary).hasSize(canarySources).hasSizeGreaterThan(1);
     assertThat(canary).allSatisfy(r -> {
       assertThat(r.get("request_id")).isEqualTo(IncidentFixture.IT_REQ_1);
       assertThat(r.get("tenant")).isEqualTo(IncidentFixture.INITECH);
       assertThat(r.get("confidence")).isEqualTo("confirmed");
       assertThat(r.get("counted")).isEqualTo(true);
-      assertThat(r.get("source_count")).isEqualTo(2);
-      assertThat(r.get("finding_matched_tokens")).isEqualTo(20L);
+      assertThat(r.get("source_count")).isEqualTo(canarySources);
+      assertThat(r.get("finding_matched_tokens")).isEqualTo(canaryFinding.matchedTokens());
       assertThat(r.get("time")).isEqualTo(IncidentFixture.at(2 * 24 * 60 + 35).toEpochMilli());
       assertThat(r.get("evidence")).isEqualTo("{\"canary\":\"KVCANARY-*\",\"markers\":1}");
     });
@@ -71,6 +74,9 @@ class FindingsArrowTest {
     assertThat(canary.get(1).get("source_index")).isEqualTo(1);
     assertThat(canary.get(1).get("source_tenant")).isEqualTo(IncidentFixture.UMBRELLA);
     assertThat(canary.get(1).get("source_matched_tokens")).isEqualTo(14L);
+    // The canary's source is named alone; the passage two requests held names each as a candidate.
+    assertThat(canary.get(0).get("source_attribution")).isEqualTo("sole");
+    assertThat(canary.get(1).get("source_attribution")).isEqualTo("candidate");
     assertThat((List<?>) canary.get(1).get("spans")).hasSize(1);
 
     // A config finding: no request, no sources, nulls where unknown.

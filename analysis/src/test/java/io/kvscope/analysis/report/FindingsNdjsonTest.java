@@ -129,6 +129,7 @@ class FindingsNdjsonTest {
         IncidentFixture.GX_REQ_1 + "<-" + IncidentFixture.NW_REQ_1, IncidentFixture.NW_SECRET,
         IncidentFixture.IT_REQ_1 + "<-" + IncidentFixture.NW_REQ_2, IncidentFixture.CANARY,
         IncidentFixture.IT_REQ_1 + "<-" + IncidentFixture.UM_REQ_1, IncidentFixture.UM_SECRET,
+        IncidentFixture.IT_REQ_1 + "<-" + IncidentFixture.AC_REQ_1, IncidentFixture.UM_SECRET,
         IncidentFixture.NW_REQ_3 + "<-" + IncidentFixture.GX_REQ_2, IncidentFixture.GX_SECRET,
         IncidentFixture.UM_REQ_2 + "<-" + IncidentFixture.UM_REQ_1, IncidentFixture.UM_SECRET);
     int checked = 0;
