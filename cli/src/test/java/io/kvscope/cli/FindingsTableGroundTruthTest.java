@@ -50,6 +50,7 @@ class FindingsTableGroundTruthTest {
 
     ObjectMapper json = new ObjectMapper();
     int spans = 0;
+    int counted = 0;
     try (IndexSearch search = IndexSearch.open(index)) {
       TextSource texts = new IndexTextSource(search);
       for (String line : Files.readAllLines(reports.resolve("findings.ndjson"))) {
@@ -62,9 +63,14 @@ class FindingsTableGroundTruthTest {
         for (JsonNode span : row.get("spans")) {
           int start = span.get("recipient_utf16_start").asInt();
           int end = span.get("recipient_utf16_end").asInt();
-          assertThat(planted.getOrDefault(recipient, List.of()))
-              .as("a planted fragment under %s [%d, %d)", recipient, start, end)
-              .anySatisfy(f -> assertThat(start < f.responseEnd() && f.responseStart() < end).isTrue());
+          // A counted finding's span covers what the generator planted; a suspect one (say the same
+          // answer to a popular question) is text the tenants really share, so only its words are checked.
+          if (row.get("counted").asBoolean()) {
+            assertThat(planted.getOrDefault(recipient, List.of()))
+                .as("a planted fragment under %s [%d, %d)", recipient, start, end)
+                .anySatisfy(f -> assertThat(start < f.responseEnd() && f.responseStart() < end).isTrue());
+            counted++;
+          }
           String source = texts.text(row.get("source_request_id").asText(), span.get("source_field").asText());
           assertThat(words(source.substring(span.get("source_utf16_start").asInt(), span.get("source_utf16_end").asInt())))
               .as("source text at the source offsets of %s", row.get("id").asText())
@@ -74,6 +80,7 @@ class FindingsTableGroundTruthTest {
       }
     }
     assertThat(spans).as("spans checked").isPositive();
+    assertThat(counted).as("spans of counted findings checked against the truth").isPositive();
   }
 
   /** The words of a passage as the overlap compares them: case-folded, punctuation and spacing dropped. */

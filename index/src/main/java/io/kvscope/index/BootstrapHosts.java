@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.LongField;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.MultiTerms;
@@ -20,6 +21,9 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortedNumericSelector;
+import org.apache.lucene.search.SortedSetSelector;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
 
@@ -39,6 +43,14 @@ final class BootstrapHosts {
   /** A fleet has few prefill hosts; past this many the field holds something else, and learning stops. */
   static final int MAX_HOSTS = 4096;
 
+  /**
+   * The sample, and the line cited for an alias, in the order of the logs: the same whatever order
+   * merges left the documents in, so learning again rewrites nothing.
+   */
+  private static final Sort IN_LOG_ORDER = new Sort(
+      KeywordField.newSortField(Schema.SOURCE_FILE, false, SortedSetSelector.Type.MIN),
+      LongField.newSortField(Schema.SOURCE_LINE, false, SortedNumericSelector.Type.MIN));
+
   private BootstrapHosts() {}
 
   /** One alias per host whose requests' rooms all (but a stray few) lead to one prefill node. */
@@ -54,7 +66,8 @@ final class BootstrapHosts {
     int seen = 0;
     for (BytesRef term = terms.next(); term != null && seen++ < MAX_HOSTS; term = terms.next()) {
       String host = term.utf8ToString();
-      ScoreDoc[] named = searcher.search(new TermQuery(new Term(Schema.BOOTSTRAP_HOST, host)), SAMPLE).scoreDocs;
+      ScoreDoc[] named = searcher.search(new TermQuery(new Term(Schema.BOOTSTRAP_HOST, host)), SAMPLE, IN_LOG_ORDER)
+          .scoreDocs;
       Map<String, Integer> votes = new HashMap<>();
       int rooms = 0;
       Document first = null;

@@ -28,7 +28,8 @@ interface BundleNotice {
     }
   }
 
-  void title(String text) throws IOException;
+  /** The first line: {@code text} followed by {@code name} (a tenant), shown as a literal name. */
+  void title(String text, String name) throws IOException;
 
   void heading(String text) throws IOException;
 
@@ -48,9 +49,10 @@ interface BundleNotice {
     }
 
     @Override
-    public void title(String text) throws IOException {
+    public void title(String text, String name) throws IOException {
       // Starts with KvscopeOutputs.NOTIFICATION_MARKDOWN_TITLE: an ingest skips the file as kvscope's own.
-      out.write("# " + Markdown.text(text) + "\n\n");
+      // The name as a code span: nothing a tenant is called can become a link or markup.
+      out.write("# " + Markdown.text(text) + Markdown.code(name) + "\n\n");
     }
 
     @Override
@@ -100,12 +102,13 @@ interface BundleNotice {
     }
 
     @Override
-    public void title(String text) throws IOException {
+    public void title(String text, String name) throws IOException {
       out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           + KvscopeOutputs.HTML_GENERATOR_TAG + "\n" // an ingest skips what carries it
           + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
-          + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + Html.esc(text)
-          + "</title>\n<style>\n" + CSS + "</style>\n</head>\n<body>\n<main>\n<h1>" + Html.esc(text) + "</h1>\n");
+          + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + Html.esc(text + name)
+          + "</title>\n<style>\n" + CSS + "</style>\n</head>\n<body>\n<main>\n<h1>" + Html.esc(text) + "<code>"
+          + Html.esc(name) + "</code></h1>\n");
       started = true;
     }
 

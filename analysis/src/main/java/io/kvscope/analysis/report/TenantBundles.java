@@ -388,7 +388,7 @@ public final class TenantBundles {
 
   /** The notice's words, once for both formats. */
   private static void notice(Bundle b, Report report, BundleNotice out) throws IOException {
-    out.title("Data exposure notification for " + b.tenant());
+    out.title("Data exposure notification for ", b.tenant());
     out.paragraph("Prepared " + ReportView.time(report.generatedAt()) + ". Times are UTC. This notice lists only your own"
         + " requests, one line per request; it names no other customer and holds no text of any request.");
     out.heading("Your data received by others");
