@@ -72,8 +72,10 @@ public final class HtmlReport {
     Summary s = view.report().summary();
     out.write("<section class=\"cards\" id=\"summary\">\n");
     card(out, "alert", "Leaked responses", ReportView.number(s.leakedResponses()), "cross-tenant, confirmed + probable");
-    card(out, "", "Source requests", ReportView.number(s.sourceRequests()), "whose data leaked");
-    card(out, "", "Victim tenants", ReportView.number(s.victimTenants()), "lost data");
+    card(out, "", "Source requests", ReportView.range(s.sourceRequests(), s.sourceRequestsPossible()),
+        s.sourceRequestsPossible() > s.sourceRequests() ? "whose data leaked: sure\u2013possible" : "whose data leaked");
+    card(out, "", "Victim tenants", ReportView.range(s.victimTenants(), s.victimTenantsPossible()),
+        s.victimTenantsPossible() > s.victimTenants() ? "lost data: sure\u2013possible" : "lost data");
     card(out, "", "Recipient tenants", ReportView.number(s.recipientTenants()), "received others' data");
     card(out, "", "Tokens exposed", ReportView.number(s.tokensExposed()), "attributed to other tenants");
     card(out, "", "Over-length accepted", ReportView.number(s.overLengthAccepted()), "answered despite the limit");

@@ -70,8 +70,8 @@ public final class MarkdownReport {
     md.row("Measure", "Value");
     md.line("|---|---:|");
     md.row("Leaked responses", ReportView.number(s.leakedResponses()));
-    md.row("Source requests (whose data leaked)", ReportView.number(s.sourceRequests()));
-    md.row("Victim tenants", ReportView.number(s.victimTenants()));
+    md.row("Source requests (whose data leaked; sure\u2013possible)", ReportView.range(s.sourceRequests(), s.sourceRequestsPossible()));
+    md.row("Victim tenants (sure\u2013possible)", ReportView.range(s.victimTenants(), s.victimTenantsPossible()));
     md.row("Recipient tenants", ReportView.number(s.recipientTenants()));
     md.row("Tokens exposed", ReportView.number(s.tokensExposed()));
     md.row("Over-length prompts accepted", ReportView.number(s.overLengthAccepted()));

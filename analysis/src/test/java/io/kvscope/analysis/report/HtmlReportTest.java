@@ -29,6 +29,22 @@ class HtmlReportTest {
     return Files.readString(HtmlReport.write(report, dir.resolve("report.html"), options));
   }
 
+  /** The summary cards give the same sure–possible ranges as the headline and the tenant table. */
+  @Test
+  void summaryCardsShowSourcesAndVictimsAsRanges() throws Exception {
+    Report report = IncidentFixture.incident();
+    var s = report.summary();
+    assertThat(s.sourceRequestsPossible()).as("the fixture names a candidate source").isGreaterThan(s.sourceRequests());
+
+    String html = write(report, WriteOptions.defaults());
+
+    assertThat(html).contains("<div class=\"label\">Source requests</div><div class=\"value\">" + s.sourceRequests()
+        + "\u2013" + s.sourceRequestsPossible() + "</div>");
+    String victims = s.victimTenantsPossible() > s.victimTenants()
+        ? s.victimTenants() + "\u2013" + s.victimTenantsPossible() : Long.toString(s.victimTenants());
+    assertThat(html).contains("<div class=\"label\">Victim tenants</div><div class=\"value\">" + victims + "</div>");
+  }
+
   @Test
   void isOneSelfContainedPageWithEverySection() throws Exception {
     String html = write(IncidentFixture.incident(), WriteOptions.defaults().withText(IncidentFixture.texts()));
