@@ -42,8 +42,9 @@ final class ReportOutput {
     }
     out.println("Reports written to " + Printable.text(outDir.toAbsolutePath()) + (reveal ? " (content REVEALED)" : " (content redacted)") + ":");
     out.println("  " + Printable.text(outDir.resolve("report.html")) + "  (open in a browser)");
-    out.println("  report.json, findings.csv, report.md, findings.arrow, findings.ndjson, bundles/<tenant>/ ("
-        + written.size() + " files)");
+    long bundles = written.stream().filter(p -> p.getParent() != null && p.getParent().endsWith("bundles")).count();
+    out.println("  report.json, findings.csv, report.md, findings.arrow, findings.ndjson, bundles/<tenant>/ (one for each of "
+        + bundles + (bundles == 1 ? " tenant)" : " tenants)"));
     return written;
   }
 }

@@ -11,7 +11,7 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
 
 /**
  * The index schema, in one place. Every document has a {@link #DOC_TYPE} and a stable {@link #ID};
- * the other fields depend on the type. Names are the canonical snake_case names of SPEC.md, so
+ * the other fields depend on the type. Names are the canonical snake_case names of the records, so
  * {@code kvscope search 'tenant:acme AND prompt_tokens:[681280 TO *]'} reads like the report.
  *
  * <p>Field kinds decide how a field is indexed:
@@ -45,7 +45,7 @@ public final class Schema {
   public static final String DOC_TYPE = "doc_type";
   public static final String ID = "_id";
 
-  // Canonical request record (SPEC.md). Engine events reuse engine_rid, bootstrap_room and the
+  // Canonical request record (ingest RequestRecord). Engine events reuse engine_rid, bootstrap_room and the
   // source fields so that one terms walk over engine_rid sees both sides of a request.
   public static final String REQUEST_ID = "request_id";
   public static final String ENGINE_RID = "engine_rid";

@@ -3,7 +3,7 @@ package io.kvscope.analysis.finding;
 import java.util.Locale;
 
 /**
- * How sure a finding is (SPEC.md): {@code confirmed} (a canary, or a verified verbatim span from
+ * How sure a finding is (docs/overlap-method.md says which facts give which): {@code confirmed} (a canary, or a verified verbatim span from
  * another tenant of at least the threshold), {@code probable} (rare identifiers, or over-length
  * accepted plus underrun without text proof), {@code suspect} (timing only). Config findings are
  * facts read from logs and are {@code confirmed}.

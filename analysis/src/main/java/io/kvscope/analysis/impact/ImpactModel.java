@@ -23,7 +23,7 @@ import java.util.TreeMap;
 /**
  * From findings to the incident's numbers. A pure function: the same findings give the same report.
  *
- * <p>Counting rules (SPEC.md): a leaked response is a distinct request with at least one
+ * <p>Counting rules (the report's contract, docs/report.schema.json): a leaked response is a distinct request with at least one
  * cross-tenant finding (overlap, canary, rare identifier) at confirmed or probable confidence;
  * its sources are the distinct requests of other tenants those findings name. A source is sole
  * when any finding attributes to it alone, else a candidate; source requests and victim tenants

@@ -3,7 +3,7 @@ package io.kvscope.analysis.impact;
 import java.time.Instant;
 
 /**
- * The headline numbers of report.json (SPEC.md): counts are distinct requests or tenants,
+ * The headline numbers of report.json (docs/report.schema.json): counts are distinct requests or tenants,
  * cross-tenant, confirmed + probable. Source requests and victim tenants count sole attributions
  * (the only request within reach that held what leaked); their {@code Possible} twins count every
  * candidate too, so the truth lies between the two.

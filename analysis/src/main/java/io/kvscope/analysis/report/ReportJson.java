@@ -36,7 +36,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * report.json, the versioned machine contract of SPEC.md, written streaming (a report may carry
+ * report.json, the versioned machine contract (docs/report.schema.json), written streaming (a report may carry
  * many findings) and read back into the same {@link Report} so that {@code kvscope report} can
  * re-render every other output from it. The JSON Schema is {@code docs/report.schema.json} in the
  * repository and {@link #SCHEMA_RESOURCE} on the classpath.

@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A small incident shaped like the one in SPEC.md, built by hand for the writer tests: five
+ * A small incident shaped like a real one (an over-length admission bug on PD nodes), built by hand for the writer tests: five
  * tenants, leaks of every kind and tier, over-length admissions and underruns on a vulnerable
  * prefill node, config findings, one window still open, a coverage gap, and stored texts whose
  * leaked spans sit at the offsets the findings name.

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * One request as the gateway (or a trace, or a mapped custom log) saw it: the canonical record of
- * SPEC.md. Field names map one-to-one to the index's and Arrow's column names ({@code request_id},
+ * kvscope. Field names map one-to-one to the index's and Arrow's column names ({@code request_id},
  * {@code engine_rid}, ...). Optional facts are {@code null} when the source did not carry them;
  * times are UTC epoch milliseconds.
  *
