@@ -2,7 +2,6 @@ package io.kvscope.analysis;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * Every setting of an analysis run, in one typed value built by the CLI or GUI.
@@ -15,7 +14,6 @@ import java.util.List;
  * @param underrunRatio an engine prefill below this share of the uncached prompt is an underrun
  * @param timingFactor a TTFT below this share of the fitted expectation is anomalous
  * @param minUncachedForTiming prompts with fewer uncached tokens are too short to judge by timing
- * @param canaryPrefixes literal prefixes of canary markers (a marker is prefix + [A-Za-z0-9_-]+)
  */
 public record AnalysisOptions(
     Instant since,
@@ -25,8 +23,7 @@ public record AnalysisOptions(
     Duration sourceHorizon,
     double underrunRatio,
     double timingFactor,
-    long minUncachedForTiming,
-    List<String> canaryPrefixes) {
+    long minUncachedForTiming) {
 
   public static final String DEFAULT_FIXED_VERSION = "0.5.22";
 
@@ -38,7 +35,8 @@ public record AnalysisOptions(
    * weekends) can be days later; verification is exact, so a generous horizon costs candidates,
    * not precision.
    */
-  public static final Duration DEFAULT_HORIZON = Duration.ofDays(7);
+  public static final int DEFAULT_HORIZON_DAYS = 7;
+  public static final Duration DEFAULT_HORIZON = Duration.ofDays(DEFAULT_HORIZON_DAYS);
 
   public AnalysisOptions {
     if (minSpanTokens < 4) {
@@ -49,22 +47,21 @@ public record AnalysisOptions(
     }
     fixedVersion = fixedVersion == null ? DEFAULT_FIXED_VERSION : fixedVersion;
     sourceHorizon = sourceHorizon == null ? DEFAULT_HORIZON : sourceHorizon;
-    canaryPrefixes = canaryPrefixes == null ? List.of("KVCANARY-") : List.copyOf(canaryPrefixes);
   }
 
   public static AnalysisOptions defaults() {
     return new AnalysisOptions(null, null, DEFAULT_FIXED_VERSION, DEFAULT_MIN_SPAN_TOKENS, DEFAULT_HORIZON, 0.5, 0.25,
-        8_192, null);
+        8_192);
   }
 
   public AnalysisOptions withRange(Instant since, Instant until) {
     return new AnalysisOptions(since, until, fixedVersion, minSpanTokens, sourceHorizon, underrunRatio,
-        timingFactor, minUncachedForTiming, canaryPrefixes);
+        timingFactor, minUncachedForTiming);
   }
 
   public AnalysisOptions withFixedVersion(String version) {
     return new AnalysisOptions(since, until, version, minSpanTokens, sourceHorizon, underrunRatio,
-        timingFactor, minUncachedForTiming, canaryPrefixes);
+        timingFactor, minUncachedForTiming);
   }
 
   /** True when a request starting at {@code startTime} lies in the analysed range. */

@@ -1,6 +1,5 @@
 package io.kvscope.analysis;
 
-import io.kvscope.analysis.analyzers.VersionOrder;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.NodeClocks;

@@ -2,7 +2,6 @@ package io.kvscope.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.analysis.analyzers.VersionOrder;
 import org.junit.jupiter.api.Test;
 
 class VersionOrderTest {

@@ -31,13 +31,13 @@ final class AnalysisOptionsMixin {
 
   @Option(names = "--horizon", paramLabel = "DURATION", converter = TimeArguments.DurationConverter.class,
       description = "How long before a response its source may lie: " + TimeArguments.DURATION_FORMS
-          + " (default: 7d).")
+          + " (default: " + AnalysisOptions.DEFAULT_HORIZON_DAYS + "d).")
   Duration horizon;
 
   AnalysisOptions toOptions() {
     AnalysisOptions defaults = AnalysisOptions.defaults();
     return new AnalysisOptions(since, until, fixedVersion == null ? defaults.fixedVersion() : fixedVersion,
         minSpan == null ? defaults.minSpanTokens() : minSpan, horizon == null ? defaults.sourceHorizon() : horizon,
-        defaults.underrunRatio(), defaults.timingFactor(), defaults.minUncachedForTiming(), defaults.canaryPrefixes());
+        defaults.underrunRatio(), defaults.timingFactor(), defaults.minUncachedForTiming());
   }
 }

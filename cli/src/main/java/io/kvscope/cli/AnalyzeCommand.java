@@ -47,7 +47,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     Analyzed analyzed = analyze(index.path, analysis.toOptions(), quiet, System.err);
     SummaryPrinter.print(analyzed.report(), System.out);
     ReportOutput.write(analyzed.report(), index.path, out, reveal, System.out);
-    return analyzed.warnIncomplete(System.err) ? KvScope.ERROR : KvScope.OK;
+    return analyzed.warnIncomplete(System.err) ? ExitCodes.ERROR : ExitCodes.OK;
   }
 
   /** A report and what the index lacked for it (gaps that still let the analysis run). */

@@ -64,7 +64,7 @@ final class AuditCommand implements Callable<Integer> {
     }
     if (analyzed.warnIncomplete(System.err)) {
       System.out.println("audit: cannot judge: evidence missing (see above)");
-      return KvScope.ERROR;
+      return ExitCodes.ERROR;
     }
     if (incremental) {
       Set<String> reported = new HashSet<>(state.reported());
@@ -76,7 +76,7 @@ final class AuditCommand implements Callable<Integer> {
       new AuditState(watermark == null ? state.watermark() : watermark, reported).save(index.path);
     }
     System.out.println(verdict.clean() ? "audit: clean" : "audit: FAILED, " + verdict.failing().size() + " failing");
-    return verdict.clean() ? KvScope.OK : KvScope.FINDINGS;
+    return verdict.clean() ? ExitCodes.OK : ExitCodes.FINDINGS;
   }
 
   private static void print(AuditVerdict verdict, AnalysisOptions options, PrintStream out) {

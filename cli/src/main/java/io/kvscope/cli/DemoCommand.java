@@ -54,6 +54,6 @@ final class DemoCommand implements Callable<Integer> {
     ReportOutput.write(analyzed.report(), index, reports, false, System.out);
     System.out.println("Ground truth for comparison: " + Printable.text(incident.resolve("truth.json")));
     System.out.println("Next: ./kvscope search --index " + Printable.text(index) + " 'status_code:200 AND engine_input_len:1'");
-    return analyzed.warnIncomplete(System.err) ? KvScope.ERROR : KvScope.OK;
+    return analyzed.warnIncomplete(System.err) ? ExitCodes.ERROR : ExitCodes.OK;
   }
 }

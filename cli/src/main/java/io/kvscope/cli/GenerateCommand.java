@@ -51,7 +51,7 @@ final class GenerateCommand implements Callable<Integer> {
     System.out.printf("Generated %,d requests (%,d gateway records, %,d trace spans) in %d files, %.1f MB on disk%n",
         summary.requests(), summary.litellmRecords(), summary.otlpSpans(), summary.files().size(), summary.bytes() / 1e6);
     System.out.println("Ground truth: " + Printable.text(summary.truthFile()));
-    return KvScope.OK;
+    return ExitCodes.OK;
   }
 
   static final class ScaleConverter implements ITypeConverter<Scale> {

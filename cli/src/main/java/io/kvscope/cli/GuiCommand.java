@@ -50,6 +50,6 @@ final class GuiCommand implements Callable<Integer> {
     }
     List<Path> written = Workbench.launch(input);
     written.forEach(p -> System.out.println("screenshot: " + Printable.text(p)));
-    return KvScope.OK;
+    return ExitCodes.OK;
   }
 }

@@ -96,9 +96,9 @@ final class IngestCommand implements Callable<Integer> {
       System.err.println("kvscope: nothing usable was ingested from " + summary.filesSeen() + " file"
           + (summary.filesSeen() == 1 ? "" : "s") + (summary.unrecognized().isEmpty() ? ""
           : " (" + summary.unrecognized().size() + " in no format kvscope reads)"));
-      return KvScope.ERROR;
+      return ExitCodes.ERROR;
     }
-    return strict && summary.badRecords() > 0 ? KvScope.FINDINGS : KvScope.OK;
+    return strict && summary.badRecords() > 0 ? ExitCodes.FINDINGS : ExitCodes.OK;
   }
 
   /** Ingests and links; shared by {@code demo}. */

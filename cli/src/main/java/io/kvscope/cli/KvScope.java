@@ -42,10 +42,6 @@ import picocli.CommandLine;
     })
 public final class KvScope implements Runnable {
 
-  public static final int OK = 0;
-  public static final int FINDINGS = 1;
-  public static final int ERROR = 2;
-
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -77,9 +73,9 @@ public final class KvScope implements Runnable {
       if (Boolean.getBoolean("kvscope.debug")) {
         exception.printStackTrace(err);
       }
-      return ERROR;
+      return ExitCodes.ERROR;
     });
-    cli.setExitCodeExceptionMapper(exception -> ERROR);
+    cli.setExitCodeExceptionMapper(exception -> ExitCodes.ERROR);
     cli.setParameterExceptionHandler((exception, args) -> {
       PrintWriter err = exception.getCommandLine().getErr();
       err.println("kvscope: " + Printable.text(exception.getMessage()));
@@ -87,7 +83,7 @@ public final class KvScope implements Runnable {
         CommandLine.UnmatchedArgumentException.printSuggestions(unmatched, err);
       }
       err.println("Try '" + exception.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
-      return ERROR;
+      return ExitCodes.ERROR;
     });
     return cli;
   }

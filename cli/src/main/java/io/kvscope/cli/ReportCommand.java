@@ -34,11 +34,11 @@ final class ReportCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (index == null && reveal) {
       System.err.println("kvscope report: --reveal needs --index: the text to reveal is in the index, not in report.json");
-      return KvScope.ERROR;
+      return ExitCodes.ERROR;
     }
     if (index != null && !IndexStore.exists(index)) {
       System.err.println("kvscope report: no kvscope index at " + Printable.text(index));
-      return KvScope.ERROR;
+      return ExitCodes.ERROR;
     }
     if (index == null) {
       System.err.println("kvscope report: no --index: the reports leave out the leaked-content descriptions");
@@ -47,6 +47,6 @@ final class ReportCommand implements Callable<Integer> {
     Path target = out != null ? out : reportJson.toAbsolutePath().getParent();
     SummaryPrinter.print(report, System.out);
     ReportOutput.write(report, index, target, reveal, System.out);
-    return KvScope.OK;
+    return ExitCodes.OK;
   }
 }

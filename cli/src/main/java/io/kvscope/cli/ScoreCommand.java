@@ -46,7 +46,7 @@ final class ScoreCommand implements Callable<Integer> {
     Report report = ReportJson.read(reportFile);
     QualityScore score = QualityScore.of(truth, report);
     score.lines().forEach(System.out::println);
-    return score.passes() ? KvScope.OK : KvScope.FINDINGS;
+    return score.passes() ? ExitCodes.OK : ExitCodes.FINDINGS;
   }
 
   /** The top-level "..._version" key naming what a kvscope JSON file is, or "" when there is none. */

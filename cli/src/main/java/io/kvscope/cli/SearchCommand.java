@@ -59,11 +59,11 @@ final class SearchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (fields) {
       Schema.FIELDS.forEach(f -> System.out.printf("%-24s %-8s %s%n", f.name(), f.kind().name().toLowerCase(), f.meaning()));
-      return KvScope.OK;
+      return ExitCodes.OK;
     }
     if (query == null) {
       System.err.println("kvscope search: give a QUERY (or --fields to list what can be searched)");
-      return KvScope.ERROR;
+      return ExitCodes.ERROR;
     }
     try (IndexSearch search = IndexSearch.open(index.path)) {
       IndexSearch.Result result;
@@ -71,7 +71,7 @@ final class SearchCommand implements Callable<Integer> {
         result = search.search(query, limit);
       } catch (ParseException badQuery) {
         System.err.println("kvscope search: cannot parse the query: " + Printable.text(badQuery.getMessage()));
-        return KvScope.ERROR;
+        return ExitCodes.ERROR;
       }
       if (json) {
         printJson(result.documents(), search.redaction(), System.out);
@@ -81,7 +81,7 @@ final class SearchCommand implements Callable<Integer> {
             result.total() > result.documents().size() ? " (showing " + result.documents().size() + "; use --limit)" : "");
       }
     }
-    return KvScope.OK;
+    return ExitCodes.OK;
   }
 
   private static final String[] REQUEST_COLUMNS = {

@@ -46,7 +46,7 @@ class HostileValuesTest {
 
     // The positive control: the leak between the two hostile tenants is found.
     assertThat(runs.get("analyze").out()).contains("leaked responses (cross-tenant, confirmed+probable): 1");
-    assertThat(runs.get("audit").exitCode()).isEqualTo(KvScope.FINDINGS);
+    assertThat(runs.get("audit").exitCode()).isEqualTo(ExitCodes.FINDINGS);
     for (Map.Entry<String, CliTestSupport.Run> run : runs.entrySet()) {
       String printed = run.getValue().out() + run.getValue().err();
       assertThat(HostileIncident.rawControls(printed)).as("raw control characters printed by %s", run.getKey()).isEmpty();

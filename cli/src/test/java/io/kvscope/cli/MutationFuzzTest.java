@@ -98,7 +98,7 @@ class MutationFuzzTest {
       CliTestSupport.Run analyze = CliTestSupport.run("analyze", "--index", tmp.resolve("index").toString(), "--out",
           tmp.resolve("reports").toString(), "--quiet");
       // Exit 2 here only says the index holds no engine logs (gateway lines alone); the reports are written.
-      assertThat(analyze.exitCode()).as(analyze.err()).isIn(KvScope.OK, KvScope.ERROR);
+      assertThat(analyze.exitCode()).as(analyze.err()).isIn(ExitCodes.OK, ExitCodes.ERROR);
       assertThat(analyze.err()).doesNotContain("\tat ").doesNotContain("Exception");
       assertThat(tmp.resolve("reports/report.json")).as(analyze.err()).isRegularFile();
       assertThat(HostileIncident.rawControls(analyze.out() + analyze.err())).isEmpty();

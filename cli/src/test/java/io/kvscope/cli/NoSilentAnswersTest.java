@@ -33,7 +33,7 @@ class NoSilentAnswersTest {
   void ingestingAPathThatDoesNotExistFailsBeforeCreatingTheIndex(@TempDir Path tmp) {
     Path newIndex = tmp.resolve("index");
     CliTestSupport.Run run = CliTestSupport.run("ingest", tmp.resolve("nonexistent").toString(), "--index", newIndex.toString());
-    assertThat(run.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(run.err()).contains("no such file or folder").contains("nonexistent");
     assertThat(newIndex).doesNotExist();
   }
@@ -47,9 +47,9 @@ class NoSilentAnswersTest {
     CliTestSupport.Run empty = CliTestSupport.run("ingest", tmp.resolve("empty").toString(), "--index", tmp.resolve("i1").toString());
     CliTestSupport.Run junk = CliTestSupport.run("ingest", tmp.resolve("junk").toString(), "--index", tmp.resolve("i2").toString());
 
-    assertThat(empty.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(empty.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(empty.err()).contains("holds no requests").contains("no engine logs").contains("nothing usable");
-    assertThat(junk.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(junk.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(junk.err()).contains("1 in no format kvscope reads");
   }
 
@@ -62,10 +62,10 @@ class NoSilentAnswersTest {
     CliTestSupport.Run analyze = CliTestSupport.run("analyze", "--index", tmp.resolve("index").toString(),
         "--out", tmp.resolve("reports").toString(), "-q");
 
-    assertThat(audit.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(audit.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(audit.out()).doesNotContain("clean");
     assertThat(audit.err()).contains("nothing to analyse").contains("holds no requests");
-    assertThat(analyze.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(analyze.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(analyze.out()).doesNotContain("No cross-tenant exposure");
   }
 
@@ -73,7 +73,7 @@ class NoSilentAnswersTest {
   void aTimeRangePastAllDataNamesTheRangeTheIndexCovers(@TempDir Path tmp) {
     CliTestSupport.Run run = CliTestSupport.run("analyze", "--index", index.toString(), "--since", "2031-01-01",
         "--out", tmp.resolve("reports").toString(), "-q");
-    assertThat(run.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(run.err()).contains("no request starts between 2031-01-01T00:00:00Z and the end")
         .containsPattern("requests start from 2026-\\S+ to 2026-");
     assertThat(tmp.resolve("reports")).doesNotExist();
@@ -86,14 +86,14 @@ class NoSilentAnswersTest {
     CliTestSupport.Run nonsense = CliTestSupport.run("analyze", "--index", index.toString(), "--horizon", "a week");
 
     assertThat(human.exitCode()).as(human.err()).isZero();
-    assertThat(nonsense.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(nonsense.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(nonsense.err()).contains("'a week' is not a duration").contains("7d").doesNotContain("Exception");
   }
 
   @Test
   void aMistypedCommandGetsASuggestion() {
     CliTestSupport.Run run = CliTestSupport.run("analyz", "--index", index.toString());
-    assertThat(run.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(run.err()).contains("Did you mean").contains("kvscope analyze");
   }
 
@@ -104,10 +104,10 @@ class NoSilentAnswersTest {
     CliTestSupport.Run first = CliTestSupport.run("audit", "--index", index.toString(), "--incremental");
     CliTestSupport.Run second = CliTestSupport.run("audit", "--index", index.toString(), "--incremental");
 
-    assertThat(first.exitCode()).as(first.err()).isEqualTo(KvScope.FINDINGS);
+    assertThat(first.exitCode()).as(first.err()).isEqualTo(ExitCodes.FINDINGS);
     assertThat(first.out()).contains("Failing:").contains("window:").contains("over_length_accepted:chatcmpl-")
         .containsPattern("\\d{4}-\\d\\d-\\d\\dT\\S+Z");
-    assertThat(second.exitCode()).as(second.out()).isEqualTo(KvScope.OK);
+    assertThat(second.exitCode()).as(second.out()).isEqualTo(ExitCodes.OK);
     assertThat(second.out()).contains("0 failing").contains("reported by an earlier audit").contains("audit: clean");
     Files.deleteIfExists(index.resolve(AuditState.FILE));
   }
@@ -116,7 +116,7 @@ class NoSilentAnswersTest {
   void aMisspeltFieldIsAnErrorWithTheRightName() {
     CliTestSupport.Run run = CliTestSupport.run("search", "--index", index.toString(), "statuscode:200");
     CliTestSupport.Run all = CliTestSupport.run("search", "--index", index.toString(), "-n", "0", "*:*");
-    assertThat(run.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(run.err()).contains("unknown field 'statuscode'").contains("did you mean status_code?");
     assertThat(all.exitCode()).isZero();
   }
@@ -148,7 +148,7 @@ class NoSilentAnswersTest {
 
     assertThat(plain.exitCode()).isZero();
     assertThat(plain.err()).contains("no --index").contains("leave out the leaked-content");
-    assertThat(reveal.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(reveal.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(reveal.err()).contains("--reveal needs --index");
     assertThat(reveal.out()).doesNotContain("REVEALED");
   }
@@ -165,7 +165,7 @@ class NoSilentAnswersTest {
     CliTestSupport.Run wrong = CliTestSupport.run("score", report, report);
 
     assertThat(swapped.out()).isEqualTo(inOrder.out()).contains("leaked responses");
-    assertThat(wrong.exitCode()).isEqualTo(KvScope.ERROR);
+    assertThat(wrong.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(wrong.err()).contains("is not a truth.json");
   }
 }

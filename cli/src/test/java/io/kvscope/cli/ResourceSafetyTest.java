@@ -94,7 +94,7 @@ class ResourceSafetyTest {
 
   /** Gateway logs alone analyse to the end; the exit says the engine logs are missing (never "clean"). */
   private static void assertGatewayOnlyAnalysisCompleted(ChildKvScope.Result analyze) {
-    assertThat(analyze.exitCode()).as(analyze.err()).isEqualTo(KvScope.ERROR);
+    assertThat(analyze.exitCode()).as(analyze.err()).isEqualTo(ExitCodes.ERROR);
     assertThat(analyze.err()).contains("incomplete evidence: the index holds no engine logs");
   }
 

@@ -79,18 +79,18 @@ public final class IndexIngest {
   /** Ingests every regular file under {@code inputs} (files or folders, recursively), then links. */
   public IngestSummary run(List<Path> inputs) throws IOException {
     long started = clock.millis();
-    Run run = new Run(clock.millis());
-    List<Path> files = engineFactsFirst(listFiles(inputs, run));
+    RunTally run = new RunTally(clock.millis());
+    List<Path> files = InputFiles.engineFactsFirst(InputFiles.list(inputs, store.path(), run), ingestors, options);
     long totalBytes = 0;
     for (Path file : files) {
-      totalBytes += sizeOrZero(file);
+      totalBytes += InputFiles.sizeOrZero(file);
     }
     progress.started(files.size(), totalBytes);
     Map<String, Checkpoint> checkpoints = readCheckpoints();
     try (DocumentWriters writers = new DocumentWriters(store, writerThreads, DocumentWriters.DEFAULT_MAX_CHARS_IN_FLIGHT)) {
       run.writers = writers;
       for (Path file : files) {
-        run.bytesBefore += ingestFile(file, checkpoints.get(Checkpoint.idFor(identity(file))), run);
+        run.bytesBefore += ingestFile(file, checkpoints.get(Checkpoint.idFor(InputFiles.identity(file))), run);
         progress.advanced(run.bytesBefore);
       }
       writers.flush();
@@ -110,7 +110,7 @@ public final class IndexIngest {
       // Inputs that cannot be read are problems of their files; what ends up here is the index
       // (or its quarantine file) that cannot be written, typically a full disk.
       IOException cause = indexFailed instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) indexFailed;
-      throw new IOException("cannot write to the index at " + store.path() + " (" + describe(cause)
+      throw new IOException("cannot write to the index at " + store.path() + " (" + InputFiles.describe(cause)
           + "); free some space or choose another --index, then run again: files already checkpointed are not read again",
           cause);
     } finally {
@@ -143,144 +143,9 @@ public final class IndexIngest {
     store.commit();
   }
 
-  /**
-   * Regular files under the inputs, sorted for a deterministic order, each once however many
-   * inputs or links lead to it, skipping the index itself. Symbolic links to folders are not
-   * followed, so link loops cannot trap the walk; links that lead nowhere, folders that cannot be
-   * read and files that vanish during the walk become problems of the run, not its end.
-   */
-  private List<Path> listFiles(List<Path> inputs, Run run) throws IOException {
-    Path indexDir = store.path().toAbsolutePath().normalize();
-    List<Path> candidates = new ArrayList<>();
-    for (Path input : inputs) {
-      if (Files.isDirectory(input)) {
-        List<Path> found = new ArrayList<>();
-        Files.walkFileTree(input, new java.nio.file.SimpleFileVisitor<>() {
-          @Override
-          public java.nio.file.FileVisitResult preVisitDirectory(Path dir, java.nio.file.attribute.BasicFileAttributes attrs) {
-            if (dir.toAbsolutePath().normalize().startsWith(indexDir)) {
-              return java.nio.file.FileVisitResult.SKIP_SUBTREE;
-            }
-            if (IndexStore.isKvscopeIndex(dir)) {
-              run.ownOutput(dir.toString(), "a kvscope index");
-              return java.nio.file.FileVisitResult.SKIP_SUBTREE;
-            }
-            return java.nio.file.FileVisitResult.CONTINUE;
-          }
-
-          @Override
-          public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes attrs) {
-            if (attrs.isRegularFile() || (attrs.isSymbolicLink() && Files.isRegularFile(file))) {
-              found.add(file);
-            } else if (attrs.isSymbolicLink() && !Files.exists(file)) {
-              run.skipped(file.toString(), brokenLink(file));
-            }
-            return java.nio.file.FileVisitResult.CONTINUE;
-          }
-
-          @Override
-          public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException failure) {
-            run.skipped(file.toString(), "cannot be read (" + describe(failure) + "); skipped");
-            return java.nio.file.FileVisitResult.CONTINUE;
-          }
-        });
-        found.sort(null);
-        candidates.addAll(found);
-      } else if (Files.isRegularFile(input)) {
-        candidates.add(input);
-      } else if (Files.isSymbolicLink(input)) {
-        run.skipped(input.toString(), brokenLink(input));
-      } else {
-        throw new java.nio.file.NoSuchFileException(input.toString(), null, "no such file or folder");
-      }
-    }
-    // One path per file: the file's own rather than a link's (engine logs name their node after it).
-    Map<Path, Path> chosen = new HashMap<>();
-    for (Path file : candidates) {
-      chosen.merge(realPath(file), file, (kept, other) -> Files.isSymbolicLink(kept) && !Files.isSymbolicLink(other) ? other : kept);
-    }
-    List<Path> files = new ArrayList<>();
-    for (Path file : candidates) {
-      if (chosen.remove(realPath(file), file)) {
-        files.add(file);
-      }
-    }
-    return files;
-  }
-
-  private static String brokenLink(Path link) {
-    try {
-      link.toRealPath();
-      return "symbolic link to nothing readable; skipped";
-    } catch (java.nio.file.NoSuchFileException gone) {
-      return "broken symbolic link (its target does not exist); skipped";
-    } catch (IOException loop) {
-      return "symbolic link loop (" + describe(loop) + "); skipped";
-    }
-  }
-
-  /** The file behind any links, to read each file once; the path itself when that fails. */
-  private static Path realPath(Path file) {
-    try {
-      return file.toRealPath();
-    } catch (IOException unresolvable) {
-      return file.toAbsolutePath().normalize();
-    }
-  }
-
-  private static long sizeOrZero(Path file) {
-    try {
-      return Files.size(file);
-    } catch (IOException vanished) {
-      return 0; // reported when the file's turn comes
-    }
-  }
-
-  /** An I/O failure in words: the reason the OS gave, without the path the caller already names. */
-  private static String describe(IOException failure) {
-    if (failure instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
-      return fs.getReason();
-    }
-    if (failure instanceof java.nio.file.NoSuchFileException) {
-      return "no longer exists";
-    }
-    if (failure instanceof java.nio.file.AccessDeniedException) {
-      return "permission denied";
-    }
-    if (failure instanceof com.fasterxml.jackson.core.JsonProcessingException || failure.getMessage() == null) {
-      return failure.getClass().getSimpleName(); // Jackson quotes the offending text, which may be a prompt
-    }
-    return failure.getMessage();
-  }
-
-  /**
-   * The files whose format carries no requests (engine logs, metrics) first, each group in its
-   * own order, so that requests can be written with their engine facts ({@link EngineFactsAtWrite}).
-   * A file that cannot be detected here keeps its place and is reported when its turn comes.
-   */
-  private List<Path> engineFactsFirst(List<Path> files) {
-    List<Path> engineSide = new ArrayList<>();
-    List<Path> rest = new ArrayList<>();
-    for (Path file : files) {
-      boolean noRequests;
-      try {
-        noRequests = ingestors.detect(new InputFile(file, file.toString(), 0), options)
-            .map(ingestor -> !ingestor.carriesRequests()).orElse(false);
-      } catch (IOException | RuntimeException undetectable) {
-        noRequests = false;
-      }
-      (noRequests ? engineSide : rest).add(file);
-    }
-    engineSide.addAll(rest);
-    return engineSide;
-  }
-
-  private static String identity(Path file) {
-    return file.toAbsolutePath().normalize().toString();
-  }
 
   /** Ingests one file; returns its size (for progress), 0 when it could not be read. */
-  private long ingestFile(Path path, Checkpoint checkpoint, Run run) throws IOException {
+  private long ingestFile(Path path, Checkpoint checkpoint, RunTally run) throws IOException {
     String name = path.toString();
     long size;
     long modified;
@@ -308,7 +173,7 @@ public final class IndexIngest {
       detected = ingestors.detect(sniff, options);
     } catch (IOException unreadable) {
       // Unreadable, vanished (rotated away) or undecodable: a problem of this file, not of the run.
-      run.bad(new BadInput(name, 0, "cannot read file (" + describe(unreadable) + ")"), null);
+      run.bad(new BadInput(name, 0, "cannot read file (" + InputFiles.describe(unreadable) + ")"), null);
       return 0;
     }
     if (detected.isEmpty()) {
@@ -342,7 +207,7 @@ public final class IndexIngest {
    * file, or one whose data ended early, is not checkpointed as complete, so the next run reads it
    * again instead of calling it unchanged.
    */
-  private boolean parse(Ingestor ingestor, InputFile first, FileSink sink, Run run) throws IOException {
+  private boolean parse(Ingestor ingestor, InputFile first, FileSink sink, RunTally run) throws IOException {
     InputFile input = first;
     for (int failures = 0; ; failures++) {
       try {
@@ -375,14 +240,14 @@ public final class IndexIngest {
     if (failure instanceof NumberFormatException) {
       return "a number too large or malformed";
     }
-    return failure.getClass().getSimpleName() + (failure instanceof IOException io ? " (" + describe(io) + ")" : "");
+    return failure.getClass().getSimpleName() + (failure instanceof IOException io ? " (" + InputFiles.describe(io) + ")" : "");
   }
 
   /**
    * Waits for a file's documents after it stopped early: more of its documents failing on the
    * writer threads is the same stop, already reported; the index failing still ends the run.
    */
-  private static void settle(Run run) throws IOException {
+  private static void settle(RunTally run) throws IOException {
     while (true) {
       try {
         run.writers.flush();
@@ -410,7 +275,7 @@ public final class IndexIngest {
   }
 
   /** State of one run across files. */
-  private final class Run {
+  private final class RunTally implements InputFiles.Skips {
     final long startedAt;
     final Map<String, Long> recordsByFormat = new TreeMap<>();
     final Map<String, Long> itemsByType = new TreeMap<>();
@@ -434,17 +299,19 @@ public final class IndexIngest {
     /** Per file with problems, in the order met: records, bad lines, first bad input, skip reason. */
     private final Map<String, FileProblem> problems = new java.util.LinkedHashMap<>();
 
-    Run(long startedAt) {
+    RunTally(long startedAt) {
       this.startedAt = startedAt;
     }
 
     /** One of kvscope's own outputs (or indexes): skipped, never evidence, not a problem. */
-    void ownOutput(String file, String what) {
+    @Override
+    public void ownOutput(String file, String what) {
       ownOutputs.add(file + " (" + what + ")");
     }
 
     /** A file skipped as a whole: not a bad record, but on the problem list. */
-    void skipped(String file, String because) {
+    @Override
+    public void skipped(String file, String because) {
       problems.put(file, new FileProblem(file, 0, 0, null, because));
     }
 
@@ -512,7 +379,7 @@ public final class IndexIngest {
 
   /** Receives one file's records and writes them, checkpointing as it goes. */
   private final class FileSink implements RecordSink {
-    private final Run run;
+    private final RunTally run;
     private InputFile input;
     private final String format;
     private final long size;
@@ -521,7 +388,7 @@ public final class IndexIngest {
     private long records;
     long lastLine;
 
-    FileSink(Run run, InputFile input, String format, long size, long modified, String headHash, long resumeAfter) {
+    FileSink(RunTally run, InputFile input, String format, long size, long modified, String headHash, long resumeAfter) {
       this.run = run;
       this.input = input;
       this.format = format;
@@ -575,7 +442,7 @@ public final class IndexIngest {
       long done = complete ? lastLine : Math.max(0, lastLine - 1);
       run.writers.flush(); // the checkpoint may only commit records that are in the writer
       try {
-        store.put(new Checkpoint(identity(input.path()), size, modified, headHash, format, done, records, complete)
+        store.put(new Checkpoint(InputFiles.identity(input.path()), size, modified, headHash, format, done, records, complete)
             .toDocument());
         if (!complete || run.docsSinceCommit >= COMMIT_EVERY_DOCS / 10) {
           store.commit();

@@ -1,5 +1,6 @@
 package io.kvscope.index;
 
+import io.kvscope.index.fingerprint.FingerprintConfig;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -114,9 +115,19 @@ public final class IndexSearch implements Closeable {
     }
   }
 
-  /** The fingerprint scheme recorded in the commit, or null for an index without one. */
-  public String fingerprintScheme() throws IOException {
-    return reader.getIndexCommit().getUserData().get(IndexStore.FINGERPRINT_SCHEME);
+  /**
+   * The fingerprint scheme the index was built with, as its commit records it; an index from before
+   * the scheme was recorded was built with today's.
+   *
+   * @throws IOException when the commit names a scheme this kvscope cannot query
+   */
+  public FingerprintConfig fingerprints() throws IOException {
+    String recorded = reader.getIndexCommit().getUserData().get(IndexStore.FINGERPRINT_SCHEME);
+    if (recorded == null) {
+      return Documents.FINGERPRINTS;
+    }
+    return FingerprintConfig.ofSchemeId(recorded).orElseThrow(() -> new IOException("the index was fingerprinted with '"
+        + recorded + "', which this kvscope cannot query; re-ingest it into a new index"));
   }
 
   /** Number of documents of a type. */

@@ -7,7 +7,6 @@ import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.StalePageReach;
 import io.kvscope.analysis.evidence.PassageRules;
 import io.kvscope.analysis.finding.Finding;
-import io.kvscope.index.Documents;
 import io.kvscope.index.Schema;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.FingerprintConfig;
@@ -108,25 +107,21 @@ public final class CrossTenantOverlap implements Analyzer {
 
   @Override
   public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {
-    String recorded = context.index().fingerprintScheme();
-    if (recorded != null && !recorded.equals(Documents.FINGERPRINTS.schemeId())) {
-      throw new IOException("the index was fingerprinted with '" + recorded + "', not '"
-          + Documents.FINGERPRINTS.schemeId() + "'; re-ingest it into a new index");
-    }
+    FingerprintConfig indexed = context.index().fingerprints();
     // Verification may ask for longer spans than the index guarantees to find, never shorter.
     int minSpan = context.options().minSpanTokens();
-    if (minSpan < Documents.FINGERPRINTS.threshold()) {
+    if (minSpan < indexed.threshold()) {
       throw new IllegalArgumentException("--min-span " + minSpan + " is below the index's guaranteed detection length "
-          + Documents.FINGERPRINTS.threshold() + "; shorter runs could be missed silently");
+          + indexed.threshold() + "; shorter runs could be missed silently");
     }
-    FingerprintConfig scheme = Documents.FINGERPRINTS.withThreshold(minSpan);
+    FingerprintConfig scheme = indexed.withThreshold(minSpan);
     RequestColumns columns = RequestColumns.load(context);
     Mechanisms mechanisms = Mechanisms.of(context);
     StalePageReach reach = StalePageReach.of(context, columns, mechanisms);
     FingerprintJoin join = new FingerprintJoin(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1);
     int cutoff = learnCutoff(join, context);
     LuceneTextIndex text = new LuceneTextIndex(context.reader(), columns);
-    StockPhrases stock = new StockPhrases(text, Documents.FINGERPRINTS.k(), cutoff);
+    StockPhrases stock = new StockPhrases(text, indexed.k(), cutoff);
     PassageGatherer gatherer = new PassageGatherer(text, columns, reach, stock, minSpan, cutoff);
     TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
     SpanVerifier verifier = new SpanVerifier(scheme);
@@ -138,7 +133,7 @@ public final class CrossTenantOverlap implements Analyzer {
     Set<Integer> focus = new TreeSet<>();
     mechanisms.decodedOverForeignKv().stream().filter(columns::isRecipient).forEach(focus::add);
     long started = CpuClock.now();
-    long[] focused = focusedPass(context, columns, focus, reach, text, work);
+    long[] focused = focusedPass(context, indexed, columns, focus, reach, text, work);
     long focusedNanos = CpuClock.now() - started;
     started = CpuClock.now();
     JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true)
@@ -187,9 +182,9 @@ public final class CrossTenantOverlap implements Analyzer {
    *
    * @return candidates from fingerprints and from windows, and the nanoseconds the window lookups took
    */
-  private static long[] focusedPass(AnalysisContext context, RequestColumns columns, Set<Integer> focus,
-      StalePageReach reach, TextIndex text, OverlapRecipients work) throws IOException {
-    Fingerprinter fingerprinter = new Fingerprinter(Documents.FINGERPRINTS);
+  private static long[] focusedPass(AnalysisContext context, FingerprintConfig indexed, RequestColumns columns,
+      Set<Integer> focus, StalePageReach reach, TextIndex text, OverlapRecipients work) throws IOException {
+    Fingerprinter fingerprinter = new Fingerprinter(indexed);
     long[] candidates = new long[3];
     for (int recipient : focus) {
       String response = columns.text(recipient, Schema.RESPONSE_TEXT);

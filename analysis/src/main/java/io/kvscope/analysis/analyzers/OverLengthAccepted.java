@@ -67,7 +67,7 @@ public final class OverLengthAccepted implements Analyzer {
     if (row.rejected()) {
       return Confidence.CONFIRMED;
     }
-    return length.basis().startsWith("estimated") ? Confidence.PROBABLE : Confidence.CONFIRMED;
+    return length.basis() == PromptLengths.Basis.TEXT_ESTIMATE ? Confidence.PROBABLE : Confidence.CONFIRMED;
   }
 
   private static Map<String, Object> evidence(RequestRow row, PromptLengths.Length length, Long limit) {
@@ -75,7 +75,7 @@ public final class OverLengthAccepted implements Analyzer {
     evidence.put("prompt_tokens_reported", row.promptTokens());
     evidence.put("prompt_tokens_estimated", length == null ? null : length.estimateFromText());
     evidence.put("prompt_tokens_used", length == null ? null : length.tokens());
-    evidence.put("prompt_tokens_basis", length == null ? null : length.basis());
+    evidence.put("prompt_tokens_basis", length == null ? null : length.basis().text);
     evidence.put("limit", limit);
     evidence.put("pool_tokens", row.prefillPool() != null ? row.prefillPool() : row.decodePool());
     evidence.put("context_length", row.prefillContext() != null ? row.prefillContext() : row.decodeContext());

@@ -41,7 +41,7 @@ public final class PrefillUnderrun implements Analyzer {
       }
       Map<String, Object> evidence = RequestFindings.evidence(row);
       evidence.put("expected_input_tokens", length.tokens());
-      evidence.put("expected_basis", length.basis());
+      evidence.put("expected_basis", length.basis().text);
       evidence.put("observed_input_tokens", row.engineInputLen());
       evidence.put("cached_tokens", row.cachedTokens());
       evidence.put("transfer_mb", row.transferMb());

@@ -2,6 +2,7 @@ package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.RequestRow;
+import io.kvscope.analysis.RobustStats;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,7 +48,7 @@ final class PromptLengths {
       }
     });
     Map<String, Double> ratios = new HashMap<>();
-    samples.forEach((model, list) -> ratios.put(model, Stats.median(list)));
+    samples.forEach((model, list) -> ratios.put(model, RobustStats.median(list)));
     ratios.forEach((model, ratio) -> context.parameter("prompt-length.chars_per_token." + model, round(ratio)));
     return new PromptLengths(ratios);
   }
@@ -61,25 +62,38 @@ final class PromptLengths {
     return row.model() != null ? row.model() : row.deployment() != null ? row.deployment() : "(unknown)";
   }
 
+  /** Where a prompt-length figure came from; {@link #text} is what the evidence says. */
+  enum Basis {
+    GATEWAY_COUNT("gateway prompt_tokens"),
+    ENGINE_REJECTION("engine rejection"),
+    TEXT_ESTIMATE("estimated from prompt text");
+
+    final String text;
+
+    Basis(String text) {
+      this.text = text;
+    }
+  }
+
   /** The prompt's length and where that figure came from. */
-  record Length(long tokens, String basis, Long estimateFromText) {}
+  record Length(long tokens, Basis basis, Long estimateFromText) {}
 
   /** The best figure for {@code row}'s prompt length, or null when nothing says. */
   Length of(RequestRow row) {
     Long estimate = estimate(row);
     long best = -1;
-    String basis = null;
+    Basis basis = null;
     if (row.promptTokens() != null) {
       best = row.promptTokens();
-      basis = "gateway prompt_tokens";
+      basis = Basis.GATEWAY_COUNT;
     }
     if (row.requestedLen() != null && row.requestedLen() > best) {
       best = row.requestedLen();
-      basis = "engine rejection";
+      basis = Basis.ENGINE_REJECTION;
     }
     if (estimate != null && (best < 0 || estimate > best * IMPLAUSIBLE_FACTOR && estimate - best >= IMPLAUSIBLE_GAP)) {
       best = estimate;
-      basis = "estimated from prompt text";
+      basis = Basis.TEXT_ESTIMATE;
     }
     return best < 0 ? null : new Length(best, basis, estimate);
   }

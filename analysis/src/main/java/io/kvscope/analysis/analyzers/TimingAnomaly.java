@@ -3,6 +3,7 @@ package io.kvscope.analysis.analyzers;
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
 import io.kvscope.analysis.RequestRow;
+import io.kvscope.analysis.RobustStats;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
@@ -48,10 +49,10 @@ public final class TimingAnomaly implements Analyzer {
       }
       points.computeIfAbsent(deploymentOf(row), d -> new Points()).add(uncached(row, length), ttft);
     });
-    Map<String, Stats.Line> fits = new HashMap<>();
+    Map<String, RobustStats.Line> fits = new HashMap<>();
     points.forEach((deployment, p) -> {
       if (p.n >= MIN_FIT_POINTS) {
-        Stats.Line line = Stats.theilSen(p.x, p.y, p.n);
+        RobustStats.Line line = RobustStats.theilSen(p.x, p.y, p.n);
         fits.put(deployment, line);
         context.parameter("timing-anomaly.fit." + deployment,
             Map.of("intercept_ms", round(line.intercept()), "ms_per_1k_tokens", round(line.slope() * 1000), "points", line.points()));
@@ -62,7 +63,7 @@ public final class TimingAnomaly implements Analyzer {
     context.parameter("timing-anomaly.factor", factor);
     context.parameter("timing-anomaly.min_uncached_tokens", minUncached);
     context.forEachRequest(row -> {
-      Stats.Line fit = fits.get(deploymentOf(row));
+      RobustStats.Line fit = fits.get(deploymentOf(row));
       Long ttft = row.ttftMillis();
       PromptLengths.Length length = lengths.of(row);
       if (fit == null || ttft == null || length == null || !row.succeeded()) {

@@ -1,6 +1,7 @@
 package io.kvscope.analysis.report;
 
 import io.kvscope.index.Redaction;
+import io.kvscope.index.identifiers.CanaryMarker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -29,7 +30,7 @@ public final class ContentRedactor {
   private record Category(String name, Pattern pattern) {}
 
   private static final List<Category> CATEGORIES = List.of(
-      new Category("canary", Pattern.compile("\\bKVCANARY[-_][A-Za-z0-9]{6,96}\\b")),
+      new Category("canary", Pattern.compile("\\b" + CanaryMarker.ANY_REGEX + "\\b")),
       new Category("email", Pattern.compile(
           "(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@(?:[A-Za-z0-9-]{1,63}\\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])")),
       new Category("uuid", Pattern.compile("\\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\b")),

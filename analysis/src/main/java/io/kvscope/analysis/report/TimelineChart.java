@@ -220,18 +220,7 @@ final class TimelineChart {
 
   /** The top of a row's scale: the value itself up to 5, else the next of 10, 20, 50, 100, 200... */
   static long niceCeiling(long n) {
-    if (n <= 5) {
-      return Math.max(1, n);
-    }
-    long magnitude = 1;
-    while (true) {
-      for (long step : new long[] {1, 2, 5}) {
-        if (step * magnitude * 10 >= n) {
-          return step * magnitude * 10;
-        }
-      }
-      magnitude *= 10;
-    }
+    return n <= 5 ? Math.max(1, n) : RoundNumbers.atLeast(n);
   }
 
   private static Instant min(Instant a, Instant b) {

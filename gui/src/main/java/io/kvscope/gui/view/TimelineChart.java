@@ -339,16 +339,6 @@ public final class TimelineChart extends Region {
 
   /** A round step (1, 2, 5 x 10^n) giving at most about {@code lines} grid lines up to {@code max}. */
   static long niceStep(long max, int lines) {
-    long raw = Math.max(1, (long) Math.ceil(max / (double) lines));
-    long magnitude = 1;
-    while (magnitude * 10 <= raw) {
-      magnitude *= 10;
-    }
-    for (long m : new long[] {1, 2, 5, 10}) {
-      if (m * magnitude >= raw) {
-        return m * magnitude;
-      }
-    }
-    return 10 * magnitude;
+    return io.kvscope.analysis.report.RoundNumbers.atLeast((long) Math.ceil(max / (double) lines));
   }
 }

@@ -53,6 +53,23 @@ public record FingerprintConfig(int k, int threshold) {
    * to join an index built under another scheme.
    */
   public String schemeId() {
-    return "kvscope-winnow/1 k=" + k + " t=" + threshold;
+    return SCHEME + " k=" + k + " t=" + threshold;
+  }
+
+  private static final String SCHEME = "kvscope-winnow/1";
+  private static final java.util.regex.Pattern SCHEME_ID =
+      java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(SCHEME) + " k=(\\d{1,4}) t=(\\d{1,4})");
+
+  /** The configuration a {@link #schemeId()} names, or empty when it names another scheme. */
+  public static java.util.Optional<FingerprintConfig> ofSchemeId(String schemeId) {
+    java.util.regex.Matcher m = SCHEME_ID.matcher(schemeId);
+    if (!m.matches()) {
+      return java.util.Optional.empty();
+    }
+    try {
+      return java.util.Optional.of(new FingerprintConfig(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
+    } catch (IllegalArgumentException impossible) {
+      return java.util.Optional.empty();
+    }
   }
 }

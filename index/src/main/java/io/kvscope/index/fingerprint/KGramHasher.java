@@ -27,17 +27,17 @@ public final class KGramHasher {
     }
     long topPower = 1; // B^(k-1): weight of the token that leaves the window
     for (int i = 1; i < k; i++) {
-      topPower *= Mix.KGRAM_BASE;
+      topPower *= HashMixing.KGRAM_BASE;
     }
     long rolling = 0;
     for (int i = 0; i < k; i++) {
-      rolling = rolling * Mix.KGRAM_BASE + tokenHashes[i];
+      rolling = rolling * HashMixing.KGRAM_BASE + tokenHashes[i];
     }
     long[] out = new long[n - k + 1];
-    out[0] = Mix.fmix64(rolling);
+    out[0] = HashMixing.fmix64(rolling);
     for (int i = 1; i < out.length; i++) {
-      rolling = (rolling - tokenHashes[i - 1] * topPower) * Mix.KGRAM_BASE + tokenHashes[i + k - 1];
-      out[i] = Mix.fmix64(rolling);
+      rolling = (rolling - tokenHashes[i - 1] * topPower) * HashMixing.KGRAM_BASE + tokenHashes[i + k - 1];
+      out[i] = HashMixing.fmix64(rolling);
     }
     return out;
   }

@@ -50,7 +50,7 @@ final class LongIntHashMap {
   }
 
   private int slot(long key) {
-    return (int) Mix.fmix64(key) & mask;
+    return (int) HashMixing.fmix64(key) & mask;
   }
 
   private void allocate(int capacity) {

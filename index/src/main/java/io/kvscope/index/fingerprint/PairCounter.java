@@ -55,7 +55,7 @@ final class PairCounter implements Closeable {
   void add(int recipient, int source, boolean viaPrompt) throws IOException {
     long key = ((long) recipient << 32) | (source & 0xFFFFFFFFL);
     long hit = viaPrompt ? PROMPT_HIT : RESPONSE_HIT;
-    int slot = (int) Mix.fmix64(key) & mask;
+    int slot = (int) HashMixing.fmix64(key) & mask;
     while (keys[slot] != 0) {
       if (keys[slot] == key) {
         counts[slot] += hit;
@@ -203,7 +203,7 @@ final class PairCounter implements Closeable {
   }
 
   private long countOf(long key) {
-    int slot = (int) Mix.fmix64(key) & mask;
+    int slot = (int) HashMixing.fmix64(key) & mask;
     while (keys[slot] != key) {
       slot = (slot + 1) & mask;
     }
@@ -222,7 +222,7 @@ final class PairCounter implements Closeable {
     for (int i = 0; i < oldKeys.length; i++) {
       long key = oldKeys[i];
       if (key != 0) {
-        int slot = (int) Mix.fmix64(key) & mask;
+        int slot = (int) HashMixing.fmix64(key) & mask;
         while (keys[slot] != 0) {
           slot = (slot + 1) & mask;
         }

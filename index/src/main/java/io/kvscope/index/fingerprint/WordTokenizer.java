@@ -56,16 +56,16 @@ public final class WordTokenizer {
         continue;
       }
       int start = i;
-      long h = Mix.FNV_OFFSET;
+      long h = HashMixing.FNV_OFFSET;
       if (kind == STANDALONE) {
-        h = Mix.fnvStep(h, fold(cp));
+        h = HashMixing.fnvStep(h, fold(cp));
         i += Character.charCount(cp);
         while (i < n) {
           int mark = text.codePointAt(i);
           if (!isMark(mark)) {
             break;
           }
-          h = Mix.fnvStep(h, fold(mark));
+          h = HashMixing.fnvStep(h, fold(mark));
           i += Character.charCount(mark);
         }
       } else {
@@ -76,7 +76,7 @@ public final class WordTokenizer {
             if (kind(c) != WORD) {
               break;
             }
-            h = Mix.fnvStep(h, fold(c));
+            h = HashMixing.fnvStep(h, fold(c));
             last = c;
             i += Character.charCount(c);
           }
@@ -93,7 +93,7 @@ public final class WordTokenizer {
               || (joiner == ',' && !(Character.isDigit(last) && Character.isDigit(next)))) {
             break;
           }
-          h = Mix.fnvStep(h, fold(joiner));
+          h = HashMixing.fnvStep(h, fold(joiner));
           i = after;
         }
       }
@@ -105,7 +105,7 @@ public final class WordTokenizer {
       }
       starts[count] = start;
       ends[count] = i;
-      hashes[count] = Mix.fmix64(h);
+      hashes[count] = HashMixing.fmix64(h);
       count++;
     }
     return new TokenizedText(

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 public final class IdentifierExtractor {
 
   /** The canary prefix used when none is configured. */
-  public static final List<String> DEFAULT_CANARY_PREFIXES = List.of("KVCANARY-");
+  public static final List<String> DEFAULT_CANARY_PREFIXES = List.of(CanaryMarker.PREFIX);
 
   /** "account number is" and three separators: the number's first digit is at most this far on. */
   private static final int ACCOUNT_DIGITS_WITHIN = 7 + 7 + 3 + 3;

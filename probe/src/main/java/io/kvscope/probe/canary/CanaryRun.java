@@ -2,7 +2,7 @@ package io.kvscope.probe.canary;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kvscope.analysis.analyzers.Stats;
+import io.kvscope.analysis.RobustStats;
 import io.kvscope.probe.Endpoint;
 import io.kvscope.probe.ProbeListener;
 import io.kvscope.probe.ProbeOptions;
@@ -88,7 +88,7 @@ public final class CanaryRun {
         ratios.add((double) e.promptChars() / counted);
       }
     }
-    return ratios.isEmpty() ? new Calibration(initial, initial, 0) : new Calibration(initial, Stats.median(ratios), ratios.size());
+    return ratios.isEmpty() ? new Calibration(initial, initial, 0) : new Calibration(initial, RobustStats.median(ratios), ratios.size());
   }
 
   private List<Exchange> send(ExecutorService pool, List<PlannedRequest> requests, double ratio, String step)

@@ -1,5 +1,6 @@
 package io.kvscope.probe.canary;
 
+import io.kvscope.index.identifiers.CanaryMarker;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,12 +17,12 @@ import java.util.regex.Pattern;
  */
 public final class Markers {
 
-  public static final String PREFIX = "KVCANARY-";
+  public static final String PREFIX = CanaryMarker.PREFIX;
   static final int TAG_CHARS = 8;
   static final int RANDOM_CHARS = 12;
   private static final char[] ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".toCharArray();
   /** Anything shaped like a canary, whoever issued it (the redactor's canary pattern). */
-  private static final Pattern ANY = Pattern.compile("KVCANARY[-_]([A-Za-z0-9]{6,96})");
+  private static final Pattern ANY = Pattern.compile(CanaryMarker.ANY_REGEX);
 
   private final String runTag;
   private final RandomGenerator random;

@@ -1,6 +1,6 @@
 package io.kvscope.probe.canary;
 
-import io.kvscope.analysis.analyzers.Stats;
+import io.kvscope.analysis.RobustStats;
 import java.util.List;
 
 /**
@@ -29,7 +29,7 @@ public record PrefillFit(double slopeMsPerToken, double interceptMs, int points,
       x[i] = timed.get(i).judgedTokens();
       y[i] = timed.get(i).ttftMs();
     }
-    Stats.Line line = Stats.theilSen(x, y, x.length);
+    RobustStats.Line line = RobustStats.theilSen(x, y, x.length);
     if (!(line.slope() > 0)) {
       return new PrefillFit(line.slope(), line.intercept(), x.length, false,
           "first-token times did not grow with prompt length (overhead-bound or prefix-cached)");

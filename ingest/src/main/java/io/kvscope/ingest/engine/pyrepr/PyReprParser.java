@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * Reads Python {@code repr()} text from a position in a line. One parser per line; not reusable
- * across lines. Values the caller's {@link Want} does not ask for are scanned without allocation.
+ * across lines. Values the caller's {@link ReadSelection} does not ask for are scanned without allocation.
  */
 public final class PyReprParser {
 
@@ -39,7 +39,7 @@ public final class PyReprParser {
   }
 
   /** Reads one value (with any {@code ' ... '} truncation joined into it). */
-  public PyValue value(Want want) {
+  public PyValue value(ReadSelection want) {
     skipSpace();
     PyValue first = atom(want);
     while (truncationFollows()) {
@@ -54,7 +54,7 @@ public final class PyReprParser {
    * Reads {@code key=value, key=value, ...} up to the end of the text, the shape of SGLang's
    * {@code Finish: obj=..., out=...} message.
    */
-  public Map<String, PyValue> keywordsToEnd(Want want) {
+  public Map<String, PyValue> keywordsToEnd(ReadSelection want) {
     Map<String, PyValue> result = new LinkedHashMap<>();
     while (true) {
       skipSpace();
@@ -66,7 +66,7 @@ public final class PyReprParser {
         throw error("expected key=value");
       }
       pos++;
-      Want child = want == null ? null : want.child(key);
+      ReadSelection child = want == null ? null : want.child(key);
       PyValue value = value(child);
       if (child != null) {
         result.put(key, value);
@@ -82,7 +82,7 @@ public final class PyReprParser {
     }
   }
 
-  private PyValue atom(Want want) {
+  private PyValue atom(ReadSelection want) {
     if (pos >= end) {
       throw error("line ends where a value should start");
     }
@@ -150,7 +150,7 @@ public final class PyReprParser {
     throw error("line ends inside a quoted string");
   }
 
-  private PyValue sequence(Want want, char close) {
+  private PyValue sequence(ReadSelection want, char close) {
     enter();
     pos++;
     List<PyValue> items = want == null ? null : new ArrayList<>();
@@ -177,7 +177,7 @@ public final class PyReprParser {
     return items == null ? PyValue.Skipped.SKIPPED : new PyValue.Seq(List.copyOf(items), truncated);
   }
 
-  private PyValue dictOrSet(Want want) {
+  private PyValue dictOrSet(ReadSelection want) {
     enter();
     pos++;
     Map<String, PyValue> entries = null;
@@ -196,7 +196,7 @@ public final class PyReprParser {
       if (pos < end && text.charAt(pos) == ':' && setItems == null) {
         pos++;
         String keyText = keyText(key);
-        Want child = want == null ? null : want.child(keyText);
+        ReadSelection child = want == null ? null : want.child(keyText);
         PyValue value = value(child);
         if (child != null) {
           if (entries == null) {
@@ -228,7 +228,7 @@ public final class PyReprParser {
   private PyValue keyValue(boolean keep) {
     char c = text.charAt(pos);
     if (c == '\'' || c == '"' || c == '[' || c == '(' || c == '{' || c == '<') {
-      return value(keep ? Want.all() : null);
+      return value(keep ? ReadSelection.all() : null);
     }
     int start = pos;
     int nesting = 0;
@@ -247,7 +247,7 @@ public final class PyReprParser {
     return keep ? classify(text.substring(start, pos).strip()) : PyValue.Skipped.SKIPPED;
   }
 
-  private PyValue call(String name, Want want) {
+  private PyValue call(String name, ReadSelection want) {
     enter();
     pos++; // '('
     List<PyValue> args = want == null ? null : new ArrayList<>();
@@ -266,14 +266,14 @@ public final class PyReprParser {
       if (key != null && pos < end && text.charAt(pos) == '='
           && (pos + 1 >= end || text.charAt(pos + 1) != '=')) {
         pos++;
-        Want child = want == null ? null : want.child(key);
+        ReadSelection child = want == null ? null : want.child(key);
         PyValue value = value(child);
         if (child != null) {
           keywords.put(key, value);
         }
       } else {
         pos = start;
-        Want positional = want != null && want.everything() ? want : null;
+        ReadSelection positional = want != null && want.everything() ? want : null;
         PyValue value = value(positional);
         if (positional != null) {
           args.add(value);

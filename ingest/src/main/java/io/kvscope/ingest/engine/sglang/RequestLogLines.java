@@ -3,7 +3,7 @@ package io.kvscope.ingest.engine.sglang;
 import io.kvscope.ingest.engine.EventBuilder;
 import io.kvscope.ingest.engine.pyrepr.PyReprParser;
 import io.kvscope.ingest.engine.pyrepr.PyValue;
-import io.kvscope.ingest.engine.pyrepr.Want;
+import io.kvscope.ingest.engine.pyrepr.ReadSelection;
 import io.kvscope.ingest.record.EngineEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,14 +28,14 @@ final class RequestLogLines {
   static final String RECEIVE = "Receive: ";
   static final String FINISH = "Finish: ";
 
-  private static final Want OBJ = Want.keys("rid", "bootstrap_room", "bootstrap_host");
+  private static final ReadSelection OBJ = ReadSelection.keys("rid", "bootstrap_room", "bootstrap_host");
   /** The host SGLang puts in health-check and warm-up requests (disaggregation/utils.py): no peer. */
   private static final String FAKE_BOOTSTRAP_HOST = "2.2.2.2";
-  private static final Want RECEIVE_WANT = Want.keys(Map.of("obj", OBJ));
-  private static final Want FINISH_WANT = Want.keys(Map.of("obj", OBJ,
-      "out", Want.keys(Map.of("meta_info", Want.keys("id", "finish_reason", "prompt_tokens",
+  private static final ReadSelection RECEIVE_WANT = ReadSelection.keys(Map.of("obj", OBJ));
+  private static final ReadSelection FINISH_WANT = ReadSelection.keys(Map.of("obj", OBJ,
+      "out", ReadSelection.keys(Map.of("meta_info", ReadSelection.keys("id", "finish_reason", "prompt_tokens",
           "completion_tokens", "cached_tokens", "e2e_latency"))),
-      "meta_info", Want.keys("id", "finish_reason", "prompt_tokens", "completion_tokens",
+      "meta_info", ReadSelection.keys("id", "finish_reason", "prompt_tokens", "completion_tokens",
           "cached_tokens", "e2e_latency")));
 
   private RequestLogLines() {}

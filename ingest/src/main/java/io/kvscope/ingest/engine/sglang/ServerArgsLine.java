@@ -3,7 +3,7 @@ package io.kvscope.ingest.engine.sglang;
 import io.kvscope.ingest.engine.EpochTracker;
 import io.kvscope.ingest.engine.pyrepr.PyReprParser;
 import io.kvscope.ingest.engine.pyrepr.PyValue;
-import io.kvscope.ingest.engine.pyrepr.Want;
+import io.kvscope.ingest.engine.pyrepr.ReadSelection;
 import io.kvscope.ingest.record.NodeRole;
 import java.util.Locale;
 import java.util.Map;
@@ -30,10 +30,10 @@ final class ServerArgsLine {
 
   static final String MARKER = "server_args=ServerArgs(";
 
-  private static final Want WANT = Want.keys(
+  private static final ReadSelection WANT = ReadSelection.keys(
       "disaggregation_mode", "context_length", "page_size", "disaggregation_transfer_backend",
       "model_path", "served_model_name", "kv_canary", "disaggregation_enable_kv_checksum", "host", "port")
-      .or(Want.matching(ServerArgsLine::isDeferredRelease));
+      .or(ReadSelection.matching(ServerArgsLine::isDeferredRelease));
 
   private ServerArgsLine() {}
 

@@ -9,7 +9,7 @@ import io.kvscope.ingest.engine.LineResult;
 import io.kvscope.ingest.engine.Numbers;
 import io.kvscope.ingest.engine.pyrepr.PyReprParser;
 import io.kvscope.ingest.engine.pyrepr.PyValue;
-import io.kvscope.ingest.engine.pyrepr.Want;
+import io.kvscope.ingest.engine.pyrepr.ReadSelection;
 import io.kvscope.ingest.record.NodeRole;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,7 +46,7 @@ final class VllmLogReader extends EngineLogReader {
   private static final Pattern KV_SIZE = Pattern.compile("GPU KV cache size: (\\d[\\d,]*) tokens");
   private static final Pattern CONCURRENCY = Pattern.compile(
       "Maximum concurrency for (\\d[\\d,]*) tokens per request");
-  private static final Want ARGS = Want.keys("max_model_len", "model", "model_tag", "served_model_name",
+  private static final ReadSelection ARGS = ReadSelection.keys("max_model_len", "model", "model_tag", "served_model_name",
       "block_size", "host", "port");
 
   private final YearResolver years;

@@ -1,4 +1,4 @@
-package io.kvscope.analysis.analyzers;
+package io.kvscope.analysis;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,9 +10,9 @@ import java.util.SplittableRandom;
  * a Theil-Sen slope are a dozen lines, and the maintained statistics libraries for Java are large
  * and slow-moving for so little.
  */
-public final class Stats {
+public final class RobustStats {
 
-  private Stats() {}
+  private RobustStats() {}
 
   public static double median(List<Double> values) {
     if (values.isEmpty()) {

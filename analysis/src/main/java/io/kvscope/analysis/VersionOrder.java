@@ -1,4 +1,4 @@
-package io.kvscope.analysis.analyzers;
+package io.kvscope.analysis;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -7,10 +7,10 @@ import java.util.function.Predicate;
  * Which parts of a value to read. The reader asks {@link #child} for every dict key and keyword
  * argument it meets; {@code null} means "scan past it without reading".
  */
-public interface Want {
+public interface ReadSelection {
 
   /** What to read inside the entry {@code key}, or {@code null} to skip it. */
-  Want child(String key);
+  ReadSelection child(String key);
 
   /** Whether positional arguments and unnamed items are read too. */
   default boolean everything() {
@@ -18,19 +18,19 @@ public interface Want {
   }
 
   /** Everything below this point (strings still capped by the reader). */
-  static Want all() {
+  static ReadSelection all() {
     return All.INSTANCE;
   }
 
   /** Only the named keys, each with its own want. */
-  static Want keys(Map<String, Want> children) {
-    Map<String, Want> copy = Map.copyOf(children);
+  static ReadSelection keys(Map<String, ReadSelection> children) {
+    Map<String, ReadSelection> copy = Map.copyOf(children);
     return copy::get;
   }
 
   /** The named keys read whole. */
-  static Want keys(String... names) {
-    java.util.Map<String, Want> children = new java.util.HashMap<>();
+  static ReadSelection keys(String... names) {
+    java.util.Map<String, ReadSelection> children = new java.util.HashMap<>();
     for (String name : names) {
       children.put(name, all());
     }
@@ -38,25 +38,25 @@ public interface Want {
   }
 
   /** Every key accepted by {@code test}, read whole. */
-  static Want matching(Predicate<String> test) {
+  static ReadSelection matching(Predicate<String> test) {
     return key -> test.test(key) ? all() : null;
   }
 
   /** The first non-null answer of this want, then of {@code other}. */
-  default Want or(Want other) {
-    Want self = this;
+  default ReadSelection or(ReadSelection other) {
+    ReadSelection self = this;
     return key -> {
-      Want mine = self.child(key);
+      ReadSelection mine = self.child(key);
       return mine != null ? mine : other.child(key);
     };
   }
 
   /** Reads everything. */
-  enum All implements Want {
+  enum All implements ReadSelection {
     INSTANCE;
 
     @Override
-    public Want child(String key) {
+    public ReadSelection child(String key) {
       return this;
     }
 

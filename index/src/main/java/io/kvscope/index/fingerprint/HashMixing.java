@@ -5,7 +5,7 @@ package io.kvscope.index.fingerprint;
  * than using {@code String.hashCode} or a seeded library hash) so that a fingerprint computed at
  * ingest time equals the one computed at analysis time on any JVM.
  */
-final class Mix {
+final class HashMixing {
 
   /** FNV-1a 64-bit offset basis. */
   static final long FNV_OFFSET = 0xcbf29ce484222325L;
@@ -14,7 +14,7 @@ final class Mix {
   /** Odd base of the rolling polynomial over token hashes (the 64-bit golden ratio). */
   static final long KGRAM_BASE = 0x9E3779B97F4A7C15L;
 
-  private Mix() {}
+  private HashMixing() {}
 
   /** One FNV-1a step over a whole code point; for ASCII this equals byte-wise FNV-1a. */
   static long fnvStep(long hash, int codePoint) {
