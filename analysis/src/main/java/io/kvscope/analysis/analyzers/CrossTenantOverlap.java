@@ -122,7 +122,8 @@ public final class CrossTenantOverlap implements Analyzer {
     int cutoff = learnCutoff(join, context);
     LuceneTextIndex text = new LuceneTextIndex(context.reader(), columns);
     StockPhrases stock = new StockPhrases(text, indexed.k(), cutoff);
-    PassageGatherer gatherer = new PassageGatherer(text, columns, reach, stock, minSpan, cutoff);
+    RememberedHolders remembered = new RememberedHolders(text);
+    PassageGatherer gatherer = new PassageGatherer(remembered, columns, reach, stock, minSpan, cutoff);
     TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
     SpanVerifier verifier = new SpanVerifier(scheme);
     OverlapRecipients work = new OverlapRecipients(columns, mechanisms, verifier, sourceTexts, gatherer,
@@ -164,6 +165,7 @@ public final class CrossTenantOverlap implements Analyzer {
     joinCounts.put("rejected_pairs", work.rejectedPairs);
     joinCounts.put("passages", work.passages);
     joinCounts.put("holder_lookups", text.lookups);
+    joinCounts.put("holder_lookups_remembered", remembered.hits);
     joinCounts.put("stock_phrase_lookups", stock.lookups);
     joinCounts.put("same_question_reads", gatherer.sameQuestionReads);
     joinCounts.put("source_texts_read", sourceTexts.misses);
