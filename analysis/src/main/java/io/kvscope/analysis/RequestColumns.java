@@ -10,7 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedSetDocValues;
 
 /**
  * Per-document columns for the self-joins (identifiers, fingerprints): tenant, start and end time
@@ -105,8 +109,17 @@ public final class RequestColumns {
     return end[doc];
   }
 
-  /** The request's id (gateway id where there is one), read from its stored fields. */
+  /**
+   * The request's id (gateway id where there is one). Read from its doc values: the stored fields
+   * hold the request's texts too, and a holder of a popular passage is named for many passages.
+   */
   public String requestId(int doc) throws IOException {
+    List<LeafReaderContext> leaves = reader.leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    SortedSetDocValues ids = DocValues.getSortedSet(leaf.reader(), Schema.REQUEST_ID);
+    if (ids.advanceExact(doc - leaf.docBase)) {
+      return ids.lookupOrd(ids.nextOrd()).utf8ToString();
+    }
     return header(doc).get(Schema.REQUEST_ID);
   }
 
