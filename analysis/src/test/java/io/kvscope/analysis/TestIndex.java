@@ -15,37 +15,40 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes hand-made records into a real on-disk index, links them, and opens it for analysis. */
-final class TestIndex {
+/**
+ * Writes hand-made records into a real on-disk index, links them, and opens it for analysis. Public
+ * for the tests of the analyzers' package-private helpers.
+ */
+public final class TestIndex {
 
   private final Path dir;
   private final List<Ingested> items = new ArrayList<>();
 
-  TestIndex(Path dir) {
+  public TestIndex(Path dir) {
     this.dir = dir;
   }
 
-  static long at(String instant) {
+  public static long at(String instant) {
     return Instant.parse(instant).toEpochMilli();
   }
 
-  TestIndex add(Ingested item) {
+  public TestIndex add(Ingested item) {
     items.add(item);
     return this;
   }
 
-  TestIndex epoch(String node, NodeRole role, String start, long pool, long context, String version) {
+  public TestIndex epoch(String node, NodeRole role, String start, long pool, long context, String version) {
     return add(new ConfigEpoch(node, role, at(start), pool, context, 64, version, "m", "m", "mooncake",
         false, false, null, "sglang-log", node + ".log", items.size() + 1));
   }
 
   /** A request served by prefill-0/decode-0, with the engine's prefill length and an optional rejection. */
-  TestIndex served(RequestRecord request, long engineInputLen, boolean rejected) {
+  public TestIndex served(RequestRecord request, long engineInputLen, boolean rejected) {
     return served(request, engineInputLen, rejected, "decode-0");
   }
 
   /** A request served by prefill-0 and {@code decodeNode}, whose engine prefilled its whole prompt. */
-  TestIndex servedOn(RequestRecord request, String decodeNode) {
+  public TestIndex servedOn(RequestRecord request, String decodeNode) {
     return served(request, request.promptTokens(), false, decodeNode);
   }
 
@@ -66,7 +69,7 @@ final class TestIndex {
   }
 
   /** A request whose prefill node left no log line about it (a gap in that node's log), decoded on {@code decodeNode}. */
-  TestIndex decodedOnly(RequestRecord request, String decodeNode) {
+  public TestIndex decodedOnly(RequestRecord request, String decodeNode) {
     add(request);
     add(new EngineEvent(EngineEvent.Kind.TIME_STATS, decodeNode, NodeRole.DECODE, request.engineRid(), 7L,
         request.startTime() + 5, request.promptTokens(), null, null, null, request.completionTokens(), null, 3.0, null,
@@ -74,13 +77,13 @@ final class TestIndex {
     return this;
   }
 
-  static RequestRecord.Builder request(String id, String tenant, String start, long promptTokens, int status) {
+  public static RequestRecord.Builder request(String id, String tenant, String start, long promptTokens, int status) {
     return RequestRecord.builder("gw-" + id).engineRid(id).tenant(tenant).model("m").deployment("dep")
         .startTime(at(start)).firstTokenTime(at(start) + 100).endTime(at(start) + 2_000)
         .statusCode(status).promptTokens(promptTokens).completionTokens(50L).sourceFile("gw.jsonl").sourceLine(1);
   }
 
-  IndexSearch open() throws IOException {
+  public IndexSearch open() throws IOException {
     try (IndexStore store = IndexStore.open(dir)) {
       for (Ingested item : items) {
         store.put(Documents.of(item));
