@@ -193,10 +193,11 @@ public final class ImpactModel {
 
   /** Leaks clustered per decode node: a gap longer than {@link #EXPOSURE_GAP} starts a new window. */
   private static List<Window> exposureWindows(Collection<Response> leaks) {
-    Map<String, List<Response>> byNode = new TreeMap<>();
+    // An unknown decode node is a window without a node (null), after the named ones.
+    Map<String, List<Response>> byNode = new TreeMap<>(Comparator.nullsLast(Comparator.naturalOrder()));
     for (Response response : leaks) {
       if (response.time() != null) {
-        byNode.computeIfAbsent(String.valueOf(response.decodeNode()), n -> new ArrayList<>()).add(response);
+        byNode.computeIfAbsent(response.decodeNode(), n -> new ArrayList<>()).add(response);
       }
     }
     List<Window> windows = new ArrayList<>();

@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -118,9 +117,6 @@ class ImpactModelRulesTest {
         new Window(Window.Kind.EXPOSURE, "d1", null, T.plusSeconds(3_600), T.plusSeconds(3_600), 1, null));
   }
 
-  @Disabled("bug: ImpactModel.exposureWindows groups responses by String.valueOf(decodeNode), so leaks whose decode"
-      + " node is unknown get an exposure window whose node is the string \"null\" instead of null"
-      + " (report.json writes \"node\": \"null\"; the HTML and Markdown writers' orDash shows \"null\", not a dash)")
   @Test
   void aLeakWithoutAKnownDecodeNodeHasAnExposureWindowWithoutANode() {
     List<Window> windows = build(List.of(leak("r1", T, null)), List.of()).windows();
