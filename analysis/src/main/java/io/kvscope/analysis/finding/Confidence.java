@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * How sure a finding is (docs/overlap-method.md says which facts give which): {@code confirmed} (a canary, or a verified verbatim span from
  * another tenant of at least the threshold), {@code probable} (rare identifiers, or over-length
- * accepted plus underrun without text proof), {@code suspect} (timing only). Config findings are
+ * accepted plus underrun without text proof), {@code suspect} (weak evidence only: a timing anomaly, or
+ * an answer other tenants also received to the same question). Config findings are
  * facts read from logs and are {@code confirmed}.
  */
 public enum Confidence {

@@ -81,7 +81,7 @@ public final class HtmlReport {
     card(out, "", "Over-length accepted", ReportView.number(s.overLengthAccepted()), "answered despite the limit");
     card(out, "", "Prefill underruns", ReportView.number(s.prefillUnderruns()), "prefilled far less than sent");
     card(out, "muted", "Not counted", ReportView.number(s.suspectResponses()) + " / " + ReportView.number(s.sameTenantReuse()),
-        "timing-only suspects / responses with only same-tenant reuse (see below)");
+        "suspects (only weak evidence) / responses with only same-tenant reuse (see below)");
     card(out, "time", "First exposure", ReportView.time(s.firstExposure()), "");
     card(out, "time", "Last exposure", ReportView.time(s.lastExposure()), "");
     out.write("</section>\n");

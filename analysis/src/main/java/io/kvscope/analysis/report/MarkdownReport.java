@@ -78,7 +78,7 @@ public final class MarkdownReport {
     md.row("Prefill underruns", ReportView.number(s.prefillUnderruns()));
     md.row("First exposure", ReportView.time(s.firstExposure()));
     md.row("Last exposure", ReportView.time(s.lastExposure()));
-    md.row("Suspect responses (timing only, not counted)", ReportView.number(s.suspectResponses()));
+    md.row("Suspect responses (only weak evidence: timing, or an answer other tenants also received; not counted)", ReportView.number(s.suspectResponses()));
     md.row("Responses with only same-tenant reuse (not counted)", ReportView.number(s.sameTenantReuse()));
     md.line();
     md.line("Same-tenant reuse: " + md.esc(view.sameTenantNote()));
