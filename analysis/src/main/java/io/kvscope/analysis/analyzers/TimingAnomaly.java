@@ -9,6 +9,7 @@ import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -54,8 +55,11 @@ public final class TimingAnomaly implements Analyzer {
       if (p.n >= MIN_FIT_POINTS) {
         RobustStats.Line line = RobustStats.theilSen(p.x, p.y, p.n);
         fits.put(deployment, line);
-        context.parameter("timing-anomaly.fit." + deployment,
-            Map.of("intercept_ms", round(line.intercept()), "ms_per_1k_tokens", round(line.slope() * 1000), "points", line.points()));
+        Map<String, Object> fit = new LinkedHashMap<>(); // in this order in every run, unlike Map.of
+        fit.put("intercept_ms", round(line.intercept()));
+        fit.put("ms_per_1k_tokens", round(line.slope() * 1000));
+        fit.put("points", line.points());
+        context.parameter("timing-anomaly.fit." + deployment, fit);
       }
     });
     double factor = context.options().timingFactor();

@@ -35,7 +35,8 @@ public record Report(
     tenants = List.copyOf(tenants);
     matrix = List.copyOf(matrix);
     timeline = List.copyOf(timeline);
-    dataCategories = Map.copyOf(dataCategories);
-    parameters = Map.copyOf(parameters);
+    // Sorted, so every writer iterates them in the same order in every run (Map.copyOf does not).
+    dataCategories = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(dataCategories));
+    parameters = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(parameters));
   }
 }

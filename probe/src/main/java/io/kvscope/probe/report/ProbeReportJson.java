@@ -76,7 +76,7 @@ public final class ProbeReportJson {
     run.put("started", r.started().toString());
     run.put("finished", r.finished().toString());
     run.put("target", o.target() == null ? null : o.target().toString());
-    run.put("servers", o.configEndpoints().stream().map(e -> Map.of("name", e.name(), "url", e.base().toString())).toList());
+    run.put("servers", o.configEndpoints().stream().map(e -> pair("name", e.name(), "url", e.base().toString())).toList());
     run.put("model", r.model());
     run.put("fixed_version", o.fixedVersion());
     run.put("dry_run", o.dryRun());
@@ -184,7 +184,7 @@ public final class ProbeReportJson {
     p.put("apis", plan.fill().stream().map(x -> x.api()).distinct().map(Api::id).toList());
     p.put("fill", plan.fill().stream().map(ProbeReportJson::planned).toList());
     p.put("probe", plan.probes().stream().map(ProbeReportJson::planned).toList());
-    p.put("skipped", plan.skipped().stream().map(s -> Map.of("what", s.what(), "reason", s.reason())).toList());
+    p.put("skipped", plan.skipped().stream().map(s -> pair("what", s.what(), "reason", s.reason())).toList());
     m.put("plan", p);
     m.put("sent", r.canary() != null);
     CanaryRun.Result c = r.canary();
@@ -204,7 +204,7 @@ public final class ProbeReportJson {
     f.put("points", fit.points());
     f.put("why_not", fit.why());
     m.put("prefill_fit", f);
-    m.put("refused_by_caps", c.refused().stream().map(s -> Map.of("what", s.what(), "reason", s.reason())).toList());
+    m.put("refused_by_caps", c.refused().stream().map(s -> pair("what", s.what(), "reason", s.reason())).toList());
     m.put("requests", c.exchanges().stream().map(e -> exchange(e, redactor)).toList());
     m.put("leaks", leaks(r));
     m.put("notes", r.evidence().notes());
@@ -293,5 +293,13 @@ public final class ProbeReportJson {
 
   private static double round(double v) {
     return Math.round(v * 100) / 100.0;
+  }
+
+  /** A two-key JSON object written in this order every run (Map.of iterates in a per-JVM order). */
+  private static Map<String, Object> pair(String k1, Object v1, String k2, Object v2) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put(k1, v1);
+    m.put(k2, v2);
+    return m;
   }
 }
