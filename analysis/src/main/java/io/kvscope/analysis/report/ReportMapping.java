@@ -23,7 +23,6 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
-import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -39,6 +38,7 @@ import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.ingest.json.IsoInstantDeserializer;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -70,7 +70,7 @@ final class ReportMapping {
         .addMixIn(Window.Kind.class, IdMixIn.class)
         .addModule(new SimpleModule()
             .addSerializer(Instant.class, ToStringSerializer.instance)
-            .addDeserializer(Instant.class, new InstantDeserializer())
+            .addDeserializer(Instant.class, new IsoInstantDeserializer())
             .setDeserializerModifier(new Before11()))
         // Absent arrays and objects read as empty, as the records do not take null for them.
         .withConfigOverride(List.class, o -> o.setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY)))
@@ -147,18 +147,6 @@ final class ReportMapping {
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
       return JsonValues.read(ctxt.readTree(p));
-    }
-  }
-
-  /** The reverse of {@link ToStringSerializer} (Jackson 2 knows no java.time type without a module). */
-  private static final class InstantDeserializer extends StdScalarDeserializer<Instant> {
-    InstantDeserializer() {
-      super(Instant.class);
-    }
-
-    @Override
-    public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      return Instant.parse(p.getValueAsString());
     }
   }
 

@@ -4,21 +4,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdScalarSerializer;
+import io.kvscope.ingest.json.IsoInstantDeserializer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -46,7 +44,7 @@ final class TruthJson {
       .addMixIn(GroundTruth.class, TruthMixIn.class)
       .addMixIn(GeneratorInfo.class, GeneratorMixIn.class)
       .addModule(new SimpleModule().addSerializer(Instant.class, new MillisSerializer())
-          .addDeserializer(Instant.class, new InstantDeserializer()))
+          .addDeserializer(Instant.class, new IsoInstantDeserializer()))
       .withConfigOverride(List.class, o -> o.setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY)))
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .build();
@@ -134,18 +132,6 @@ final class TruthJson {
     @Override
     public void serialize(Instant value, JsonGenerator g, SerializerProvider provider) throws IOException {
       g.writeString(ISO.format(value));
-    }
-  }
-
-  /** Jackson 2 knows no java.time type without a module. */
-  private static final class InstantDeserializer extends StdScalarDeserializer<Instant> {
-    InstantDeserializer() {
-      super(Instant.class);
-    }
-
-    @Override
-    public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      return Instant.parse(p.getValueAsString());
     }
   }
 
