@@ -109,18 +109,26 @@ public final class RequestColumns {
     return end[doc];
   }
 
-  /**
-   * The request's id (gateway id where there is one). Read from its doc values: the stored fields
-   * hold the request's texts too, and a holder of a popular passage is named for many passages.
-   */
+  /** The request's id (gateway id where there is one). */
   public String requestId(int doc) throws IOException {
+    return keyword(doc, Schema.REQUEST_ID);
+  }
+
+  /** The engine's request id, or null where no engine log named it. */
+  public String engineRid(int doc) throws IOException {
+    return keyword(doc, Schema.ENGINE_RID);
+  }
+
+  /**
+   * A keyword field of a request, read from its doc values: the stored fields hold the request's
+   * texts too (megabytes for an over-length prompt), and a source of a popular passage is named in
+   * many findings.
+   */
+  private String keyword(int doc, String field) throws IOException {
     List<LeafReaderContext> leaves = reader.leaves();
     LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-    SortedSetDocValues ids = DocValues.getSortedSet(leaf.reader(), Schema.REQUEST_ID);
-    if (ids.advanceExact(doc - leaf.docBase)) {
-      return ids.lookupOrd(ids.nextOrd()).utf8ToString();
-    }
-    return header(doc).get(Schema.REQUEST_ID);
+    SortedSetDocValues values = DocValues.getSortedSet(leaf.reader(), field);
+    return values.advanceExact(doc - leaf.docBase) ? values.lookupOrd(values.nextOrd()).utf8ToString() : null;
   }
 
   /** Decode nodes seen, numbered from 0 as {@link #decodeNode(int)} gives them. */

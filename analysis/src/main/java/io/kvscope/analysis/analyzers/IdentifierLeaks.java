@@ -267,7 +267,7 @@ public final class IdentifierLeaks implements Analyzer {
     ordered.sort(Comparator.comparing((SourceDraft d) -> !d.sole).thenComparing(d -> d.sole ? -d.tokens : 0L)
         .thenComparing(d -> d.holder, Candidates.MECHANISM_ORDER));
     for (SourceDraft d : ordered) {
-      list.add(new Source(d.holder.requestId(), columns.header(d.holder.doc()).get(Schema.ENGINE_RID),
+      list.add(new Source(d.holder.requestId(), columns.engineRid(d.holder.doc()),
           d.holder.tenant(), d.tokens, List.of(), d.sole ? Attribution.SOLE : Attribution.CANDIDATE));
     }
     Confidence confidence = best.decision().confidence();

@@ -104,8 +104,7 @@ final class OverlapFindings {
     ordered.sort(Comparator.comparing((SourceDraft d) -> !d.sole).thenComparing(d -> d.sole ? -d.tokens : 0L)
         .thenComparing(d -> d.holder, Candidates.MECHANISM_ORDER));
     for (SourceDraft d : ordered) {
-      Document source = columns.header(d.holder.doc());
-      list.add(new Source(d.holder.requestId(), source.get(Schema.ENGINE_RID), d.holder.tenant(), d.tokens, d.spans,
+      list.add(new Source(d.holder.requestId(), columns.engineRid(d.holder.doc()), d.holder.tenant(), d.tokens, d.spans,
           d.sole ? Attribution.SOLE : Attribution.CANDIDATE));
     }
     Confidence confidence = best.decision().confidence();
