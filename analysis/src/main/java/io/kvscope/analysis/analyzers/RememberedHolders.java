@@ -12,7 +12,8 @@ import java.util.function.IntPredicate;
  * passage, with only the recipient (what is eligible) changing. The first lookup lists every
  * holder; later ones replay that list through the caller's filter, in the same order, so the
  * answers are the ones the index would give. Memory is bounded: least recently used passages go
- * first, and a passage with very many holders is not remembered at all.
+ * first, and of a passage with very many holders only that fact is remembered, so it is asked
+ * afresh, filtered, each time without being listed whole again.
  */
 final class RememberedHolders implements TextIndex {
 
@@ -22,10 +23,12 @@ final class RememberedHolders implements TextIndex {
   static final int MAX_HOLDERS = 100_000;
 
   private final TextIndex index;
+  /** What is remembered of a passage held more than {@link #MAX_HOLDERS} times. */
+  private static final long[] TOO_MANY = new long[0];
+
   private final Map<String, long[]> remembered = new LinkedHashMap<>(1024, 0.75f, true);
   private long weight;
   long hits;
-  long misses;
 
   RememberedHolders(TextIndex index) {
     this.index = index;
@@ -35,15 +38,14 @@ final class RememberedHolders implements TextIndex {
   public void holders(String passage, IntPredicate eligible, HolderVisitor visitor) throws IOException {
     long[] holders = remembered.get(passage);
     if (holders == null) {
-      misses++;
       holders = lookUp(passage);
-      if (holders == null) {
-        index.holders(passage, eligible, visitor);
-        return;
-      }
       remember(passage, holders);
-    } else {
+    } else if (holders != TOO_MANY) {
       hits++;
+    }
+    if (holders == TOO_MANY) {
+      index.holders(passage, eligible, visitor);
+      return;
     }
     for (long encoded : holders) {
       int doc = (int) (encoded >>> 1);
@@ -53,7 +55,7 @@ final class RememberedHolders implements TextIndex {
     }
   }
 
-  /** Every holder, as doc * 2 + (in reply ? 1 : 0), in the index's order; null when too many. */
+  /** Every holder, as doc * 2 + (in reply ? 1 : 0), in the index's order; {@link #TOO_MANY} when too many. */
   private long[] lookUp(String passage) throws IOException {
     long[][] found = {new long[16]};
     int[] count = {0};
@@ -68,7 +70,7 @@ final class RememberedHolders implements TextIndex {
       found[0][count[0]++] = (long) doc << 1 | (inReply ? 1 : 0);
       return true;
     });
-    return count[0] > MAX_HOLDERS ? null : Arrays.copyOf(found[0], count[0]);
+    return count[0] > MAX_HOLDERS ? TOO_MANY : Arrays.copyOf(found[0], count[0]);
   }
 
   private void remember(String passage, long[] holders) {

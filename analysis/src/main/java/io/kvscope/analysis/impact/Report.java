@@ -2,8 +2,10 @@ package io.kvscope.analysis.impact;
 
 import io.kvscope.analysis.finding.Finding;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Everything an analysis run concluded: the report.json contract (versioned by
@@ -36,7 +38,7 @@ public record Report(
     matrix = List.copyOf(matrix);
     timeline = List.copyOf(timeline);
     // Sorted, so every writer iterates them in the same order in every run (Map.copyOf does not).
-    dataCategories = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(dataCategories));
-    parameters = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(parameters));
+    dataCategories = Collections.unmodifiableSortedMap(new TreeMap<>(dataCategories));
+    parameters = Collections.unmodifiableSortedMap(new TreeMap<>(parameters));
   }
 }

@@ -95,7 +95,9 @@ class RememberedHoldersTest {
     RememberedHolders remembered = new RememberedHolders(index);
     IntPredicate last = doc -> doc == RememberedHolders.MAX_HOLDERS;
     assertThat(visits(remembered, "everyone says this", last, 10)).containsExactly(RememberedHolders.MAX_HOLDERS + "r");
+    index.lookups = 0;
     assertThat(visits(remembered, "everyone says this", last, 10)).hasSize(1);
+    assertThat(index.lookups).as("asked once, filtered, not listed whole again").isEqualTo(1);
     assertThat(remembered.hits).isZero();
   }
 }

@@ -2,6 +2,7 @@ package io.kvscope.gui.view;
 
 import io.kvscope.analysis.impact.HourCount;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.analysis.report.RoundNumbers;
 import io.kvscope.gui.model.TimeRange;
 import java.time.Duration;
 import java.time.Instant;
@@ -339,6 +340,6 @@ public final class TimelineChart extends Region {
 
   /** A round step (1, 2, 5 x 10^n) giving at most about {@code lines} grid lines up to {@code max}. */
   static long niceStep(long max, int lines) {
-    return io.kvscope.analysis.report.RoundNumbers.atLeast((long) Math.ceil(max / (double) lines));
+    return RoundNumbers.atLeast((long) Math.ceil(max / (double) lines));
   }
 }

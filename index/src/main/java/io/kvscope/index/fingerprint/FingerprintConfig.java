@@ -1,5 +1,9 @@
 package io.kvscope.index.fingerprint;
 
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * The two numbers that define a fingerprint scheme: the k-gram length {@code k} (in word tokens)
  * and the guarantee threshold {@code threshold} (T). Winnowing uses windows of
@@ -57,19 +61,18 @@ public record FingerprintConfig(int k, int threshold) {
   }
 
   private static final String SCHEME = "kvscope-winnow/1";
-  private static final java.util.regex.Pattern SCHEME_ID =
-      java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(SCHEME) + " k=(\\d{1,4}) t=(\\d{1,4})");
+  private static final Pattern SCHEME_ID = Pattern.compile(Pattern.quote(SCHEME) + " k=(\\d{1,4}) t=(\\d{1,4})");
 
   /** The configuration a {@link #schemeId()} names, or empty when it names another scheme. */
-  public static java.util.Optional<FingerprintConfig> ofSchemeId(String schemeId) {
-    java.util.regex.Matcher m = SCHEME_ID.matcher(schemeId);
+  public static Optional<FingerprintConfig> ofSchemeId(String schemeId) {
+    Matcher m = SCHEME_ID.matcher(schemeId);
     if (!m.matches()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     try {
-      return java.util.Optional.of(new FingerprintConfig(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
+      return Optional.of(new FingerprintConfig(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
     } catch (IllegalArgumentException impossible) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 }

@@ -17,7 +17,6 @@ import java.util.regex.Pattern;
  */
 public final class Markers {
 
-  public static final String PREFIX = CanaryMarker.PREFIX;
   static final int TAG_CHARS = 8;
   static final int RANDOM_CHARS = 12;
   private static final char[] ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".toCharArray();
@@ -47,7 +46,7 @@ public final class Markers {
 
   /** A new marker of this run. */
   public synchronized String next() {
-    return PREFIX + runTag + randomChars(random, RANDOM_CHARS);
+    return CanaryMarker.PREFIX + runTag + randomChars(random, RANDOM_CHARS);
   }
 
   /** Every canary-shaped string in {@code text}, in order, repeats included. */
@@ -58,14 +57,14 @@ public final class Markers {
     }
     Matcher m = ANY.matcher(text);
     while (m.find()) {
-      found.add(PREFIX + m.group(1));
+      found.add(CanaryMarker.PREFIX + m.group(1));
     }
     return found;
   }
 
   /** The part after the prefix and run tag, or null when {@code marker} is not of this run. */
   String randomPart(String marker) {
-    String own = PREFIX + runTag;
+    String own = CanaryMarker.PREFIX + runTag;
     return marker.startsWith(own) ? marker.substring(own.length()) : null;
   }
 

@@ -1,5 +1,6 @@
 package io.kvscope.probe.canary;
 
+import io.kvscope.index.identifiers.CanaryMarker;
 import java.util.SplittableRandom;
 
 /**
@@ -25,8 +26,8 @@ final class PromptText {
   static Built build(String requestId, String runTag, int chars, int markerEvery, MarkerLedger ledger, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     String head = "kvscope probe run " + runTag + ", request " + requestId + ". The text below is synthetic test data. "
-        + "Repeat every code that starts with " + Markers.PREFIX + " that you can see, exactly, one per line.\n";
-    String tail = "\nList every " + Markers.PREFIX + " code you can see.";
+        + "Repeat every code that starts with " + CanaryMarker.PREFIX + " that you can see, exactly, one per line.\n";
+    String tail = "\nList every " + CanaryMarker.PREFIX + " code you can see.";
     StringBuilder b = new StringBuilder(Math.max(chars, head.length() + tail.length()) + 64);
     b.append(head);
     int markers = 0;

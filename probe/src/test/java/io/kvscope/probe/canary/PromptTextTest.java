@@ -2,6 +2,7 @@ package io.kvscope.probe.canary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvscope.index.identifiers.CanaryMarker;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,7 @@ class PromptTextTest {
     // Any window of twice the spacing (a 64-token page is 256 characters) sees a marker begin.
     String body = p.text().substring(p.text().indexOf('\n') + 1, p.text().lastIndexOf('\n'));
     for (int at = 0; at + 2 * CanaryRun.DENSE_MARKER_EVERY + 40 < body.length(); at += 97) {
-      assertThat(body.substring(at, at + 2 * CanaryRun.DENSE_MARKER_EVERY + 40)).contains(Markers.PREFIX);
+      assertThat(body.substring(at, at + 2 * CanaryRun.DENSE_MARKER_EVERY + 40)).contains(CanaryMarker.PREFIX);
     }
     assertThat(p.text()).containsOnlyOnce("kvscope probe run RUNTAG01, request fill-01");
   }
@@ -31,6 +32,6 @@ class PromptTextTest {
     while (common < Math.min(a.length(), b.length()) && a.charAt(common) == b.charAt(common)) {
       common++;
     }
-    assertThat(common).isLessThan(a.indexOf('\n') + 1 + Markers.PREFIX.length() + Markers.TAG_CHARS + 1);
+    assertThat(common).isLessThan(a.indexOf('\n') + 1 + CanaryMarker.PREFIX.length() + Markers.TAG_CHARS + 1);
   }
 }
