@@ -32,6 +32,11 @@ public record IdentifierFacts(String category, String recipientTenant, List<Hold
     return tenants;
   }
 
+  /** Other tenants held it within reach too, but the likeliest origin is the recipient's own tenant. */
+  public boolean ownTenantLikeliest() {
+    return !otherTenants().isEmpty() && Candidates.likeliestIsOf(candidates, recipientTenant);
+  }
+
   public boolean sameTenantOnly() {
     return !candidates.isEmpty() && otherTenants().isEmpty();
   }

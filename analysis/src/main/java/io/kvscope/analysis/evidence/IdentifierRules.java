@@ -10,7 +10,7 @@ import java.util.List;
  * writes example addresses and numbers too, and answers the same question with the same ones.
  *
  * <p>In order: {@link OwnPromptExplains}, {@link PublicIdentifier}, {@link NoHolderWithinReach},
- * {@link Canary}, {@link SameAnswer}, {@link ModelWritten}, {@link OwnTenantAlsoHeld},
+ * {@link Canary}, {@link SameAnswer}, {@link ModelWritten}, {@link OwnTenantLikeliest}, {@link OwnTenantAlsoHeld},
  * {@link TextAlone}, {@link ForeignKv}.
  */
 public final class IdentifierRules {
@@ -22,7 +22,7 @@ public final class IdentifierRules {
 
   public static RuleChain<IdentifierFacts> chain() {
     return new RuleChain<>(List.of(new OwnPromptExplains(), new PublicIdentifier(MAX_TENANTS_FOR_RARE),
-        new NoHolderWithinReach(), new Canary(), new SameAnswer(), new ModelWritten(), new OwnTenantAlsoHeld(),
+        new NoHolderWithinReach(), new Canary(), new SameAnswer(), new ModelWritten(), new OwnTenantLikeliest(), new OwnTenantAlsoHeld(),
         new TextAlone(), new ForeignKv()));
   }
 
@@ -99,6 +99,19 @@ public final class IdentifierRules {
     public Verdict apply(Mechanism m, IdentifierFacts f) {
       return !f.canary() && !m.decodedOverForeignKv() && !f.heldInAPrompt()
           ? Verdict.cap(name(), Confidence.SUSPECT, "only earlier replies held it, no prompt") : Verdict.pass();
+    }
+  }
+
+  /** The likeliest holder within reach is the recipient's own tenant's: most likely its own data (canaries excepted). */
+  public record OwnTenantLikeliest() implements EvidenceRule<IdentifierFacts> {
+    public String name() {
+      return "own-tenant-likeliest";
+    }
+
+    public Verdict apply(Mechanism m, IdentifierFacts f) {
+      return !f.canary() && f.ownTenantLikeliest()
+          ? Verdict.cap(name(), Confidence.SUSPECT, "the likeliest holder within reach is the recipient's own tenant's")
+          : Verdict.pass();
     }
   }
 

@@ -41,6 +41,19 @@ public record PassageFacts(int words, String recipientTenant, List<Holder> candi
     return tenants;
   }
 
+  /**
+   * The recipient's own tenant held it within reach, other tenants did too, and the likeliest
+   * origin by the mechanism's order is the tenant's own request: most likely its own data.
+   */
+  public boolean ownTenantLikeliest() {
+    return !otherTenants().isEmpty() && Candidates.likeliestIsOf(candidates, recipientTenant);
+  }
+
+  /** Another tenant within reach held it in a prompt: a tenant wrote it, not only the model. */
+  public boolean otherTenantsPromptHeld() {
+    return candidates.stream().anyMatch(c -> !c.inReply() && !c.tenant().equals(recipientTenant));
+  }
+
   /** Only the recipient's own tenant held it within reach: reuse, not a leak between tenants. */
   public boolean sameTenantOnly() {
     return !candidates.isEmpty() && otherTenants().isEmpty();

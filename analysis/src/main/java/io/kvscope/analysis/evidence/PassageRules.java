@@ -11,7 +11,7 @@ import java.util.List;
  *
  * <p>In order: {@link TooShort}, {@link OwnPromptExplains}, {@link NoHolderWithinReach},
  * {@link PublicText}, {@link SameAnswer}, {@link StockPhrasing}, {@link CommonShortRun},
- * {@link OwnTenantAlsoHeld}, {@link TextAlone}, {@link ForeignKv}. The three that explain text by
+ * {@link OwnTenantLikeliest}, {@link OwnTenantAlsoHeld}, {@link TextAlone}, {@link ForeignKv}. The three that explain text by
  * the recipient's own request (own prompt, public text, same answer) do not apply to a response
  * whose prompt the engine never prefilled: nothing in that prompt reached the model.
  */
@@ -32,7 +32,7 @@ public final class PassageRules {
   public static RuleChain<PassageFacts> chain(int t, int publicTenants) {
     return new RuleChain<>(List.of(new TooShort(t), new OwnPromptExplains(), new NoHolderWithinReach(),
         new PublicText(publicTenants), new SameAnswer(), new StockPhrasing(), new CommonShortRun(t, publicTenants),
-        new OwnTenantAlsoHeld(), new TextAlone(t), new ForeignKv()));
+        new OwnTenantLikeliest(), new OwnTenantAlsoHeld(), new TextAlone(t), new ForeignKv()));
   }
 
   /**
@@ -142,15 +142,41 @@ public final class PassageRules {
     }
   }
 
-  /** A run shorter than T that many tenants hold is a common phrase, even over foreign KV. */
+  /**
+   * A run shorter than T that many tenants hold is a common phrase, even over foreign KV; except
+   * on a response whose prompt was never prefilled when another tenant within reach wrote it in a
+   * prompt: nothing of the recipient's explains it, and a model does not write a tenant's prompt.
+   */
   public record CommonShortRun(int t, int publicTenants) implements EvidenceRule<PassageFacts> {
     public String name() {
       return "common-short-run";
     }
 
     public Verdict apply(Mechanism m, PassageFacts p) {
-      return p.words() < t && p.tenantsInIndex() > publicTenants
-          ? Verdict.cap(name(), Confidence.SUSPECT, p.words() + " words that " + p.tenantsInIndex() + " tenants hold")
+      if (p.words() >= t || p.tenantsInIndex() <= publicTenants) {
+        return Verdict.pass();
+      }
+      if (m.neverPrefilled() && p.otherTenantsPromptHeld()) {
+        return Verdict.note(name(), p.words() + " words that " + p.tenantsInIndex()
+            + " tenants hold, but another tenant's prompt within reach held them and this prompt was never prefilled");
+      }
+      return Verdict.cap(name(), Confidence.SUSPECT, p.words() + " words that " + p.tenantsInIndex() + " tenants hold");
+    }
+  }
+
+  /**
+   * Other tenants held it within reach, but the request the mechanism ranks likeliest (same decode
+   * node, same engine run, latest end) is the recipient's own tenant's: most likely its own data
+   * came back, so it is at most suspect.
+   */
+  public record OwnTenantLikeliest() implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "own-tenant-likeliest";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return p.ownTenantLikeliest()
+          ? Verdict.cap(name(), Confidence.SUSPECT, "the likeliest holder within reach is the recipient's own tenant's")
           : Verdict.pass();
     }
   }

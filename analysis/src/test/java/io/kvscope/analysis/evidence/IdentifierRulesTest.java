@@ -62,4 +62,21 @@ class IdentifierRulesTest {
     assertThat(CHAIN.decide(stub(), email(List.of(), true, 1, false, false)).droppedBy())
         .isEqualTo("no-holder-within-reach");
   }
+
+  @Test
+  void anIdentifierWhoseLikeliestHolderIsTheRecipientsOwnTenantIsSuspectButNotACanary() {
+    Holder ownLater = holder("gw-own", "recipient", 20, false);
+    Decision d = CHAIN.decide(stub(), email(List.of(VICTIM_PROMPT, ownLater), true, 2, false, false));
+    assertThat(d.confidence()).isEqualTo(Confidence.SUSPECT);
+    assertThat(d.reasons()).anyMatch(r -> r.startsWith("own-tenant-likeliest:"));
+    Holder ownEarlier = holder("gw-own", "recipient", 5, false);
+    assertThat(CHAIN.decide(stub(), email(List.of(VICTIM_PROMPT, ownEarlier), true, 2, false, false)).confidence())
+        .isEqualTo(Confidence.PROBABLE);
+    IdentifierFacts canary = new IdentifierFacts("canary", "recipient", List.of(VICTIM_PROMPT, ownLater), true, 2,
+        false, false);
+    Decision canaryDecision = CHAIN.decide(stub(), canary);
+    assertThat(canaryDecision.reasons()).noneMatch(r -> r.startsWith("own-tenant-likeliest:"));
+    assertThat(canaryDecision.confidence()).as("the older own-tenant-also-held cap still applies")
+        .isEqualTo(Confidence.PROBABLE);
+  }
 }

@@ -77,9 +77,49 @@ class PassageRulesTest {
   @Test
   void aShortRunManyTenantsHoldIsSuspectEvenOverForeignKv() {
     var rule = new PassageRules.CommonShortRun(T, PUBLIC);
-    assertThat(rule.apply(stub(), passage().words(14).tenants(PUBLIC + 1).facts()).cap()).isEqualTo(Confidence.SUSPECT);
-    assertThat(rule.apply(stub(), passage().words(T).tenants(PUBLIC + 1).facts()).effect()).isEqualTo(Verdict.Effect.PASS);
-    assertThat(rule.apply(stub(), passage().words(14).tenants(PUBLIC).facts()).effect()).isEqualTo(Verdict.Effect.PASS);
+    assertThat(rule.apply(transferFailure(), passage().words(14).tenants(PUBLIC + 1).facts()).cap()).isEqualTo(Confidence.SUSPECT);
+    assertThat(rule.apply(transferFailure(), passage().words(T).tenants(PUBLIC + 1).facts()).effect()).isEqualTo(Verdict.Effect.PASS);
+    assertThat(rule.apply(transferFailure(), passage().words(14).tenants(PUBLIC).facts()).effect()).isEqualTo(Verdict.Effect.PASS);
+  }
+
+  @Test
+  void aCommonShortRunAnotherTenantsPromptHeldCountsWhereThePromptWasNeverPrefilled() {
+    var rule = new PassageRules.CommonShortRun(T, PUBLIC);
+    var promptHeld = passage().words(14).tenants(PUBLIC + 1).held(holder("gw-victim", "victim", 1, false));
+    assertThat(rule.apply(stub(), promptHeld.facts()).effect()).isEqualTo(Verdict.Effect.NOTE);
+    assertThat(rule.apply(transferFailure(), promptHeld.facts()).cap()).isEqualTo(Confidence.SUSPECT);
+    var replyHeld = passage().words(14).tenants(PUBLIC + 1).held(holder("gw-victim", "victim", 1, true));
+    assertThat(rule.apply(stub(), replyHeld.facts()).cap()).isEqualTo(Confidence.SUSPECT);
+    var ownPromptHeld = passage().words(14).tenants(PUBLIC + 1).held(holder("gw-own", "recipient", 1, false),
+        holder("gw-victim", "victim", 2, true));
+    assertThat(rule.apply(stub(), ownPromptHeld.facts()).cap()).isEqualTo(Confidence.SUSPECT);
+  }
+
+  @Test
+  void whenTheLikeliestHolderIsTheRecipientsOwnTenantItIsSuspect() {
+    var rule = new PassageRules.OwnTenantLikeliest();
+    Verdict ownLatest = rule.apply(stub(), passage().held(holder("gw-other", "victim", 1, false),
+        holder("gw-own", "recipient", 2, false)).facts());
+    assertThat(ownLatest.cap()).isEqualTo(Confidence.SUSPECT);
+    Verdict otherLatest = rule.apply(stub(), passage().held(holder("gw-own", "recipient", 1, false),
+        holder("gw-other", "victim", 2, false)).facts());
+    assertThat(otherLatest.effect()).isEqualTo(Verdict.Effect.PASS);
+    Holder otherOnTheSameNode = holder("gw-other", "victim", 1, false);
+    Holder ownOnAnotherNode = new Holder(7, "gw-own", "recipient", 1_000, 2_000, false, false, false);
+    assertThat(rule.apply(stub(), passage().held(otherOnTheSameNode, ownOnAnotherNode).facts()).effect())
+        .isEqualTo(Verdict.Effect.PASS);
+    assertThat(rule.apply(stub(), passage().held(holder("gw-own", "recipient", 1, false)).facts()).effect())
+        .as("only the own tenant held it: not a leak between tenants, another rule's case")
+        .isEqualTo(Verdict.Effect.PASS);
+  }
+
+  @Test
+  void theChainLeavesASameTenantTrapAtSuspectEvenOverForeignKv() {
+    Decision d = decide(stub(), passage().words(16).tenants(6).held(holder("gw-a", "a", 1, true),
+        holder("gw-b", "b", 2, true), holder("gw-own", "recipient", 3, true)));
+    assertThat(d.kept()).isTrue();
+    assertThat(d.confidence()).isEqualTo(Confidence.SUSPECT);
+    assertThat(d.reasons()).anyMatch(r -> r.startsWith("own-tenant-likeliest:"));
   }
 
   @Test
