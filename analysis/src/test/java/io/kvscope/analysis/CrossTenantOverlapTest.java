@@ -70,7 +70,7 @@ class CrossTenantOverlapTest {
 
   /**
    * Real traffic repeats itself: a passage three earlier requests held word for word names all
-   * three, each a candidate, in the mechanism's order (the most recently released first); one on
+   * three, each a candidate, in the mechanism's order (the one that ended last first); one on
    * another decode node or before the decode engine restarted could not have been in the pool.
    */
   @Test

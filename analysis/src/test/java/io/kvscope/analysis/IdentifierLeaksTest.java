@@ -154,7 +154,7 @@ class IdentifierLeaksTest {
 
     assertThat(findings).extracting(Finding::requestId).containsExactly("gw-leak");
     // The account number only turn 2 held: a sole attribution. The address and the phone number
-    // two turns each held: candidates, the most recently released first.
+    // two turns each held: candidates, the one that ended last first.
     assertThat(findings.get(0).sources()).extracting(s -> s.requestId() + " " + s.attribution().id())
         .containsExactly("gw-turn-2 sole", "gw-turn-3 candidate", "gw-turn-1 candidate");
   }
