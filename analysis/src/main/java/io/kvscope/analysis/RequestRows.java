@@ -79,41 +79,36 @@ public final class RequestRows {
     }
 
     @Override
-    public String keyword(String field) {
+    public Object get(String field) {
       try {
-        SortedSetDocValues values = keywords.get(field);
-        if (values == null) {
-          keywords.put(field, values = DocValues.getSortedSet(reader, field));
-        }
-        return values.advanceExact(doc) ? values.lookupOrd(values.nextOrd()).utf8ToString() : null;
+        return switch (Schema.kindOf(field)) {
+          case KEYWORD -> keyword(field);
+          case LONG -> number(field);
+          case DOUBLE -> {
+            Long raw = number(field);
+            yield raw == null ? null : NumericUtils.sortableLongToDouble(raw);
+          }
+          case TEXT -> null; // doc values hold no text: rows are read without it
+        };
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     }
 
-    /** Doc values hold no text: rows are read without it. */
-    @Override
-    public String text(String field) {
-      return null;
-    }
-
-    @Override
-    public Long number(String field) {
-      try {
-        SortedNumericDocValues values = numbers.get(field);
-        if (values == null) {
-          numbers.put(field, values = DocValues.getSortedNumeric(reader, field));
-        }
-        return values.advanceExact(doc) ? values.nextValue() : null;
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+    private String keyword(String field) throws IOException {
+      SortedSetDocValues values = keywords.get(field);
+      if (values == null) {
+        keywords.put(field, values = DocValues.getSortedSet(reader, field));
       }
+      return values.advanceExact(doc) ? values.lookupOrd(values.nextOrd()).utf8ToString() : null;
     }
 
-    @Override
-    public Double decimal(String field) {
-      Long raw = number(field);
-      return raw == null ? null : NumericUtils.sortableLongToDouble(raw);
+    private Long number(String field) throws IOException {
+      SortedNumericDocValues values = numbers.get(field);
+      if (values == null) {
+        numbers.put(field, values = DocValues.getSortedNumeric(reader, field));
+      }
+      return values.advanceExact(doc) ? values.nextValue() : null;
     }
   }
 }

@@ -221,23 +221,11 @@ public final class Documents {
    * {@code request}, the merged request's document (null: there is none, and the text stays absent).
    */
   static RequestRecord readSource(Document source, Document request) {
-    Document plain = new Document();
-    for (IndexableField field : source) {
-      if (!field.name().startsWith(SOURCE_FIELD)) {
-        continue;
-      }
-      String name = field.name().substring(SOURCE_FIELD.length());
-      if (name.equals(TEXT_IN_REQUEST)) {
-        String text = field.stringValue();
-        if (request != null) {
-          plain.add(new StoredField(text, Objects.requireNonNull(request.get(text), "merged request lost its " + text)));
-        }
-      } else {
-        plain.add(field.numericValue() != null ? new StoredField(name, field.numericValue().longValue())
-            : new StoredField(name, field.stringValue()));
-      }
-    }
-    return readRequest(plain);
+    List<String> inRequest = List.of(source.getValues(SOURCE_FIELD + TEXT_IN_REQUEST));
+    FieldValues stored = FieldValues.of(source);
+    return readRecord(source, SOURCE_FIELD, field -> !inRequest.contains(field) ? stored.get(SOURCE_FIELD + field)
+        : request == null ? null : Objects.requireNonNull(request.get(field), "merged request lost its " + field))
+        .build();
   }
 
   private static void stored(Document doc, String field, Object value) {
@@ -249,32 +237,26 @@ public final class Documents {
     }
   }
 
-  /** A request or request-source document back as its record (texts as stored, possibly absent). */
+  /** A request document back as its record (texts as stored, possibly absent). */
   public static RequestRecord readRequest(Document doc) {
-    String origin = doc.get(ORIGIN);
-    return readFields(FieldValues.of(doc))
-        .origin(origin == null ? null : RecordOrigin.valueOf(origin))
-        .aliases(List.of(doc.getValues(ALIAS)))
-        .quotedPromptTokens(longValue(doc, QUOTED_PROMPT_TOKENS))
-        .quotedLimitTokens(longValue(doc, QUOTED_LIMIT_TOKENS))
-        .provenance(readProvenance(doc))
-        .build();
+    return readRecord(doc, "", FieldValues.of(doc)).provenance(readProvenance(doc)).build();
+  }
+
+  /** The table's fields through {@code values}, and the record's context stored under {@code prefix}. */
+  private static RequestRecord.Builder readRecord(Document doc, String prefix, FieldValues values) {
+    String origin = doc.get(prefix + ORIGIN);
+    return readFields(values).origin(origin == null ? null : RecordOrigin.valueOf(origin))
+        .aliases(List.of(doc.getValues(prefix + ALIAS)))
+        .quotedPromptTokens(longValue(doc, prefix + QUOTED_PROMPT_TOKENS))
+        .quotedLimitTokens(longValue(doc, prefix + QUOTED_LIMIT_TOKENS));
   }
 
   /** The record's table fields back from a document (texts only where {@code values} hold them). */
   public static RequestRecord.Builder readFields(FieldValues values) {
     RequestRecord.Builder record = new RequestRecord.Builder();
     for (CanonicalField field : CanonicalField.values()) {
-      String name = field.column();
-      field.set(record, switch (field.type()) {
-        case STRING -> values.keyword(name);
-        case TEXT -> values.text(name);
-        case LONG, TIME -> values.number(name);
-        case INT -> {
-          Long number = values.number(name); // read once: doc values only move forward
-          yield number == null ? null : number.intValue();
-        }
-      });
+      Object value = values.get(field.column());
+      field.set(record, field.type() == CanonicalField.Type.INT && value != null ? ((Long) value).intValue() : value);
     }
     return record;
   }
@@ -453,18 +435,19 @@ public final class Documents {
    * facts it shares with the record are taken from there, so each value is read once.
    */
   public static EngineFacts readFacts(RequestRecord record, FieldValues values) {
-    Long events = values.number(ENGINE_EVENTS);
+    Long events = (Long) values.get(ENGINE_EVENTS);
     if (events == null || events == 0) {
       return EngineFacts.NONE;
     }
-    String version = values.keyword(ENGINE_VERSION);
+    String version = (String) values.get(ENGINE_VERSION);
     return new EngineFacts(record.prefillNode(), record.decodeNode(), record.bootstrapRoom(),
-        record.engineInputLen(), record.cachedTokens(),
-        Long.valueOf(1).equals(values.number(REJECTED)), values.number(REQUESTED_LEN),
-        values.number(REJECTION_LIMIT), values.decimal(TRANSFER_MB),
+        record.engineInputLen(), record.cachedTokens(), Long.valueOf(1).equals(values.get(REJECTED)),
+        (Long) values.get(REQUESTED_LEN), (Long) values.get(REJECTION_LIMIT), (Double) values.get(TRANSFER_MB),
         intValue(values, TRANSFER_FAILURES), intValue(values, CANARY_VIOLATIONS), intValue(values, CHECKSUM_MISMATCHES),
-        epochSummary(record.prefillNode(), values.number(PREFILL_POOL_TOKENS), values.number(PREFILL_CONTEXT_LENGTH), version),
-        epochSummary(record.decodeNode(), values.number(DECODE_POOL_TOKENS), values.number(DECODE_CONTEXT_LENGTH), version),
+        epochSummary(record.prefillNode(), (Long) values.get(PREFILL_POOL_TOKENS),
+            (Long) values.get(PREFILL_CONTEXT_LENGTH), version),
+        epochSummary(record.decodeNode(), (Long) values.get(DECODE_POOL_TOKENS),
+            (Long) values.get(DECODE_CONTEXT_LENGTH), version),
         events.intValue());
   }
 
@@ -478,7 +461,7 @@ public final class Documents {
   }
 
   private static int intValue(FieldValues values, String field) {
-    Long value = values.number(field);
+    Long value = (Long) values.get(field);
     return value == null ? 0 : value.intValue();
   }
 
