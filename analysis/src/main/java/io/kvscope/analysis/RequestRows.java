@@ -59,9 +59,8 @@ public final class RequestRows {
    */
   private static final class Leaf implements FieldValues {
     private final LeafReader reader;
-    // One iterator per column and segment: rows are read in increasing doc order.
-    private final Map<String, SortedSetDocValues> keywords = new HashMap<>();
-    private final Map<String, SortedNumericDocValues> numbers = new HashMap<>();
+    // One column per field and segment, opened on first use: rows are read in increasing doc order.
+    private final Map<String, Column> columns = new HashMap<>();
     private int doc;
 
     Leaf(LeafReader reader) {
@@ -81,34 +80,37 @@ public final class RequestRows {
     @Override
     public Object get(String field) {
       try {
-        return switch (Schema.kindOf(field)) {
-          case KEYWORD -> keyword(field);
-          case LONG -> number(field);
-          case DOUBLE -> {
-            Long raw = number(field);
-            yield raw == null ? null : NumericUtils.sortableLongToDouble(raw);
-          }
-          case TEXT -> null; // doc values hold no text: rows are read without it
-        };
+        Column column = columns.get(field);
+        if (column == null) {
+          columns.put(field, column = open(field));
+        }
+        return column.at(doc);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     }
 
-    private String keyword(String field) throws IOException {
-      SortedSetDocValues values = keywords.get(field);
-      if (values == null) {
-        keywords.put(field, values = DocValues.getSortedSet(reader, field));
-      }
-      return values.advanceExact(doc) ? values.lookupOrd(values.nextOrd()).utf8ToString() : null;
+    /** A field's doc values as its Schema kind says they are held. */
+    private Column open(String field) throws IOException {
+      return switch (Schema.kindOf(field)) {
+        case KEYWORD -> {
+          SortedSetDocValues values = DocValues.getSortedSet(reader, field);
+          yield doc -> values.advanceExact(doc) ? values.lookupOrd(values.nextOrd()).utf8ToString() : null;
+        }
+        case LONG -> {
+          SortedNumericDocValues values = DocValues.getSortedNumeric(reader, field);
+          yield doc -> values.advanceExact(doc) ? values.nextValue() : null;
+        }
+        case DOUBLE -> {
+          SortedNumericDocValues values = DocValues.getSortedNumeric(reader, field);
+          yield doc -> values.advanceExact(doc) ? NumericUtils.sortableLongToDouble(values.nextValue()) : null;
+        }
+        case TEXT -> doc -> null; // doc values hold no text: rows are read without it
+      };
     }
 
-    private Long number(String field) throws IOException {
-      SortedNumericDocValues values = numbers.get(field);
-      if (values == null) {
-        numbers.put(field, values = DocValues.getSortedNumeric(reader, field));
-      }
-      return values.advanceExact(doc) ? values.nextValue() : null;
+    private interface Column {
+      Object at(int doc) throws IOException;
     }
   }
 }

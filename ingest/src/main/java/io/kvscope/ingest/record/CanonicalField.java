@@ -1,11 +1,5 @@
 package io.kvscope.ingest.record;
 
-import static io.kvscope.ingest.record.CanonicalField.Type.INT;
-import static io.kvscope.ingest.record.CanonicalField.Type.LONG;
-import static io.kvscope.ingest.record.CanonicalField.Type.STRING;
-import static io.kvscope.ingest.record.CanonicalField.Type.TEXT;
-import static io.kvscope.ingest.record.CanonicalField.Type.TIME;
-
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiConsumer;
@@ -18,41 +12,44 @@ import java.util.function.Function;
  * {@link RequestRecord} and set it on a builder.
  */
 public enum CanonicalField {
-  REQUEST_ID(STRING, "the gateway's id where there is one, else the engine rid",
+  REQUEST_ID(Type.STRING, "the gateway's id where there is one, else the engine rid",
       RequestRecord::requestId, (b, v) -> b.requestId((String) v)),
-  ENGINE_RID(STRING, "the engine's request id (gateway response id without chatcmpl-)",
+  ENGINE_RID(Type.STRING, "the engine's request id (gateway response id without chatcmpl-)",
       RequestRecord::engineRid, (b, v) -> b.engineRid((String) v)),
-  TENANT(STRING, "the customer, resolved from the configured tenant keys",
+  TENANT(Type.STRING, "the customer, resolved from the configured tenant keys",
       RequestRecord::tenant, (b, v) -> b.tenant((String) v)),
-  MODEL(STRING, "model requested", RequestRecord::model, (b, v) -> b.model((String) v)),
-  DEPLOYMENT(STRING, "deployment / model group that served it",
+  MODEL(Type.STRING, "model requested", RequestRecord::model, (b, v) -> b.model((String) v)),
+  DEPLOYMENT(Type.STRING, "deployment / model group that served it",
       RequestRecord::deployment, (b, v) -> b.deployment((String) v)),
-  PREFILL_NODE(STRING, "prefill node (from engine logs)",
+  PREFILL_NODE(Type.STRING, "prefill node (from engine logs)",
       RequestRecord::prefillNode, (b, v) -> b.prefillNode((String) v)),
-  DECODE_NODE(STRING, "decode node (from engine logs)", RequestRecord::decodeNode, (b, v) -> b.decodeNode((String) v)),
-  BOOTSTRAP_ROOM(LONG, "disaggregation bootstrap room",
+  DECODE_NODE(Type.STRING, "decode node (from engine logs)",
+      RequestRecord::decodeNode, (b, v) -> b.decodeNode((String) v)),
+  BOOTSTRAP_ROOM(Type.LONG, "disaggregation bootstrap room",
       RequestRecord::bootstrapRoom, (b, v) -> b.bootstrapRoom((Long) v)),
   // The index's epochs reuse start_time, hence the second half of its meaning.
-  START_TIME(TIME, "request start (UTC ms); epochs: epoch start",
+  START_TIME(Type.TIME, "request start (UTC ms); epochs: epoch start",
       RequestRecord::startTime, (b, v) -> b.startTime((Long) v)),
-  FIRST_TOKEN_TIME(TIME, "first token (UTC ms)", RequestRecord::firstTokenTime, (b, v) -> b.firstTokenTime((Long) v)),
-  END_TIME(TIME, "request end (UTC ms)", RequestRecord::endTime, (b, v) -> b.endTime((Long) v)),
-  STATUS_CODE(INT, "HTTP status returned to the client",
+  FIRST_TOKEN_TIME(Type.TIME, "first token (UTC ms)",
+      RequestRecord::firstTokenTime, (b, v) -> b.firstTokenTime((Long) v)),
+  END_TIME(Type.TIME, "request end (UTC ms)", RequestRecord::endTime, (b, v) -> b.endTime((Long) v)),
+  STATUS_CODE(Type.INT, "HTTP status returned to the client",
       RequestRecord::statusCode, (b, v) -> b.statusCode((Integer) v)),
-  FINISH_REASON(STRING, "finish reason", RequestRecord::finishReason, (b, v) -> b.finishReason((String) v)),
-  PROMPT_TOKENS(LONG, "prompt tokens as the gateway reported them",
+  FINISH_REASON(Type.STRING, "finish reason", RequestRecord::finishReason, (b, v) -> b.finishReason((String) v)),
+  PROMPT_TOKENS(Type.LONG, "prompt tokens as the gateway reported them",
       RequestRecord::promptTokens, (b, v) -> b.promptTokens((Long) v)),
-  PROMPT_CHARS(LONG, "prompt length in characters", RequestRecord::promptChars, (b, v) -> b.promptChars((Long) v)),
-  CACHED_TOKENS(LONG, "prefix-cache hit tokens", RequestRecord::cachedTokens, (b, v) -> b.cachedTokens((Long) v)),
-  COMPLETION_TOKENS(LONG, "completion tokens", RequestRecord::completionTokens, (b, v) -> b.completionTokens((Long) v)),
-  ENGINE_INPUT_LEN(LONG, "tokens the engine actually prefilled (1 for a rejected stub)",
+  PROMPT_CHARS(Type.LONG, "prompt length in characters", RequestRecord::promptChars, (b, v) -> b.promptChars((Long) v)),
+  CACHED_TOKENS(Type.LONG, "prefix-cache hit tokens", RequestRecord::cachedTokens, (b, v) -> b.cachedTokens((Long) v)),
+  COMPLETION_TOKENS(Type.LONG, "completion tokens",
+      RequestRecord::completionTokens, (b, v) -> b.completionTokens((Long) v)),
+  ENGINE_INPUT_LEN(Type.LONG, "tokens the engine actually prefilled (1 for a rejected stub)",
       RequestRecord::engineInputLen, (b, v) -> b.engineInputLen((Long) v)),
-  PROMPT_TEXT(TEXT, "prompt content (sensitive: redacted in output unless --reveal)",
+  PROMPT_TEXT(Type.TEXT, "prompt content (sensitive: redacted in output unless --reveal)",
       RequestRecord::promptText, (b, v) -> b.promptText((String) v)),
-  RESPONSE_TEXT(TEXT, "response content (sensitive: redacted in output unless --reveal)",
+  RESPONSE_TEXT(Type.TEXT, "response content (sensitive: redacted in output unless --reveal)",
       RequestRecord::responseText, (b, v) -> b.responseText((String) v)),
-  SOURCE_FILE(STRING, "file the record came from", RequestRecord::sourceFile, (b, v) -> b.sourceFile((String) v)),
-  SOURCE_LINE(LONG, "line (or row) in source_file",
+  SOURCE_FILE(Type.STRING, "file the record came from", RequestRecord::sourceFile, (b, v) -> b.sourceFile((String) v)),
+  SOURCE_LINE(Type.LONG, "line (or row) in source_file",
       r -> r.sourceLine(), (b, v) -> b.sourceLine(v == null ? 0 : (Long) v));
 
   /** How a field's value is held: {@code String}, {@code Long} or {@code Integer}. */
