@@ -66,7 +66,7 @@ public final class AnalysisContext {
   /** Streams the requests in the analysed time range. */
   public void forEachRequest(Consumer<RequestRow> consumer) throws IOException {
     RequestRows.forEach(index.reader(), row -> {
-      if (options.inRange(row.startTime())) {
+      if (options.inRange(row.record().startTime())) {
         consumer.accept(row);
       }
     });

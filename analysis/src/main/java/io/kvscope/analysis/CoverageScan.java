@@ -34,13 +34,14 @@ final class CoverageScan {
 
   void add(RequestRow row) {
     requests++;
-    if (row.startTime() != null) {
-      requestsPerHour.merge(Instant.ofEpochMilli(row.startTime() - Math.floorMod(row.startTime(), NodeActivity.HOUR_MS)), 1L, Long::sum);
+    Long start = row.record().startTime();
+    if (start != null) {
+      requestsPerHour.merge(Instant.ofEpochMilli(start - Math.floorMod(start, NodeActivity.HOUR_MS)), 1L, Long::sum);
     }
-    if (row.promptChars() == null) {
+    if (row.record().promptChars() == null) {
       withoutBodies++;
     }
-    if (row.engineEvents() == 0) {
+    if (row.facts().events() == 0) {
       withoutEngineLogs++;
     }
   }

@@ -4,6 +4,7 @@ import io.kvscope.analysis.analyzers.VulnerableWindows;
 import io.kvscope.analysis.evidence.Mechanism;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,27 +47,28 @@ public final class Mechanisms {
     RequestRows.forEach(context.reader(), row -> {
       List<String> foreign = new ArrayList<>();
       List<String> supporting = new ArrayList<>();
-      String id = row.requestId();
+      String id = row.record().requestId();
       if (overLength.contains(id)) {
         foreign.add("over-length prompt accepted");
       }
       if (underrun.contains(id)) {
         foreign.add("prefill underrun");
       }
-      if (row.transferFailures() > 0) {
+      if (row.facts().transferFailures() > 0) {
         foreign.add("KV transfer or bootstrap failure");
       }
-      if (row.canaryViolations() > 0) {
+      if (row.facts().canaryViolations() > 0) {
         foreign.add("KV canary violation");
       }
-      if (row.checksumMismatches() > 0) {
+      if (row.facts().checksumMismatches() > 0) {
         foreign.add("KV checksum mismatch");
       }
       if (timing.contains(id)) {
         supporting.add("time to first token far below the prompt's prefill time");
       }
-      if (row.startTime() != null && inWindow(windows, row.prefillNode(), row.startTime())) {
-        supporting.add("served inside a vulnerable window of " + row.prefillNode());
+      RequestRecord r = row.record();
+      if (r.startTime() != null && inWindow(windows, r.prefillNode(), r.startTime())) {
+        supporting.add("served inside a vulnerable window of " + r.prefillNode());
       }
       boolean notPrefilled = overLength.contains(id) || underrun.contains(id);
       if (notPrefilled) {

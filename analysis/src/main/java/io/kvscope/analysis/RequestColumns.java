@@ -2,6 +2,7 @@ package io.kvscope.analysis;
 
 import io.kvscope.index.Documents;
 import io.kvscope.index.Schema;
+import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,19 +62,20 @@ public final class RequestColumns {
     java.util.BitSet inRange = new java.util.BitSet(reader.maxDoc());
     // Every request can be a source; only those in the analysed range are recipients.
     RequestRows.forEach(reader, row -> {
-      if (context.options().inRange(row.startTime())) {
+      if (context.options().inRange(row.record().startTime())) {
         inRange.set(row.doc());
       }
       tenant[row.doc()] = tenants.computeIfAbsent(row.tenantOrUnknown(), t -> {
         tenantNames.add(t);
         return tenantNames.size() - 1;
       });
-      node[row.doc()] = row.decodeNode() == null ? -1 : nodes.computeIfAbsent(row.decodeNode(), n -> {
+      RequestRecord r = row.record();
+      node[row.doc()] = r.decodeNode() == null ? -1 : nodes.computeIfAbsent(r.decodeNode(), n -> {
         nodeNames.add(n);
         return nodeNames.size() - 1;
       });
-      start[row.doc()] = row.startTime() == null ? Long.MIN_VALUE : row.startTime();
-      end[row.doc()] = row.endTime() == null ? start[row.doc()] : row.endTime();
+      start[row.doc()] = r.startTime() == null ? Long.MIN_VALUE : r.startTime();
+      end[row.doc()] = r.endTime() == null ? start[row.doc()] : r.endTime();
     });
     return new RequestColumns(reader, tenant, node, start, end, inRange, tenantNames, nodeNames);
   }

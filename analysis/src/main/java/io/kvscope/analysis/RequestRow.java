@@ -1,77 +1,58 @@
 package io.kvscope.analysis;
 
 import io.kvscope.analysis.finding.Tenants;
+import io.kvscope.index.EngineFacts;
+import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.RequestRecord;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * A request's numbers and names, read from doc values without touching its (large, compressed)
  * text. This is what most analyzers need; text is fetched only for the few that must read it.
  *
  * @param doc the Lucene document number in the reader it came from
- * @param transferFailures KV transfer or bootstrap failures the engines logged for it
- * @param canaryViolations KV canary violations the engines logged for it
- * @param checksumMismatches KV checksum mismatches the engines logged for it
+ * @param record the request's fields, without its texts, origin, aliases or merge provenance
+ * @param facts what the engines logged about it ({@link EngineFacts#NONE} when nothing was joined)
  */
-public record RequestRow(
-    int doc,
-    String requestId,
-    String engineRid,
-    String tenant,
-    String model,
-    String deployment,
-    String prefillNode,
-    String decodeNode,
-    Long startTime,
-    Long firstTokenTime,
-    Long endTime,
-    Long statusCode,
-    Long promptTokens,
-    Long promptChars,
-    Long cachedTokens,
-    Long completionTokens,
-    Long engineInputLen,
-    long engineEvents,
-    boolean rejected,
-    Long requestedLen,
-    Long rejectionLimit,
-    Long prefillPool,
-    Long prefillContext,
-    Long decodePool,
-    Long decodeContext,
-    String engineVersion,
-    Double transferMb,
-    long transferFailures,
-    long canaryViolations,
-    long checksumMismatches) {
-
-  public boolean succeeded() {
-    return statusCode != null && statusCode >= 200 && statusCode < 300;
-  }
-
-  public Long ttftMillis() {
-    return startTime != null && firstTokenTime != null ? firstTokenTime - startTime : null;
-  }
+public record RequestRow(int doc, RequestRecord record, EngineFacts facts) {
 
   /**
    * The longest prompt this request's serving nodes could really hold at the time: the smallest
    * known of their KV pools and context lengths. Null when no engine epoch is known.
    */
   public Long servingLimit() {
-    Long limit = null;
-    for (Long value : new Long[] {prefillPool, prefillContext, decodePool, decodeContext}) {
-      if (value != null && (limit == null || value < limit)) {
-        limit = value;
-      }
-    }
-    return limit;
+    return epochs().flatMap(e -> Stream.of(e.poolTokens(), e.contextLength())).filter(Objects::nonNull)
+        .min(Long::compare).orElse(null);
+  }
+
+  /** The KV pool of the prefill node's epoch, else of the decode node's. */
+  public Long poolTokens() {
+    return firstKnown(ConfigEpoch::poolTokens);
+  }
+
+  /** The context length of the prefill node's epoch, else of the decode node's. */
+  public Long contextLength() {
+    return firstKnown(ConfigEpoch::contextLength);
+  }
+
+  private Long firstKnown(Function<ConfigEpoch, Long> value) {
+    return epochs().map(value).filter(Objects::nonNull).findFirst().orElse(null);
+  }
+
+  /** The serving nodes' epochs at the time, prefill first. */
+  private Stream<ConfigEpoch> epochs() {
+    return Stream.of(facts.prefillEpoch(), facts.decodeEpoch()).filter(Objects::nonNull);
   }
 
   /** The node that names this request in findings: prefill, else decode. */
   public String servingNode() {
-    return prefillNode != null ? prefillNode : decodeNode;
+    return record.prefillNode() != null ? record.prefillNode() : record.decodeNode();
   }
 
   /** Who the request belongs to; requests without a tenant are grouped as {@link Tenants#UNKNOWN}. */
   public String tenantOrUnknown() {
-    return Tenants.nameOf(tenant);
+    return Tenants.nameOf(record.tenant());
   }
 }

@@ -1,7 +1,13 @@
 package io.kvscope.analysis;
 
+import io.kvscope.index.Documents;
+import io.kvscope.index.FieldValues;
 import io.kvscope.index.Schema;
+import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
@@ -47,85 +53,64 @@ public final class RequestRows {
     }
   }
 
-  /** The doc-values columns of one segment; each column is read forward only, as Lucene requires. */
-  private static final class Leaf {
+  /**
+   * The doc-values columns of one segment, at one document: the record and its engine facts are
+   * read through them as from stored fields, each column once and forward only, as Lucene requires.
+   */
+  private static final class Leaf implements FieldValues {
     private final LeafReader reader;
+    // One column per field and segment, opened on first use: rows are read in increasing doc order.
+    private final Map<String, Column> columns = new HashMap<>();
+    private int doc;
 
     Leaf(LeafReader reader) {
       this.reader = reader;
     }
 
     RequestRow row(int doc, int globalDoc) throws IOException {
-      return new RequestRow(
-          globalDoc,
-          keyword(Schema.REQUEST_ID, doc),
-          keyword(Schema.ENGINE_RID, doc),
-          keyword(Schema.TENANT, doc),
-          keyword(Schema.MODEL, doc),
-          keyword(Schema.DEPLOYMENT, doc),
-          keyword(Schema.PREFILL_NODE, doc),
-          keyword(Schema.DECODE_NODE, doc),
-          number(Schema.START_TIME, doc),
-          number(Schema.FIRST_TOKEN_TIME, doc),
-          number(Schema.END_TIME, doc),
-          number(Schema.STATUS_CODE, doc),
-          number(Schema.PROMPT_TOKENS, doc),
-          number(Schema.PROMPT_CHARS, doc),
-          number(Schema.CACHED_TOKENS, doc),
-          number(Schema.COMPLETION_TOKENS, doc),
-          number(Schema.ENGINE_INPUT_LEN, doc),
-          orZero(number(Schema.ENGINE_EVENTS, doc)),
-          Long.valueOf(1).equals(number(Schema.REJECTED, doc)),
-          number(Schema.REQUESTED_LEN, doc),
-          number(Schema.REJECTION_LIMIT, doc),
-          number(Schema.PREFILL_POOL_TOKENS, doc),
-          number(Schema.PREFILL_CONTEXT_LENGTH, doc),
-          number(Schema.DECODE_POOL_TOKENS, doc),
-          number(Schema.DECODE_CONTEXT_LENGTH, doc),
-          keyword(Schema.ENGINE_VERSION, doc),
-          decimal(Schema.TRANSFER_MB, doc),
-          orZero(number(Schema.TRANSFER_FAILURES, doc)),
-          orZero(number(Schema.CANARY_VIOLATIONS, doc)),
-          orZero(number(Schema.CHECKSUM_MISMATCHES, doc)));
-    }
-
-    // One iterator per column and segment: doc-values iterators only move forward, which fits
-    // rows being read in increasing doc order.
-    private final java.util.Map<String, SortedSetDocValues> keywords = new java.util.HashMap<>();
-    private final java.util.Map<String, SortedNumericDocValues> numbers = new java.util.HashMap<>();
-
-    private String keyword(String field, int doc) throws IOException {
-      SortedSetDocValues values = keywords.computeIfAbsent(field, f -> open(() -> DocValues.getSortedSet(reader, f)));
-      if (!values.advanceExact(doc)) {
-        return null;
-      }
-      return values.lookupOrd(values.nextOrd()).utf8ToString();
-    }
-
-    private Long number(String field, int doc) throws IOException {
-      SortedNumericDocValues values = numbers.computeIfAbsent(field, f -> open(() -> DocValues.getSortedNumeric(reader, f)));
-      return values.advanceExact(doc) ? values.nextValue() : null;
-    }
-
-    private Double decimal(String field, int doc) throws IOException {
-      Long raw = number(field, doc);
-      return raw == null ? null : NumericUtils.sortableLongToDouble(raw);
-    }
-
-    private interface IoSupplier<T> {
-      T get() throws IOException;
-    }
-
-    private static <T> T open(IoSupplier<T> supplier) {
+      this.doc = doc;
       try {
-        return supplier.get();
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        RequestRecord record = Documents.readFields(this).build();
+        return new RequestRow(globalDoc, record, Documents.readFacts(record, this));
+      } catch (UncheckedIOException e) {
+        throw e.getCause();
       }
     }
 
-    private static long orZero(Long value) {
-      return value == null ? 0 : value;
+    @Override
+    public Object get(String field) {
+      try {
+        Column column = columns.get(field);
+        if (column == null) {
+          columns.put(field, column = open(field));
+        }
+        return column.at(doc);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    /** A field's doc values as its Schema kind says they are held. */
+    private Column open(String field) throws IOException {
+      return switch (Schema.kindOf(field)) {
+        case KEYWORD -> {
+          SortedSetDocValues values = DocValues.getSortedSet(reader, field);
+          yield doc -> values.advanceExact(doc) ? values.lookupOrd(values.nextOrd()).utf8ToString() : null;
+        }
+        case LONG -> {
+          SortedNumericDocValues values = DocValues.getSortedNumeric(reader, field);
+          yield doc -> values.advanceExact(doc) ? values.nextValue() : null;
+        }
+        case DOUBLE -> {
+          SortedNumericDocValues values = DocValues.getSortedNumeric(reader, field);
+          yield doc -> values.advanceExact(doc) ? NumericUtils.sortableLongToDouble(values.nextValue()) : null;
+        }
+        case TEXT -> doc -> null; // doc values hold no text: rows are read without it
+      };
+    }
+
+    private interface Column {
+      Object at(int doc) throws IOException;
     }
   }
 }

@@ -3,6 +3,7 @@ package io.kvscope.index;
 import static io.kvscope.index.Schema.*;
 
 import io.kvscope.ingest.record.AliasOrigin;
+import io.kvscope.ingest.record.CanonicalField;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.Ingested;
@@ -18,8 +19,10 @@ import io.kvscope.ingest.record.VersionRecord;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Objects;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.Field.Store;
@@ -145,34 +148,30 @@ public final class Documents {
     if (r.provenance() == null) {
       keyword(doc, PENDING_KEY, key); // a record as read: the merge looks for others of its request
     }
-    keyword(doc, REQUEST_ID, r.requestId());
-    keyword(doc, ENGINE_RID, r.engineRid());
-    keyword(doc, TENANT, r.tenant());
-    keyword(doc, MODEL, r.model());
-    keyword(doc, DEPLOYMENT, r.deployment());
-    keyword(doc, PREFILL_NODE, r.prefillNode());
-    keyword(doc, DECODE_NODE, r.decodeNode());
-    number(doc, BOOTSTRAP_ROOM, r.bootstrapRoom());
-    number(doc, START_TIME, r.startTime());
-    number(doc, FIRST_TOKEN_TIME, r.firstTokenTime());
-    number(doc, END_TIME, r.endTime());
-    number(doc, STATUS_CODE, r.statusCode() == null ? null : r.statusCode().longValue());
-    keyword(doc, FINISH_REASON, r.finishReason());
-    number(doc, PROMPT_TOKENS, r.promptTokens());
-    number(doc, PROMPT_CHARS, r.promptChars());
-    number(doc, CACHED_TOKENS, r.cachedTokens());
-    number(doc, COMPLETION_TOKENS, r.completionTokens());
-    number(doc, ENGINE_INPUT_LEN, r.engineInputLen());
+    // The record's fields in the table's order, with what is derived from them in between: stored
+    // fields keep the order they were added in, and that is the order search --json prints.
+    indexed(doc, r, CanonicalField.REQUEST_ID, CanonicalField.ENGINE_INPUT_LEN);
     number(doc, TTFT_MS, r.ttftMillis());
-    text(doc, PROMPT_TEXT, r.promptText());
-    text(doc, RESPONSE_TEXT, r.responseText());
+    indexed(doc, r, CanonicalField.PROMPT_TEXT, CanonicalField.RESPONSE_TEXT);
     identifiers(doc, IDENT_PROMPT, r.promptText());
     identifiers(doc, IDENT_RESPONSE, r.responseText());
     FingerprintFields.addTo(doc, r.promptText(), r.responseText(), FINGERPRINTS);
-    keyword(doc, SOURCE_FILE, r.sourceFile());
-    number(doc, SOURCE_LINE, r.sourceLine());
+    indexed(doc, r, CanonicalField.SOURCE_FILE, CanonicalField.SOURCE_LINE);
     recordContext(doc, r);
     return doc;
+  }
+
+  /** The record's fields {@code from} to {@code to}, each indexed as its {@link Schema#kindOf kind} says. */
+  private static void indexed(Document doc, RequestRecord r, CanonicalField from, CanonicalField to) {
+    for (CanonicalField field : EnumSet.range(from, to)) {
+      Object value = field.get(r);
+      switch (Schema.kindOf(field)) {
+        case KEYWORD -> keyword(doc, field.column(), (String) value);
+        case LONG -> number(doc, field.column(), value == null ? null : ((Number) value).longValue());
+        case TEXT -> text(doc, field.column(), (String) value);
+        case DOUBLE -> throw new IllegalStateException("no request-record field is a double: " + field);
+      }
+    }
   }
 
   /** Origin, aliases, quoted error figures and merge provenance: searchable, stored. */
@@ -193,42 +192,20 @@ public final class Documents {
   /**
    * A record of a merged request, kept as read: every field stored under {@link #SOURCE_FIELD}
    * names (a field's index structure must be the same in every document, and these are found
-   * through their request, never by a search), only its key indexed. A text equal to the request's
-   * is stored there only and marked here.
+   * through their request, never by a search), only its key indexed. A text equal to
+   * {@code request}'s is stored there only and marked here.
    */
-  static Document source(RequestRecord r, boolean promptInRequest, boolean responseInRequest) {
+  static Document source(RequestRecord r, RequestRecord request) {
     Document doc = base(TYPE_REQUEST_SOURCE, sourceDocumentId(r));
     keyword(doc, REQUEST_KEY, RequestMerge.keyOf(r));
-    stored(doc, REQUEST_ID, r.requestId());
-    stored(doc, ENGINE_RID, r.engineRid());
-    stored(doc, TENANT, r.tenant());
-    stored(doc, MODEL, r.model());
-    stored(doc, DEPLOYMENT, r.deployment());
-    stored(doc, PREFILL_NODE, r.prefillNode());
-    stored(doc, DECODE_NODE, r.decodeNode());
-    stored(doc, BOOTSTRAP_ROOM, r.bootstrapRoom());
-    stored(doc, START_TIME, r.startTime());
-    stored(doc, FIRST_TOKEN_TIME, r.firstTokenTime());
-    stored(doc, END_TIME, r.endTime());
-    stored(doc, STATUS_CODE, r.statusCode() == null ? null : r.statusCode().longValue());
-    stored(doc, FINISH_REASON, r.finishReason());
-    stored(doc, PROMPT_TOKENS, r.promptTokens());
-    stored(doc, PROMPT_CHARS, r.promptChars());
-    stored(doc, CACHED_TOKENS, r.cachedTokens());
-    stored(doc, COMPLETION_TOKENS, r.completionTokens());
-    stored(doc, ENGINE_INPUT_LEN, r.engineInputLen());
-    if (promptInRequest) {
-      stored(doc, TEXT_IN_REQUEST, PROMPT_TEXT);
-    } else {
-      stored(doc, PROMPT_TEXT, r.promptText());
+    for (CanonicalField field : CanonicalField.values()) {
+      Object value = field.get(r);
+      if (field.type() == CanonicalField.Type.TEXT && value != null && value.equals(field.get(request))) {
+        stored(doc, TEXT_IN_REQUEST, field.column());
+      } else {
+        stored(doc, field.column(), value instanceof Number n ? Long.valueOf(n.longValue()) : value);
+      }
     }
-    if (responseInRequest) {
-      stored(doc, TEXT_IN_REQUEST, RESPONSE_TEXT);
-    } else {
-      stored(doc, RESPONSE_TEXT, r.responseText());
-    }
-    stored(doc, SOURCE_FILE, r.sourceFile());
-    stored(doc, SOURCE_LINE, r.sourceLine());
     stored(doc, ORIGIN, r.origin() == null ? null : r.origin().name());
     r.aliases().forEach(alias -> stored(doc, ALIAS, alias));
     stored(doc, QUOTED_PROMPT_TOKENS, r.quotedPromptTokens());
@@ -239,54 +216,49 @@ public final class Documents {
   /** Prefix of the stored-only fields of a {@link Schema#TYPE_REQUEST_SOURCE} document. */
   static final String SOURCE_FIELD = "source.";
 
-  /** A kept record back as read (its texts may be marked {@link Schema#TEXT_IN_REQUEST} instead). */
-  static RequestRecord readSource(Document source) {
-    Document plain = new Document();
-    for (IndexableField field : source) {
-      if (!field.name().startsWith(SOURCE_FIELD)) {
-        continue;
-      }
-      String name = field.name().substring(SOURCE_FIELD.length());
-      plain.add(field.numericValue() != null ? new StoredField(name, field.numericValue().longValue())
-          : new StoredField(name, field.stringValue()));
-    }
-    return readRequest(plain);
+  /**
+   * A kept record back as read. A text marked {@link Schema#TEXT_IN_REQUEST} is taken from
+   * {@code request}, the merged request's document (null: there is none, and the text stays absent).
+   */
+  static RequestRecord readSource(Document source, Document request) {
+    List<String> inRequest = List.of(source.getValues(SOURCE_FIELD + TEXT_IN_REQUEST));
+    FieldValues stored = FieldValues.of(source);
+    return readRecord(source, SOURCE_FIELD, field -> !inRequest.contains(field) ? stored.get(SOURCE_FIELD + field)
+        : request == null ? null : Objects.requireNonNull(request.get(field), "merged request lost its " + field))
+        .build();
   }
 
-  /** The text fields a kept record shares with its request. */
-  static List<String> textsInRequest(Document source) {
-    return List.of(source.getValues(SOURCE_FIELD + TEXT_IN_REQUEST));
-  }
-
-  private static void stored(Document doc, String field, String value) {
-    if (value != null) {
-      doc.add(new StoredField(SOURCE_FIELD + field, value));
+  private static void stored(Document doc, String field, Object value) {
+    switch (value) {
+      case null -> { }
+      case Long number -> doc.add(new StoredField(SOURCE_FIELD + field, number));
+      case String text -> doc.add(new StoredField(SOURCE_FIELD + field, text));
+      default -> throw new IllegalArgumentException(field + " holds neither a long nor a string: " + value);
     }
   }
 
-  private static void stored(Document doc, String field, Long value) {
-    if (value != null) {
-      doc.add(new StoredField(SOURCE_FIELD + field, value));
-    }
-  }
-
-  /** A request or request-source document back as its record (texts as stored, possibly absent). */
+  /** A request document back as its record (texts as stored, possibly absent). */
   public static RequestRecord readRequest(Document doc) {
-    Long status = longValue(doc, STATUS_CODE);
-    String origin = doc.get(ORIGIN);
-    return new RequestRecord(
-        doc.get(REQUEST_ID), doc.get(ENGINE_RID), doc.get(TENANT), doc.get(MODEL), doc.get(DEPLOYMENT),
-        doc.get(PREFILL_NODE), doc.get(DECODE_NODE), longValue(doc, BOOTSTRAP_ROOM),
-        longValue(doc, START_TIME), longValue(doc, FIRST_TOKEN_TIME), longValue(doc, END_TIME),
-        status == null ? null : status.intValue(), doc.get(FINISH_REASON),
-        longValue(doc, PROMPT_TOKENS), longValue(doc, PROMPT_CHARS), longValue(doc, CACHED_TOKENS),
-        longValue(doc, COMPLETION_TOKENS), longValue(doc, ENGINE_INPUT_LEN),
-        doc.get(PROMPT_TEXT), doc.get(RESPONSE_TEXT), doc.get(SOURCE_FILE),
-        orZero(longValue(doc, SOURCE_LINE)),
-        origin == null ? null : RecordOrigin.valueOf(origin),
-        List.of(doc.getValues(ALIAS)),
-        longValue(doc, QUOTED_PROMPT_TOKENS), longValue(doc, QUOTED_LIMIT_TOKENS),
-        readProvenance(doc));
+    return readRecord(doc, "", FieldValues.of(doc)).provenance(readProvenance(doc)).build();
+  }
+
+  /** The table's fields through {@code values}, and the record's context stored under {@code prefix}. */
+  private static RequestRecord.Builder readRecord(Document doc, String prefix, FieldValues values) {
+    String origin = doc.get(prefix + ORIGIN);
+    return readFields(values).origin(origin == null ? null : RecordOrigin.valueOf(origin))
+        .aliases(List.of(doc.getValues(prefix + ALIAS)))
+        .quotedPromptTokens(longValue(doc, prefix + QUOTED_PROMPT_TOKENS))
+        .quotedLimitTokens(longValue(doc, prefix + QUOTED_LIMIT_TOKENS));
+  }
+
+  /** The record's table fields back from a document (texts only where {@code values} hold them). */
+  public static RequestRecord.Builder readFields(FieldValues values) {
+    RequestRecord.Builder record = new RequestRecord.Builder();
+    for (CanonicalField field : CanonicalField.values()) {
+      Object value = values.get(field.column());
+      field.set(record, field.type() == CanonicalField.Type.INT && value != null ? ((Long) value).intValue() : value);
+    }
+    return record;
   }
 
   private static Provenance readProvenance(Document doc) {
@@ -454,17 +426,28 @@ public final class Documents {
 
   /** The engine facts a linked request document carries ({@link EngineFacts#NONE} if unlinked). */
   public static EngineFacts readFacts(Document doc) {
-    Long events = longValue(doc, ENGINE_EVENTS);
+    FieldValues values = FieldValues.of(doc);
+    return readFacts(readFields(values).build(), values);
+  }
+
+  /**
+   * The engine facts of a linked request whose record was read from the same {@code values}: the
+   * facts it shares with the record are taken from there, so each value is read once.
+   */
+  public static EngineFacts readFacts(RequestRecord record, FieldValues values) {
+    Long events = (Long) values.get(ENGINE_EVENTS);
     if (events == null || events == 0) {
       return EngineFacts.NONE;
     }
-    return new EngineFacts(doc.get(PREFILL_NODE), doc.get(DECODE_NODE), longValue(doc, BOOTSTRAP_ROOM),
-        longValue(doc, ENGINE_INPUT_LEN), longValue(doc, CACHED_TOKENS),
-        Long.valueOf(1).equals(longValue(doc, REJECTED)), longValue(doc, REQUESTED_LEN),
-        longValue(doc, REJECTION_LIMIT), doubleValue(doc, TRANSFER_MB),
-        intValue(doc, TRANSFER_FAILURES), intValue(doc, CANARY_VIOLATIONS), intValue(doc, CHECKSUM_MISMATCHES),
-        epochSummary(doc.get(PREFILL_NODE), longValue(doc, PREFILL_POOL_TOKENS), longValue(doc, PREFILL_CONTEXT_LENGTH), doc.get(ENGINE_VERSION)),
-        epochSummary(doc.get(DECODE_NODE), longValue(doc, DECODE_POOL_TOKENS), longValue(doc, DECODE_CONTEXT_LENGTH), doc.get(ENGINE_VERSION)),
+    String version = (String) values.get(ENGINE_VERSION);
+    return new EngineFacts(record.prefillNode(), record.decodeNode(), record.bootstrapRoom(),
+        record.engineInputLen(), record.cachedTokens(), Long.valueOf(1).equals(values.get(REJECTED)),
+        (Long) values.get(REQUESTED_LEN), (Long) values.get(REJECTION_LIMIT), (Double) values.get(TRANSFER_MB),
+        intValue(values, TRANSFER_FAILURES), intValue(values, CANARY_VIOLATIONS), intValue(values, CHECKSUM_MISMATCHES),
+        epochSummary(record.prefillNode(), (Long) values.get(PREFILL_POOL_TOKENS),
+            (Long) values.get(PREFILL_CONTEXT_LENGTH), version),
+        epochSummary(record.decodeNode(), (Long) values.get(DECODE_POOL_TOKENS),
+            (Long) values.get(DECODE_CONTEXT_LENGTH), version),
         events.intValue());
   }
 
@@ -477,8 +460,8 @@ public final class Documents {
         null, "request", null, 0);
   }
 
-  private static int intValue(Document doc, String field) {
-    Long value = longValue(doc, field);
+  private static int intValue(FieldValues values, String field) {
+    Long value = (Long) values.get(field);
     return value == null ? 0 : value.intValue();
   }
 

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.MultiBits;
@@ -111,7 +110,7 @@ final class RequestMerger {
     Map<String, RequestRecord> records = new LinkedHashMap<>();
     List<RequestRecord> before = new ArrayList<>();
     for (Map.Entry<String, Document> entry : kept.entrySet()) {
-      RequestRecord record = withTextsFrom(Documents.readSource(entry.getValue()), entry.getValue(), merged);
+      RequestRecord record = Documents.readSource(entry.getValue(), merged);
       records.put(entry.getKey(), record);
       before.add(record);
     }
@@ -126,9 +125,7 @@ final class RequestMerger {
 
     submit(request, () -> facts.document(request));
     for (RequestRecord record : all) {
-      boolean samePrompt = record.promptText() != null && record.promptText().equals(request.promptText());
-      boolean sameResponse = record.responseText() != null && record.responseText().equals(request.responseText());
-      submit(record, () -> Documents.source(record, samePrompt, sameResponse));
+      submit(record, () -> Documents.source(record, request));
     }
     for (String digest : arrived.keySet()) {
       store.delete("o:" + digest);
@@ -150,22 +147,6 @@ final class RequestMerger {
 
   private void submit(RequestRecord record, java.util.function.Supplier<Document> build) {
     writers.submit(RequestMerge.keyOf(record).hashCode(), Documents.textChars(record), build);
-  }
-
-  /** A kept record's texts that were equal to its request's, stored there only. */
-  private static RequestRecord withTextsFrom(RequestRecord record, Document source, Document merged) {
-    List<String> inRequest = Documents.textsInRequest(source);
-    if (inRequest.isEmpty() || merged == null) {
-      return record;
-    }
-    RequestRecord.Builder b = record.toBuilder();
-    if (inRequest.contains(Schema.PROMPT_TEXT)) {
-      b.promptText(Objects.requireNonNull(merged.get(Schema.PROMPT_TEXT), "merged request lost its prompt"));
-    }
-    if (inRequest.contains(Schema.RESPONSE_TEXT)) {
-      b.responseText(Objects.requireNonNull(merged.get(Schema.RESPONSE_TEXT), "merged request lost its response"));
-    }
-    return b.build();
   }
 
   private static int firstLive(PostingsEnum postings, Bits live) throws IOException {

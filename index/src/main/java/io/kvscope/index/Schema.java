@@ -1,9 +1,12 @@
 package io.kvscope.index;
 
+import io.kvscope.ingest.record.CanonicalField;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
@@ -45,30 +48,31 @@ public final class Schema {
   public static final String DOC_TYPE = "doc_type";
   public static final String ID = "_id";
 
-  // Canonical request record (ingest RequestRecord). Engine events reuse engine_rid, bootstrap_room and the
-  // source fields so that one terms walk over engine_rid sees both sides of a request.
-  public static final String REQUEST_ID = "request_id";
-  public static final String ENGINE_RID = "engine_rid";
-  public static final String TENANT = "tenant";
-  public static final String MODEL = "model";
-  public static final String DEPLOYMENT = "deployment";
-  public static final String PREFILL_NODE = "prefill_node";
-  public static final String DECODE_NODE = "decode_node";
-  public static final String BOOTSTRAP_ROOM = "bootstrap_room";
-  public static final String START_TIME = "start_time";
-  public static final String FIRST_TOKEN_TIME = "first_token_time";
-  public static final String END_TIME = "end_time";
-  public static final String STATUS_CODE = "status_code";
-  public static final String FINISH_REASON = "finish_reason";
-  public static final String PROMPT_TOKENS = "prompt_tokens";
-  public static final String PROMPT_CHARS = "prompt_chars";
-  public static final String CACHED_TOKENS = "cached_tokens";
-  public static final String COMPLETION_TOKENS = "completion_tokens";
-  public static final String ENGINE_INPUT_LEN = "engine_input_len";
-  public static final String PROMPT_TEXT = "prompt_text";
-  public static final String RESPONSE_TEXT = "response_text";
-  public static final String SOURCE_FILE = "source_file";
-  public static final String SOURCE_LINE = "source_line";
+  // Canonical request record: names, kinds and meanings come from CanonicalField. Engine events reuse
+  // engine_rid, bootstrap_room and the source fields so that one terms walk over engine_rid sees both
+  // sides of a request.
+  public static final String REQUEST_ID = CanonicalField.REQUEST_ID.column();
+  public static final String ENGINE_RID = CanonicalField.ENGINE_RID.column();
+  public static final String TENANT = CanonicalField.TENANT.column();
+  public static final String MODEL = CanonicalField.MODEL.column();
+  public static final String DEPLOYMENT = CanonicalField.DEPLOYMENT.column();
+  public static final String PREFILL_NODE = CanonicalField.PREFILL_NODE.column();
+  public static final String DECODE_NODE = CanonicalField.DECODE_NODE.column();
+  public static final String BOOTSTRAP_ROOM = CanonicalField.BOOTSTRAP_ROOM.column();
+  public static final String START_TIME = CanonicalField.START_TIME.column();
+  public static final String FIRST_TOKEN_TIME = CanonicalField.FIRST_TOKEN_TIME.column();
+  public static final String END_TIME = CanonicalField.END_TIME.column();
+  public static final String STATUS_CODE = CanonicalField.STATUS_CODE.column();
+  public static final String FINISH_REASON = CanonicalField.FINISH_REASON.column();
+  public static final String PROMPT_TOKENS = CanonicalField.PROMPT_TOKENS.column();
+  public static final String PROMPT_CHARS = CanonicalField.PROMPT_CHARS.column();
+  public static final String CACHED_TOKENS = CanonicalField.CACHED_TOKENS.column();
+  public static final String COMPLETION_TOKENS = CanonicalField.COMPLETION_TOKENS.column();
+  public static final String ENGINE_INPUT_LEN = CanonicalField.ENGINE_INPUT_LEN.column();
+  public static final String PROMPT_TEXT = CanonicalField.PROMPT_TEXT.column();
+  public static final String RESPONSE_TEXT = CanonicalField.RESPONSE_TEXT.column();
+  public static final String SOURCE_FILE = CanonicalField.SOURCE_FILE.column();
+  public static final String SOURCE_LINE = CanonicalField.SOURCE_LINE.column();
 
   // Who wrote a request record, the other ids it is known by, what an error quoted.
   public static final String ORIGIN = "origin";
@@ -159,34 +163,14 @@ public final class Schema {
   public static final String RECORDS = "records";
 
   /** Every field with its kind and meaning: the schema's documentation and the query parser's guide. */
-  public static final List<Field> FIELDS = List.of(
+  public static final List<Field> FIELDS = Stream.of(List.of(
       f(DOC_TYPE, Kind.KEYWORD, "document type: request, request_source, engine_event, epoch, node_hour, node_clock, "
           + "node_alias, version_record, checkpoint"),
-      f(ID, Kind.KEYWORD, "stable identity; re-ingesting the same record replaces, never adds"),
-      f(REQUEST_ID, Kind.KEYWORD, "the gateway's id where there is one, else the engine rid"),
-      f(ENGINE_RID, Kind.KEYWORD, "the engine's request id (gateway response id without chatcmpl-)"),
-      f(TENANT, Kind.KEYWORD, "the customer, resolved from the configured tenant keys"),
-      f(MODEL, Kind.KEYWORD, "model requested"),
-      f(DEPLOYMENT, Kind.KEYWORD, "deployment / model group that served it"),
-      f(PREFILL_NODE, Kind.KEYWORD, "prefill node (from engine logs)"),
-      f(DECODE_NODE, Kind.KEYWORD, "decode node (from engine logs)"),
-      f(BOOTSTRAP_ROOM, Kind.LONG, "disaggregation bootstrap room"),
-      f(START_TIME, Kind.LONG, "request start (UTC ms); epochs: epoch start"),
-      f(FIRST_TOKEN_TIME, Kind.LONG, "first token (UTC ms)"),
-      f(END_TIME, Kind.LONG, "request end (UTC ms)"),
-      f(STATUS_CODE, Kind.LONG, "HTTP status returned to the client"),
-      f(FINISH_REASON, Kind.KEYWORD, "finish reason"),
-      f(PROMPT_TOKENS, Kind.LONG, "prompt tokens as the gateway reported them"),
-      f(PROMPT_CHARS, Kind.LONG, "prompt length in characters"),
-      f(CACHED_TOKENS, Kind.LONG, "prefix-cache hit tokens"),
-      f(COMPLETION_TOKENS, Kind.LONG, "completion tokens"),
-      f(ENGINE_INPUT_LEN, Kind.LONG, "tokens the engine actually prefilled (1 for a rejected stub)"),
-      f(PROMPT_TEXT, Kind.TEXT, "prompt content (sensitive: redacted in output unless --reveal)"),
-      f(RESPONSE_TEXT, Kind.TEXT, "response content (sensitive: redacted in output unless --reveal)"),
+      f(ID, Kind.KEYWORD, "stable identity; re-ingesting the same record replaces, never adds")),
+      request(CanonicalField.REQUEST_ID, CanonicalField.RESPONSE_TEXT), List.of(
       f(IDENT_PROMPT, Kind.KEYWORD, "identifiers in the prompt, as category:value (indexed only)"),
-      f(IDENT_RESPONSE, Kind.KEYWORD, "identifiers in the response, as category:value (indexed only)"),
-      f(SOURCE_FILE, Kind.KEYWORD, "file the record came from"),
-      f(SOURCE_LINE, Kind.LONG, "line (or row) in source_file"),
+      f(IDENT_RESPONSE, Kind.KEYWORD, "identifiers in the response, as category:value (indexed only)")),
+      request(CanonicalField.SOURCE_FILE, CanonicalField.SOURCE_LINE), List.of(
       f(ORIGIN, Kind.KEYWORD, "who wrote the record: GATEWAY or TRACE (a merged request: the highest)"),
       f(ALIAS, Kind.KEYWORD, "another name of what the document is about: a request's other ids, as kind:value "
           + "(trace_id:..., litellm_call_id:..., request_id:...); a node_alias's other name of the node (address, pod "
@@ -256,7 +240,8 @@ public final class Schema {
       f(FORMAT, Kind.KEYWORD, "format the file was read as"),
       f(LINES_DONE, Kind.LONG, "lines of the file committed"),
       f(COMPLETE, Kind.KEYWORD, "true once the whole file is committed"),
-      f(RECORDS, Kind.LONG, "records read from the file"));
+      f(RECORDS, Kind.LONG, "records read from the file")))
+      .flatMap(List::stream).toList();
 
   private static final Map<String, Field> BY_NAME =
       FIELDS.stream().collect(Collectors.toMap(Field::name, Function.identity(), (a, b) -> a));
@@ -265,6 +250,20 @@ public final class Schema {
 
   private static Field f(String name, Kind kind, String meaning) {
     return new Field(name, kind, meaning);
+  }
+
+  /** The request-record fields {@code from} to {@code to}, in the table's order. */
+  private static List<Field> request(CanonicalField from, CanonicalField to) {
+    return EnumSet.range(from, to).stream().map(c -> f(c.column(), kindOf(c), c.meaning())).toList();
+  }
+
+  /** How a request-record field is indexed: a number is a long, a short string a keyword. */
+  public static Kind kindOf(CanonicalField field) {
+    return switch (field.type()) {
+      case STRING -> Kind.KEYWORD;
+      case TEXT -> Kind.TEXT;
+      case LONG, INT, TIME -> Kind.LONG;
+    };
   }
 
   /** The kind of {@code field}, or {@link Kind#TEXT} for names outside the schema. */

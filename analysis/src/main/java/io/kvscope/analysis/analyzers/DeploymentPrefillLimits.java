@@ -3,6 +3,7 @@ package io.kvscope.analysis.analyzers;
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.RequestRow;
 import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -33,14 +34,15 @@ final class DeploymentPrefillLimits {
     Map<String, Set<String>> byDecodeNode = new HashMap<>();
     Map<String, Set<String>> byDeployment = new HashMap<>();
     context.forEachRequest(row -> {
-      if (row.prefillNode() == null) {
+      RequestRecord r = row.record();
+      if (r.prefillNode() == null) {
         return;
       }
-      if (row.decodeNode() != null) {
-        byDecodeNode.computeIfAbsent(row.decodeNode(), d -> new TreeSet<>()).add(row.prefillNode());
+      if (r.decodeNode() != null) {
+        byDecodeNode.computeIfAbsent(r.decodeNode(), d -> new TreeSet<>()).add(r.prefillNode());
       }
-      if (row.deployment() != null) {
-        byDeployment.computeIfAbsent(row.deployment(), d -> new TreeSet<>()).add(row.prefillNode());
+      if (r.deployment() != null) {
+        byDeployment.computeIfAbsent(r.deployment(), d -> new TreeSet<>()).add(r.prefillNode());
       }
     });
     return new DeploymentPrefillLimits(context, byDecodeNode, byDeployment);
@@ -48,9 +50,10 @@ final class DeploymentPrefillLimits {
 
   /** The prefill nodes that could have prefilled {@code row}: empty when none are known. */
   Set<String> candidates(RequestRow row) {
-    Set<String> nodes = row.decodeNode() == null ? null : byDecodeNode.get(row.decodeNode());
-    if (nodes == null && row.deployment() != null) {
-      nodes = byDeployment.get(row.deployment());
+    RequestRecord r = row.record();
+    Set<String> nodes = r.decodeNode() == null ? null : byDecodeNode.get(r.decodeNode());
+    if (nodes == null && r.deployment() != null) {
+      nodes = byDeployment.get(r.deployment());
     }
     return nodes == null ? Set.of() : nodes;
   }
@@ -61,12 +64,13 @@ final class DeploymentPrefillLimits {
    */
   Long largestFor(RequestRow row) {
     Set<String> nodes = candidates(row);
-    if (nodes.isEmpty() || row.startTime() == null) {
+    Long start = row.record().startTime();
+    if (nodes.isEmpty() || start == null) {
       return null;
     }
     Long largest = null;
     for (String node : nodes) {
-      ConfigEpoch epoch = context.epochs().at(node, row.startTime() + context.clocks().skew(node));
+      ConfigEpoch epoch = context.epochs().at(node, start + context.clocks().skew(node));
       Long limit = epoch == null ? null : epoch.effectiveLimit();
       if (limit == null) {
         return null;

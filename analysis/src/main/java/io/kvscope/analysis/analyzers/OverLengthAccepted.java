@@ -6,6 +6,7 @@ import io.kvscope.analysis.RequestRow;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.index.EngineFacts;
 import java.io.IOException;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -35,13 +36,13 @@ public final class OverLengthAccepted implements Analyzer {
     PromptLengths lengths = PromptLengths.learn(context);
     DeploymentPrefillLimits deploymentLimits = DeploymentPrefillLimits.learn(context);
     context.forEachRequest(row -> {
-      if (!row.succeeded()) {
+      if (!row.record().succeeded()) {
         return;
       }
       PromptLengths.Length length = lengths.of(row);
       Long limit = row.servingLimit();
       boolean fromDeployment = false;
-      if (row.prefillNode() == null) {
+      if (row.record().prefillNode() == null) {
         Long prefillLimit = deploymentLimits.largestFor(row);
         if (prefillLimit != null && (limit == null || prefillLimit < limit)) {
           limit = prefillLimit;
@@ -49,7 +50,7 @@ public final class OverLengthAccepted implements Analyzer {
         }
       }
       boolean pastLimit = length != null && limit != null && length.tokens() > limit;
-      if (!pastLimit && !row.rejected()) {
+      if (!pastLimit && !row.facts().rejected()) {
         return;
       }
       Map<String, Object> evidence = evidence(row, length, limit);
@@ -64,7 +65,7 @@ public final class OverLengthAccepted implements Analyzer {
 
   /** Confirmed when the engine said so or a logged count exceeds the limit; probable on a text estimate alone. */
   private static Confidence confidence(RequestRow row, PromptLengths.Length length, Long limit) {
-    if (row.rejected()) {
+    if (row.facts().rejected()) {
       return Confidence.CONFIRMED;
     }
     return length.basis() == PromptLengths.Basis.TEXT_ESTIMATE ? Confidence.PROBABLE : Confidence.CONFIRMED;
@@ -72,15 +73,16 @@ public final class OverLengthAccepted implements Analyzer {
 
   private static Map<String, Object> evidence(RequestRow row, PromptLengths.Length length, Long limit) {
     Map<String, Object> evidence = RequestFindings.evidence(row);
-    evidence.put("prompt_tokens_reported", row.promptTokens());
+    evidence.put("prompt_tokens_reported", row.record().promptTokens());
     evidence.put("prompt_tokens_estimated", length == null ? null : length.estimateFromText());
     evidence.put("prompt_tokens_used", length == null ? null : length.tokens());
     evidence.put("prompt_tokens_basis", length == null ? null : length.basis().text);
     evidence.put("limit", limit);
-    evidence.put("pool_tokens", row.prefillPool() != null ? row.prefillPool() : row.decodePool());
-    evidence.put("context_length", row.prefillContext() != null ? row.prefillContext() : row.decodeContext());
-    evidence.put("engine_rejected", row.rejected());
-    evidence.put("rejection_quoted", row.rejected() ? row.requestedLen() + " > " + row.rejectionLimit() : null);
+    evidence.put("pool_tokens", row.poolTokens());
+    evidence.put("context_length", row.contextLength());
+    evidence.put("engine_rejected", row.facts().rejected());
+    EngineFacts facts = row.facts();
+    evidence.put("rejection_quoted", facts.rejected() ? facts.requestedLen() + " > " + facts.rejectionLimit() : null);
     return evidence;
   }
 }

@@ -32,20 +32,20 @@ public final class PrefillUnderrun implements Analyzer {
     double ratio = context.options().underrunRatio();
     context.parameter("prefill-underrun.ratio", ratio);
     context.forEachRequest(row -> {
-      if (row.engineInputLen() == null) {
+      if (row.record().engineInputLen() == null) {
         return;
       }
       PromptLengths.Length length = lengths.of(row);
-      if (length == null || row.engineInputLen() >= ratio * length.tokens()) {
+      if (length == null || row.record().engineInputLen() >= ratio * length.tokens()) {
         return;
       }
       Map<String, Object> evidence = RequestFindings.evidence(row);
       evidence.put("expected_input_tokens", length.tokens());
       evidence.put("expected_basis", length.basis().text);
-      evidence.put("observed_input_tokens", row.engineInputLen());
-      evidence.put("cached_tokens", row.cachedTokens());
-      evidence.put("transfer_mb", row.transferMb());
-      evidence.put("engine_rejected", row.rejected());
+      evidence.put("observed_input_tokens", row.record().engineInputLen());
+      evidence.put("cached_tokens", row.record().cachedTokens());
+      evidence.put("transfer_mb", row.facts().transferMb());
+      evidence.put("engine_rejected", row.facts().rejected());
       findings.accept(RequestFindings.of(FindingKind.PREFILL_UNDERRUN, Confidence.CONFIRMED, row, evidence));
     });
   }

@@ -3,6 +3,7 @@ package io.kvscope.analysis.analyzers;
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.RequestRow;
 import io.kvscope.analysis.RobustStats;
+import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,11 +40,12 @@ final class PromptLengths {
   static PromptLengths learn(AnalysisContext context) throws IOException {
     Map<String, List<Double>> samples = new HashMap<>();
     context.forEachRequest(row -> {
-      if (row.succeeded() && !row.rejected() && row.promptTokens() != null && row.promptTokens() >= MIN_TOKENS_FOR_RATIO
-          && row.promptChars() != null && row.promptChars() > 0 && engineAgrees(row)) {
-        List<Double> list = samples.computeIfAbsent(modelOf(row), m -> new ArrayList<>());
+      RequestRecord r = row.record();
+      if (r.succeeded() && !row.facts().rejected() && r.promptTokens() != null && r.promptTokens() >= MIN_TOKENS_FOR_RATIO
+          && r.promptChars() != null && r.promptChars() > 0 && engineAgrees(r)) {
+        List<Double> list = samples.computeIfAbsent(modelOf(r), m -> new ArrayList<>());
         if (list.size() < MAX_SAMPLES_PER_MODEL) {
-          list.add((double) row.promptChars() / row.promptTokens());
+          list.add((double) r.promptChars() / r.promptTokens());
         }
       }
     });
@@ -54,12 +56,12 @@ final class PromptLengths {
   }
 
   /** Where the engine prefilled, it should have seen about the count the gateway reports. */
-  private static boolean engineAgrees(RequestRow row) {
-    return row.engineInputLen() == null || row.engineInputLen() >= row.promptTokens() / 2;
+  private static boolean engineAgrees(RequestRecord r) {
+    return r.engineInputLen() == null || r.engineInputLen() >= r.promptTokens() / 2;
   }
 
-  private static String modelOf(RequestRow row) {
-    return row.model() != null ? row.model() : row.deployment() != null ? row.deployment() : "(unknown)";
+  private static String modelOf(RequestRecord r) {
+    return r.model() != null ? r.model() : r.deployment() != null ? r.deployment() : "(unknown)";
   }
 
   /** Where a prompt-length figure came from; {@link #text} is what the evidence says. */
@@ -80,15 +82,15 @@ final class PromptLengths {
 
   /** The best figure for {@code row}'s prompt length, or null when nothing says. */
   Length of(RequestRow row) {
-    Long estimate = estimate(row);
+    Long estimate = estimate(row.record());
     long best = -1;
     Basis basis = null;
-    if (row.promptTokens() != null) {
-      best = row.promptTokens();
+    if (row.record().promptTokens() != null) {
+      best = row.record().promptTokens();
       basis = Basis.GATEWAY_COUNT;
     }
-    if (row.requestedLen() != null && row.requestedLen() > best) {
-      best = row.requestedLen();
+    if (row.facts().requestedLen() != null && row.facts().requestedLen() > best) {
+      best = row.facts().requestedLen();
       basis = Basis.ENGINE_REJECTION;
     }
     if (estimate != null && (best < 0 || estimate > best * IMPLAUSIBLE_FACTOR && estimate - best >= IMPLAUSIBLE_GAP)) {
@@ -98,12 +100,12 @@ final class PromptLengths {
     return best < 0 ? null : new Length(best, basis, estimate);
   }
 
-  private Long estimate(RequestRow row) {
-    Double ratio = charsPerToken.get(modelOf(row));
-    if (ratio == null || row.promptChars() == null || ratio <= 0) {
+  private Long estimate(RequestRecord r) {
+    Double ratio = charsPerToken.get(modelOf(r));
+    if (ratio == null || r.promptChars() == null || ratio <= 0) {
       return null;
     }
-    return Math.round(row.promptChars() / ratio);
+    return Math.round(r.promptChars() / ratio);
   }
 
   private static double round(double value) {

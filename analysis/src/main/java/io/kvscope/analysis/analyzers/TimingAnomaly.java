@@ -2,11 +2,11 @@ package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
-import io.kvscope.analysis.RequestRow;
 import io.kvscope.analysis.RobustStats;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -40,15 +40,15 @@ public final class TimingAnomaly implements Analyzer {
     PromptLengths lengths = PromptLengths.learn(context);
     Map<String, Points> points = new HashMap<>();
     context.forEachRequest(row -> {
-      Long ttft = row.ttftMillis();
+      Long ttft = row.record().ttftMillis();
       PromptLengths.Length length = lengths.of(row);
-      if (ttft == null || length == null || !row.succeeded() || row.rejected() || ttft < 0) {
+      if (ttft == null || length == null || !row.record().succeeded() || row.facts().rejected() || ttft < 0) {
         return;
       }
-      if (row.engineInputLen() != null && row.engineInputLen() < length.tokens() / 2) {
+      if (row.record().engineInputLen() != null && row.record().engineInputLen() < length.tokens() / 2) {
         return; // an underrun: exactly what the fit must not learn from
       }
-      points.computeIfAbsent(deploymentOf(row), d -> new Points()).add(uncached(row, length), ttft);
+      points.computeIfAbsent(deploymentOf(row.record()), d -> new Points()).add(uncached(row.record(), length), ttft);
     });
     Map<String, RobustStats.Line> fits = new HashMap<>();
     points.forEach((deployment, p) -> {
@@ -67,13 +67,13 @@ public final class TimingAnomaly implements Analyzer {
     context.parameter("timing-anomaly.factor", factor);
     context.parameter("timing-anomaly.min_uncached_tokens", minUncached);
     context.forEachRequest(row -> {
-      RobustStats.Line fit = fits.get(deploymentOf(row));
-      Long ttft = row.ttftMillis();
+      RobustStats.Line fit = fits.get(deploymentOf(row.record()));
+      Long ttft = row.record().ttftMillis();
       PromptLengths.Length length = lengths.of(row);
-      if (fit == null || ttft == null || length == null || !row.succeeded()) {
+      if (fit == null || ttft == null || length == null || !row.record().succeeded()) {
         return;
       }
-      long uncached = uncached(row, length);
+      long uncached = uncached(row.record(), length);
       double expected = fit.at(uncached);
       if (uncached < minUncached || expected <= 0 || ttft >= factor * expected) {
         return;
@@ -87,13 +87,13 @@ public final class TimingAnomaly implements Analyzer {
     });
   }
 
-  private static long uncached(RequestRow row, PromptLengths.Length length) {
-    long cached = row.cachedTokens() == null ? 0 : row.cachedTokens();
+  private static long uncached(RequestRecord r, PromptLengths.Length length) {
+    long cached = r.cachedTokens() == null ? 0 : r.cachedTokens();
     return Math.max(0, length.tokens() - cached);
   }
 
-  private static String deploymentOf(RequestRow row) {
-    return row.deployment() != null ? row.deployment() : row.model() != null ? row.model() : "(unknown)";
+  private static String deploymentOf(RequestRecord r) {
+    return r.deployment() != null ? r.deployment() : r.model() != null ? r.model() : "(unknown)";
   }
 
   private static double round(double value) {

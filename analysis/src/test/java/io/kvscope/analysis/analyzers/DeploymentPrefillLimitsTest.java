@@ -8,8 +8,10 @@ import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.RequestRow;
 import io.kvscope.analysis.TestIndex;
+import io.kvscope.index.EngineFacts;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.ingest.record.NodeRole;
+import io.kvscope.ingest.record.RequestRecord;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -94,13 +96,14 @@ class DeploymentPrefillLimitsTest {
     assertThat(limits.largestFor(row("decode-0", "dep1", null))).isNull();
   }
 
-  private static io.kvscope.ingest.record.RequestRecord served(String id, String prefill, String decode, String deployment) {
+  private static RequestRecord served(String id, String prefill, String decode, String deployment) {
     return request(id, "t", "2026-08-28T09:00:00Z", 100, 200)
         .prefillNode(prefill).decodeNode(decode).deployment(deployment).build();
   }
 
   private static RequestRow row(String decodeNode, String deployment, String start) {
-    return new RequestRow(0, "gw-x", "x", "t", "m", deployment, null, decodeNode, start == null ? null : at(start), null,
-        null, 200L, 100L, null, null, 50L, null, 0, false, null, null, null, null, null, null, null, null, 0, 0, 0);
+    return new RequestRow(0, RequestRecord.builder("gw-x").engineRid("x").tenant("t").model("m")
+        .deployment(deployment).decodeNode(decodeNode).startTime(start == null ? null : at(start)).statusCode(200)
+        .promptTokens(100L).completionTokens(50L).build(), EngineFacts.NONE);
   }
 }

@@ -9,6 +9,8 @@ import io.kvscope.analysis.RequestRow;
 import io.kvscope.analysis.TestIndex;
 import io.kvscope.analysis.analyzers.PromptLengths.Basis;
 import io.kvscope.analysis.analyzers.PromptLengths.Length;
+import io.kvscope.index.EngineFacts;
+import io.kvscope.ingest.record.RequestRecord;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -97,8 +99,11 @@ class PromptLengthsTest {
   }
 
   private static RequestRow row(String model, Long promptTokens, Long promptChars, Long requestedLen) {
-    return new RequestRow(0, "gw-x", "x", "t", model, "dep", "prefill-0", "decode-0", 0L, 100L, 2_000L, 200L,
-        promptTokens, promptChars, null, 50L, null, 0, requestedLen != null, requestedLen, null, null, null, null, null,
-        null, null, 0, 0, 0);
+    RequestRecord record = RequestRecord.builder("gw-x").engineRid("x").tenant("t").model(model).deployment("dep")
+        .prefillNode("prefill-0").decodeNode("decode-0").startTime(0L).firstTokenTime(100L).endTime(2_000L)
+        .statusCode(200).promptTokens(promptTokens).promptChars(promptChars).completionTokens(50L).build();
+    EngineFacts facts = requestedLen == null ? EngineFacts.NONE : new EngineFacts("prefill-0", "decode-0", null, null,
+        null, true, requestedLen, null, null, 0, 0, 0, null, null, 1);
+    return new RequestRow(0, record, facts);
   }
 }

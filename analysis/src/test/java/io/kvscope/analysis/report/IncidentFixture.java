@@ -101,11 +101,8 @@ final class IncidentFixture {
   private IncidentFixture() {}
 
   static TextSource texts() {
-    return (requestId, field) -> switch (field) {
-      case TextSource.PROMPT -> PROMPTS.get(requestId);
-      case TextSource.RESPONSE -> RESPONSES.get(requestId);
-      default -> null;
-    };
+    return (requestId, field) -> TextSource.PROMPT.equals(field) ? PROMPTS.get(requestId)
+        : TextSource.RESPONSE.equals(field) ? RESPONSES.get(requestId) : null;
   }
 
   /** The span of {@code needle} in a recipient response and the source text it came from. */

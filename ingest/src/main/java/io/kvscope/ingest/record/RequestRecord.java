@@ -96,15 +96,12 @@ public record RequestRecord(
   }
 
   public Builder toBuilder() {
-    return new Builder()
-        .requestId(requestId).engineRid(engineRid).tenant(tenant).model(model).deployment(deployment)
-        .prefillNode(prefillNode).decodeNode(decodeNode).bootstrapRoom(bootstrapRoom)
-        .startTime(startTime).firstTokenTime(firstTokenTime).endTime(endTime)
-        .statusCode(statusCode).finishReason(finishReason).promptTokens(promptTokens)
-        .promptChars(promptChars).cachedTokens(cachedTokens).completionTokens(completionTokens)
-        .engineInputLen(engineInputLen).promptText(promptText).responseText(responseText)
-        .sourceFile(sourceFile).sourceLine(sourceLine).origin(origin).aliases(aliases)
-        .quotedPromptTokens(quotedPromptTokens).quotedLimitTokens(quotedLimitTokens).provenance(provenance);
+    Builder b = new Builder();
+    for (CanonicalField field : CanonicalField.values()) {
+      field.set(b, field.get(this));
+    }
+    return b.origin(origin).aliases(aliases).quotedPromptTokens(quotedPromptTokens)
+        .quotedLimitTokens(quotedLimitTokens).provenance(provenance);
   }
 
   /** Parsers fill fields as they meet them; {@link #build()} validates once at the end. */

@@ -1,0 +1,86 @@
+package io.kvscope.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.index.Documents;
+import io.kvscope.index.EngineFacts;
+import io.kvscope.index.IndexStore;
+import io.kvscope.ingest.record.CanonicalField;
+import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.NodeRole;
+import io.kvscope.ingest.record.RecordOrigin;
+import io.kvscope.ingest.record.RequestRecord;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DirectoryReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Rows read from doc values say what the stored request says, field for field, less its texts. */
+class RequestRowsTest {
+
+  @TempDir Path dir;
+
+  private static RequestRecord everyFieldSet() {
+    RequestRecord.Builder b = new RequestRecord.Builder();
+    long n = 0;
+    for (CanonicalField field : CanonicalField.values()) {
+      n++;
+      field.set(b, switch (field.type()) {
+        case STRING, TEXT -> field.column() + " " + n;
+        case LONG, TIME -> 1_787_788_800_000L + n;
+        case INT -> 200;
+      });
+    }
+    return b.origin(RecordOrigin.GATEWAY).aliases(List.of("trace_id:t-1")).quotedPromptTokens(9_001L).build();
+  }
+
+  private static ConfigEpoch epoch(String node, NodeRole role, long pool, long context) {
+    return new ConfigEpoch(node, role, 0, pool, context, 64, "0.5.21", null, null, null, null, null, null,
+        "sglang-log", null, 0);
+  }
+
+  @Test
+  void aRowIsItsStoredRequestAndEngineFactsLessTheTexts() throws IOException {
+    RequestRecord written = everyFieldSet();
+    EngineFacts facts = new EngineFacts(written.prefillNode(), written.decodeNode(), written.bootstrapRoom(),
+        written.engineInputLen(), written.cachedTokens(), true, 900_000L, 262_144L, 24.5, 1, 2, 3,
+        epoch(written.prefillNode(), NodeRole.PREFILL, 681_280L, 1_048_576L),
+        epoch(written.decodeNode(), NodeRole.DECODE, 1_572_864L, 262_144L), 6);
+    RequestRecord unlinked = RequestRecord.builder("unlinked").tenant("acme").statusCode(200).build();
+
+    Map<String, RequestRow> rows = new HashMap<>();
+    Map<String, Document> stored = new HashMap<>();
+    try (IndexStore store = IndexStore.open(dir)) {
+      store.put(Documents.linkedRequest(written, facts));
+      store.put(Documents.request(unlinked));
+      store.commit();
+      try (DirectoryReader reader = store.openReader()) {
+        RequestRows.forEach(reader, row -> rows.put(row.record().requestId(), row));
+        for (RequestRow row : rows.values()) {
+          stored.put(row.record().requestId(), reader.storedFields().document(row.doc()));
+        }
+      }
+    }
+
+    RequestRow linked = rows.get(written.requestId());
+    RequestRecord asStored = Documents.readRequest(stored.get(written.requestId()));
+    assertThat(linked.record()).isEqualTo(asStored.toBuilder().promptText(null).responseText(null).origin(null)
+        .aliases(List.of()).quotedPromptTokens(null).build());
+    assertThat(linked.record().tenant()).isEqualTo(written.tenant());
+    assertThat(linked.facts()).isEqualTo(Documents.readFacts(stored.get(written.requestId())));
+    assertThat(linked.facts().rejected()).isTrue();
+    assertThat(linked.facts().transferMb()).isEqualTo(24.5);
+    assertThat(linked.servingLimit()).isEqualTo(262_144L);
+    assertThat(linked.poolTokens()).as("the prefill node's").isEqualTo(681_280L);
+    assertThat(linked.contextLength()).as("the prefill node's").isEqualTo(1_048_576L);
+
+    assertThat(rows.get("unlinked").record()).isEqualTo(unlinked);
+    assertThat(rows.get("unlinked").facts()).isEqualTo(EngineFacts.NONE);
+    assertThat(rows.get("unlinked").servingLimit()).isNull();
+  }
+}
