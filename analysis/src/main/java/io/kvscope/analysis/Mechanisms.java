@@ -31,10 +31,12 @@ public final class Mechanisms {
 
   private final Map<Integer, Mechanism> byDoc;
   private final BitSet neverPrefilled;
+  private final BitSet refused;
 
-  private Mechanisms(Map<Integer, Mechanism> byDoc, BitSet neverPrefilled) {
+  private Mechanisms(Map<Integer, Mechanism> byDoc, BitSet neverPrefilled, BitSet refused) {
     this.byDoc = byDoc;
     this.neverPrefilled = neverPrefilled;
+    this.refused = refused;
   }
 
   public static Mechanisms of(AnalysisContext context) throws IOException {
@@ -44,7 +46,11 @@ public final class Mechanisms {
     List<Window> windows = VulnerableWindows.of(context.epochs(), context.clocks(), context.options().fixedVersion());
     Map<Integer, Mechanism> byDoc = new HashMap<>();
     BitSet never = new BitSet();
+    BitSet refused = new BitSet();
     RequestRows.forEach(context.reader(), row -> {
+      if (refusedBeforePrefill(row)) {
+        refused.set(row.doc());
+      }
       List<String> foreign = new ArrayList<>();
       List<String> supporting = new ArrayList<>();
       String id = row.record().requestId();
@@ -78,7 +84,22 @@ public final class Mechanisms {
         byDoc.put(row.doc(), new Mechanism(notPrefilled, foreign, supporting));
       }
     });
-    return new Mechanisms(byDoc, never);
+    return new Mechanisms(byDoc, never, refused);
+  }
+
+  /**
+   * Whether the request was turned away before any of it was prefilled: the engine logged a
+   * rejection and the client got no success, or the client got a 4xx refusal. SGLang checks the
+   * length in the tokenizer (a 400 to the client) and in the scheduler before prefill (an abort);
+   * a gateway refuses bad, unauthorised or rate-limited requests before forwarding them. Not 408
+   * or 499: a timeout or a client that hung up can come after the prefill.
+   */
+  static boolean refusedBeforePrefill(RequestRow row) {
+    Integer status = row.record().statusCode();
+    if (row.facts().rejected() && !row.record().succeeded()) {
+      return true;
+    }
+    return status != null && status >= 400 && status < 500 && status != 408 && status != 499;
   }
 
   private static boolean inWindow(List<Window> windows, String node, long time) {
@@ -99,6 +120,11 @@ public final class Mechanisms {
   /** Requests whose prompt the engine never prefilled: their replies were decoded over stale pages. */
   public BitSet neverPrefilled() {
     return (BitSet) neverPrefilled.clone();
+  }
+
+  /** Requests turned away before any of their prompt was prefilled (see {@link #refusedBeforePrefill}). */
+  public BitSet refused() {
+    return (BitSet) refused.clone();
   }
 
   /** Requests decoded over foreign KV, in document order. */

@@ -18,7 +18,8 @@ import java.util.stream.IntStream;
  * before it can be read after. Its text must also have been written into the pool. A request the
  * engine never prefilled (over-length accepted, prefill underrun) left only a placeholder and its
  * reply, and that reply was written from other requests' pages: whatever of it a later response
- * repeats belongs to those requests, not to its tenant.
+ * repeats belongs to those requests, not to its tenant. A request turned away before its prefill
+ * (a 4xx refusal, an engine rejection) wrote nothing at all.
  *
  * <p>Where a fact is unknown (no engine log for a node, no restart seen), the pair stays possible.
  */
@@ -29,12 +30,17 @@ public final class StalePageReach {
   /** Per decode-node ordinal: the gateway-clock start of each engine process after the first, ascending. */
   private final long[][] restarts;
   private final BitSet neverPrefilled;
+  /** Requests whose pages cannot be another's stale KV: never prefilled, or turned away before it. */
+  private final BitSet notASource;
 
-  private StalePageReach(RequestColumns columns, long horizonMillis, long[][] restarts, BitSet neverPrefilled) {
+  private StalePageReach(RequestColumns columns, long horizonMillis, long[][] restarts, BitSet neverPrefilled,
+      BitSet refused) {
     this.columns = columns;
     this.horizonMillis = horizonMillis;
     this.restarts = restarts;
     this.neverPrefilled = neverPrefilled;
+    this.notASource = (BitSet) neverPrefilled.clone();
+    this.notASource.or(refused);
   }
 
   /**
@@ -47,7 +53,8 @@ public final class StalePageReach {
     for (int node = 0; node < restarts.length; node++) {
       restarts[node] = restartsOf(context, columns.nodeName(node));
     }
-    return new StalePageReach(columns, context.options().sourceHorizon().toMillis(), restarts, neverPrefilled);
+    return new StalePageReach(columns, context.options().sourceHorizon().toMillis(), restarts, neverPrefilled,
+        mechanisms.refused());
   }
 
   /**
@@ -79,7 +86,7 @@ public final class StalePageReach {
 
   /** Whether {@code source}'s pages could have been among those {@code recipient} decoded over. */
   public boolean reaches(int source, int recipient) {
-    if (source == recipient || !columns.isRequest(source) || neverPrefilled.get(source)) {
+    if (source == recipient || !columns.isRequest(source) || notASource.get(source)) {
       return false;
     }
     long sourceStart = columns.start(source);

@@ -122,6 +122,35 @@ class StalePageReachTest {
     assertThat(reach.neverPrefilled()).containsExactly("gw-after-restart");
   }
 
+  /**
+   * A refused request was turned away before its prefill (SGLang's length check answers 400, a
+   * gateway refuses before forwarding): none of it reached a pool. A timeout or a client that hung
+   * up may come after the prefill, so those stay possible.
+   */
+  @Test
+  void aRequestRefusedBeforeItsPrefillIsNoSource() throws Exception {
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.add(request("refused-400", "t1", "2026-08-28T09:10:00Z", 400_000, 400).build());
+    index.add(request("rate-limited", "t2", "2026-08-28T09:11:00Z", 100, 429).build());
+    index.servedOn(request("refused-on-node", "t3", "2026-08-28T09:12:00Z", 100, 413).build(), "decode-0");
+    index.servedOn(request("timed-out", "t4", "2026-08-28T09:13:00Z", 100, 408).build(), "decode-0");
+    index.servedOn(request("hung-up", "t5", "2026-08-28T09:14:00Z", 100, 499).build(), "decode-0");
+    index.servedOn(request("failed", "t6", "2026-08-28T09:15:00Z", 100, 500).build(), "decode-0");
+    index.servedOn(request("served", "t7", "2026-08-28T09:16:00Z", 100, 200).build(), "decode-0");
+    index.servedOn(request("recipient", "t9", "2026-08-28T10:00:00Z", 100, 200).build(), "decode-0");
+
+    Reach reach = reach(index, AnalysisOptions.defaults());
+
+    assertThat(reach.reaches("refused-400", "recipient")).isFalse();
+    assertThat(reach.reaches("rate-limited", "recipient")).isFalse();
+    assertThat(reach.reaches("refused-on-node", "recipient")).isFalse();
+    assertThat(reach.reaches("timed-out", "recipient")).isTrue();
+    assertThat(reach.reaches("hung-up", "recipient")).isTrue();
+    assertThat(reach.reaches("failed", "recipient")).isTrue();
+    assertThat(reach.reaches("served", "recipient")).isTrue();
+    assertThat(reach.neverPrefilled()).isEmpty(); // refused is not "decoded over stale pages"
+  }
+
   @Test
   void aMetricsSnapshotIsNotARestart() throws Exception {
     TestIndex index = new TestIndex(tmp.resolve("index"))

@@ -158,12 +158,20 @@ public final class SpanVerifier {
     long[] recipientGrams = KGramHasher.hash(recipient.hashArray(), k);
     long[] sourceGrams = KGramHasher.hash(source.hashArray(), k);
 
-    // Occurrence chains of each source k-gram, in increasing position.
-    LongIntHashMap firstOccurrence = new LongIntHashMap(sourceGrams.length);
+    // Occurrence chains, in increasing position, of the source k-grams the recipient also has: a
+    // source is often a prompt of a million tokens against a reply of a thousand, and only those
+    // k-grams can seed a match, so a small table over the recipient filters the source's.
+    LongIntHashMap inRecipient = new LongIntHashMap(recipientGrams.length);
+    for (long gram : recipientGrams) {
+      inRecipient.put(gram, 0);
+    }
+    LongIntHashMap firstOccurrence = new LongIntHashMap(Math.min(sourceGrams.length, recipientGrams.length));
     int[] nextOccurrence = new int[sourceGrams.length];
     for (int j = sourceGrams.length - 1; j >= 0; j--) {
-      nextOccurrence[j] = firstOccurrence.get(sourceGrams[j], -1);
-      firstOccurrence.put(sourceGrams[j], j);
+      if (inRecipient.get(sourceGrams[j], -1) == 0) {
+        nextOccurrence[j] = firstOccurrence.get(sourceGrams[j], -1);
+        firstOccurrence.put(sourceGrams[j], j);
+      }
     }
 
     // Per diagonal (recipient index minus source index): end of the last run extended on it.
