@@ -95,10 +95,10 @@ public final class Mechanisms {
    * or 499: a timeout or a client that hung up can come after the prefill.
    */
   static boolean refusedBeforePrefill(RequestRow row) {
-    Integer status = row.record().statusCode();
     if (row.facts().rejected() && !row.record().succeeded()) {
       return true;
     }
+    Integer status = row.record().statusCode();
     return status != null && status >= 400 && status < 500 && status != 408 && status != 499;
   }
 

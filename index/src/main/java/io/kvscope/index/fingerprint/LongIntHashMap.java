@@ -32,6 +32,17 @@ final class LongIntHashMap {
     return missing;
   }
 
+  boolean containsKey(long key) {
+    int slot = slot(key);
+    while (used[slot]) {
+      if (keys[slot] == key) {
+        return true;
+      }
+      slot = (slot + 1) & mask;
+    }
+    return false;
+  }
+
   void put(long key, int value) {
     int slot = slot(key);
     while (used[slot]) {

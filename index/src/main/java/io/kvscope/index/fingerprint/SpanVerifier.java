@@ -161,14 +161,14 @@ public final class SpanVerifier {
     // Occurrence chains, in increasing position, of the source k-grams the recipient also has: a
     // source is often a prompt of a million tokens against a reply of a thousand, and only those
     // k-grams can seed a match, so a small table over the recipient filters the source's.
-    LongIntHashMap inRecipient = new LongIntHashMap(recipientGrams.length);
+    LongIntHashMap inRecipient = new LongIntHashMap(recipientGrams.length); // a set: values unused
     for (long gram : recipientGrams) {
       inRecipient.put(gram, 0);
     }
     LongIntHashMap firstOccurrence = new LongIntHashMap(Math.min(sourceGrams.length, recipientGrams.length));
     int[] nextOccurrence = new int[sourceGrams.length];
     for (int j = sourceGrams.length - 1; j >= 0; j--) {
-      if (inRecipient.get(sourceGrams[j], -1) == 0) {
+      if (inRecipient.containsKey(sourceGrams[j])) {
         nextOccurrence[j] = firstOccurrence.get(sourceGrams[j], -1);
         firstOccurrence.put(sourceGrams[j], j);
       }
