@@ -15,7 +15,9 @@ import io.kvscope.ingest.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -167,6 +169,44 @@ class CrossTenantOverlapTest {
     List<Finding> findings = analyze(index, "gw-stub");
 
     assertThat(findings).extracting(Finding::requestId).containsExactly("gw-stub");
+  }
+
+  /**
+   * Two tenants asked about the same document and each reply quoted it after the same lead-in: the
+   * run the replies share is a little longer than the quote, but the recipient's own prompt holds
+   * nearly all of it, so it explains the run even though the quote alone is shorter than 2T.
+   */
+  @Test
+  void aQuoteOfTheOwnPromptBehindACommonLeadInIsExplainedByThatPrompt() throws Exception {
+    // A document whose replies share fingerprints over the lead-in, ones the own prompt lacks, so
+    // the pair is a candidate and the own prompt has to explain the passage itself.
+    String firstReply = null;
+    String secondPrompt = null;
+    String secondReply = null;
+    String firstPrompt = null;
+    for (long seed = 300; secondReply == null; seed++) {
+      String document = words(seed, 80);
+      String quote = "The material says: " + slice(document, 10, 41); // 3 + 31 words: over 2T, the quote under it
+      String reply = quote + " " + words(seed + 1000, 12);
+      String prompt = "Check this contract:\n" + document + "\nWho has to sign it first?";
+      String other = words(seed + 2000, 12) + " " + quote + " " + words(seed + 3000, 12);
+      Set<Long> shared = fingerprints(reply);
+      shared.retainAll(fingerprints(other));
+      shared.removeAll(fingerprints(prompt));
+      if (shared.size() >= 2) { // a pair with no mechanism evidence needs two
+        firstPrompt = "Review this contract:\n" + document + "\nWhen does the notice period end?";
+        firstReply = reply;
+        secondPrompt = prompt;
+        secondReply = other;
+      }
+    }
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("first", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText(firstPrompt).responseText(firstReply).build(), 100, false);
+    index.served(request("second", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText(secondPrompt).responseText(secondReply).build(), 100, false);
+
+    assertThat(analyze(index)).extracting(Finding::requestId).doesNotContain("gw-second");
   }
 
   /**
@@ -346,17 +386,19 @@ class CrossTenantOverlapTest {
   }
 
   private static boolean sharesAFingerprint(String a, String b) {
+    Set<Long> shared = fingerprints(a);
+    shared.retainAll(fingerprints(b));
+    return !shared.isEmpty();
+  }
+
+  /** The winnowed fingerprints the index stores for {@code text}. */
+  private static Set<Long> fingerprints(String text) {
     var fingerprinter = new io.kvscope.index.fingerprint.Fingerprinter(io.kvscope.index.Documents.FINGERPRINTS);
-    var mine = new java.util.HashSet<Long>();
-    for (long h : fingerprinter.fingerprint(a).distinctHashes()) {
-      mine.add(h);
+    Set<Long> hashes = new HashSet<>();
+    for (long h : fingerprinter.fingerprint(text).distinctHashes()) {
+      hashes.add(h);
     }
-    for (long h : fingerprinter.fingerprint(b).distinctHashes()) {
-      if (mine.contains(h)) {
-        return true;
-      }
-    }
-    return false;
+    return hashes;
   }
 
   private static Finding only(List<Finding> findings, String requestId) {

@@ -124,8 +124,11 @@ final class OverlapRecipients {
       // The own prompt (often the largest text around) is read once a passage is found, not before.
       recipient.prompt = columns.text(recipient.doc, Schema.PROMPT_TEXT);
       TokenizedText prompt = recipient.prompt == null ? null : WordTokenizer.tokenize(recipient.prompt);
+      // Down to the shortest run that counts anywhere, not this response's minimum: a quote of the
+      // prompt under 2T words behind a common lead-in ("The document says:") makes a longer run.
       recipient.ownPromptRanges = prompt == null ? List.of()
-          : verifier.verify(recipient.response, prompt, minWords).stream().map(SharedSpan::recipient).toList();
+          : verifier.verify(recipient.response, prompt, PassageRules.MIN_WORDS).stream().map(SharedSpan::recipient)
+              .toList();
     }
     List<OverlapFindings.Judged> kept = new ArrayList<>();
     for (Passages.Passage passage : Passages.of(verified)) {
