@@ -6,7 +6,6 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.IntStream;
 
 /**
  * Whether a request's KV pages could still have been in a recipient's decode pool when the
@@ -29,18 +28,14 @@ public final class StalePageReach {
   private final long horizonMillis;
   /** Per decode-node ordinal: the gateway-clock start of each engine process after the first, ascending. */
   private final long[][] restarts;
-  private final BitSet neverPrefilled;
   /** Requests whose pages cannot be another's stale KV: never prefilled, or turned away before it. */
   private final BitSet notASource;
 
-  private StalePageReach(RequestColumns columns, long horizonMillis, long[][] restarts, BitSet neverPrefilled,
-      BitSet refused) {
+  private StalePageReach(RequestColumns columns, long horizonMillis, long[][] restarts, BitSet notASource) {
     this.columns = columns;
     this.horizonMillis = horizonMillis;
     this.restarts = restarts;
-    this.neverPrefilled = neverPrefilled;
-    this.notASource = (BitSet) neverPrefilled.clone();
-    this.notASource.or(refused);
+    this.notASource = notASource;
   }
 
   /**
@@ -48,13 +43,13 @@ public final class StalePageReach {
    * epochs (one per engine startup, from the engine logs).
    */
   public static StalePageReach of(AnalysisContext context, RequestColumns columns, Mechanisms mechanisms) {
-    BitSet neverPrefilled = mechanisms.neverPrefilled();
+    BitSet notASource = mechanisms.neverPrefilled();
+    notASource.or(mechanisms.refused());
     long[][] restarts = new long[columns.nodeCount()][];
     for (int node = 0; node < restarts.length; node++) {
       restarts[node] = restartsOf(context, columns.nodeName(node));
     }
-    return new StalePageReach(columns, context.options().sourceHorizon().toMillis(), restarts, neverPrefilled,
-        mechanisms.refused());
+    return new StalePageReach(columns, context.options().sourceHorizon().toMillis(), restarts, notASource);
   }
 
   /**
@@ -102,11 +97,6 @@ public final class StalePageReach {
     }
     node = node >= 0 ? node : sourceNode;
     return node < 0 || !restartedBetween(restarts[node], sourceStart, recipientStart);
-  }
-
-  /** Requests whose prompt the engine never prefilled: their replies were decoded over stale pages. */
-  public IntStream neverPrefilled() {
-    return neverPrefilled.stream();
   }
 
   /** Whether a startup lies in {@code (from, to]}. */

@@ -171,7 +171,7 @@ class StalePageReachTest {
   }
 
   /** The reach of an index's requests, addressed by the ids given to {@link TestIndex#request}. */
-  private record Reach(StalePageReach stale, RequestColumns columns, Map<String, Integer> docs, Map<Integer, String> ids) {
+  private record Reach(StalePageReach stale, Mechanisms mechanisms, Map<String, Integer> docs, Map<Integer, String> ids) {
 
     boolean reaches(String source, String recipient) {
       return stale.reaches(doc(source), doc(recipient));
@@ -186,7 +186,7 @@ class StalePageReachTest {
     }
 
     java.util.List<String> neverPrefilled() {
-      return stale.neverPrefilled().mapToObj(ids::get).toList();
+      return mechanisms.neverPrefilled().stream().mapToObj(ids::get).toList();
     }
 
     private int doc(String id) {
@@ -232,7 +232,8 @@ class StalePageReachTest {
               ids.put(doc, columns.requestId(doc));
             }
           }
-          built[0] = new Reach(StalePageReach.of(c, columns, Mechanisms.of(c)), columns, docs, ids);
+          Mechanisms mechanisms = Mechanisms.of(c);
+          built[0] = new Reach(StalePageReach.of(c, columns, mechanisms), mechanisms, docs, ids);
         }
       }, finding -> {});
       return built[0];
