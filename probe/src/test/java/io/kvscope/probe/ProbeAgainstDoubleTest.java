@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.probe.canary.Exchange;
 import io.kvscope.probe.canary.RequestKind;
 import io.kvscope.probe.enginedouble.DoubleConfig;
@@ -51,7 +52,7 @@ class ProbeAgainstDoubleTest {
       assertThat(leaks).extracting(Finding::requestId).containsExactlyInAnyOrder("over-pool-1", "over-pool-2");
       String tag = "kvscope-probe-" + r.runTag() + "-";
       for (Finding leak : leaks) {
-        List<?> markers = (List<?>) leak.evidence().get("markers");
+        List<?> markers = (List<?>) ReportJson.fields(leak.evidence()).get("markers");
         assertThat(markers).isNotEmpty();
         for (Object o : markers) {
           Map<?, ?> m = (Map<?, ?>) o;
@@ -129,8 +130,8 @@ class ProbeAgainstDoubleTest {
       List<Finding> timing = kinds(r, FindingKind.TIMING_ANOMALY);
       assertThat(timing).extracting(Finding::requestId).containsExactly("over-pool-1");
       // The stub was answered long before a prefill of its length could have finished.
-      assertThat((Double) timing.get(0).evidence().get("ttft_ms"))
-          .isLessThan((Double) timing.get(0).evidence().get("least_prefill_ms") * r.options().timingFactor());
+      assertThat((Double) ReportJson.fields(timing.get(0).evidence()).get("ttft_ms"))
+          .isLessThan((Double) ReportJson.fields(timing.get(0).evidence()).get("least_prefill_ms") * r.options().timingFactor());
     }
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
+import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.Redaction;
 import io.kvscope.probe.ProbeOptions;
 import io.kvscope.probe.ProbeResult;
@@ -163,7 +164,7 @@ public final class ProbeReportJson {
     m.put("request_id", f.requestId());
     m.put("node", f.node());
     m.put("time", f.time() == null ? null : f.time().toString());
-    Map<String, Object> evidence = new LinkedHashMap<>(f.evidence());
+    Map<String, Object> evidence = new LinkedHashMap<>(ReportJson.fields(f.evidence()));
     evidence.remove("epoch_start_node_clock"); // a live reading has no node clock of its own
     if (f.node() != null) {
       evidence.put("source", "live endpoints of " + f.node());
@@ -267,13 +268,13 @@ public final class ProbeReportJson {
       if (f.kind() != io.kvscope.analysis.finding.FindingKind.CANARY_LEAK) {
         continue;
       }
-      for (Object o : (List<?>) f.evidence().get("markers")) {
+      for (Object o : (List<?>) ReportJson.fields(f.evidence()).get("markers")) {
         Map<?, ?> marker = (Map<?, ?>) o;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("recipient", f.requestId());
-        m.put("recipient_kind", f.evidence().get("request_kind"));
-        m.put("recipient_status", f.evidence().get("status"));
-        m.put("api", f.evidence().get("api"));
+        m.put("recipient_kind", ReportJson.fields(f.evidence()).get("request_kind"));
+        m.put("recipient_status", ReportJson.fields(f.evidence()).get("status"));
+        m.put("api", ReportJson.fields(f.evidence()).get("api"));
         m.put("marker", marker.get("marker"));
         m.put("given_to", marker.get("given_to"));
         m.put("match", marker.get("match"));

@@ -2,6 +2,7 @@ package io.kvscope.probe.report;
 
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
+import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.Redaction;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Exchange;
@@ -110,8 +111,8 @@ public final class ProbeReportMarkdown {
       b.append("## Findings\n\n");
       for (Finding f : r.findings()) {
         b.append("- **").append(f.kind().id()).append("** (").append(f.confidence().id()).append(") ").append(Text.md(f.id()))
-            .append(": expected ").append(Text.md(String.valueOf(f.evidence().get("expected"))))
-            .append("; observed ").append(Text.md(String.valueOf(f.evidence().getOrDefault("observed", f.evidence().get("missing")))))
+            .append(": expected ").append(Text.md(String.valueOf(ReportJson.fields(f.evidence()).get("expected"))))
+            .append("; observed ").append(Text.md(String.valueOf(ReportJson.fields(f.evidence()).getOrDefault("observed", ReportJson.fields(f.evidence()).get("missing")))))
             .append('\n');
       }
       b.append('\n');

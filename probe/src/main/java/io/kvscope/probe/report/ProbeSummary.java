@@ -2,6 +2,7 @@ package io.kvscope.probe.report;
 
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Exchange;
 import io.kvscope.probe.canary.Plan;
@@ -83,8 +84,8 @@ public final class ProbeSummary {
       }
       for (Finding f : r.evidence().findings()) {
         if (f.kind() == FindingKind.TIMING_ANOMALY) {
-          out.add("  first token too soon: " + f.requestId() + ": " + Text.line(String.valueOf(f.evidence().get("observed")))
-              + ", expected " + Text.line(String.valueOf(f.evidence().get("expected"))));
+          out.add("  first token too soon: " + f.requestId() + ": " + Text.line(String.valueOf(ReportJson.fields(f.evidence()).get("observed")))
+              + ", expected " + Text.line(String.valueOf(ReportJson.fields(f.evidence()).get("expected"))));
         }
       }
     }
