@@ -2,7 +2,6 @@ package io.kvscope.probe.report;
 
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
-import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.Redaction;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Exchange;
@@ -116,8 +115,8 @@ public final class ProbeReportHtml {
       b.append("<h2>Findings</h2><ul>");
       for (Finding f : r.findings()) {
         b.append("<li><b>").append(f.kind().id()).append("</b> (").append(f.confidence().id()).append(") ").append(Text.html(f.id()))
-            .append(": expected ").append(Text.html(String.valueOf(ReportJson.fields(f.evidence()).get("expected"))))
-            .append("; observed ").append(Text.html(String.valueOf(ReportJson.fields(f.evidence()).getOrDefault("observed", ReportJson.fields(f.evidence()).get("missing")))))
+            .append(": expected ").append(Text.html(String.valueOf(ProbeReportMarkdown.expected(f))))
+            .append("; observed ").append(Text.html(String.valueOf(ProbeReportMarkdown.observed(f))))
             .append("</li>");
       }
       b.append("</ul>");

@@ -12,6 +12,7 @@ import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Api;
 import io.kvscope.probe.canary.CanaryRun;
 import io.kvscope.probe.canary.Exchange;
+import io.kvscope.probe.canary.MarkerLeakEvidence;
 import io.kvscope.probe.canary.Markers;
 import io.kvscope.probe.canary.Plan;
 import io.kvscope.probe.canary.PlannedRequest;
@@ -265,19 +266,18 @@ public final class ProbeReportJson {
   static List<Map<String, Object>> leaks(ProbeResult r) {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Finding f : r.evidence().findings()) {
-      if (f.kind() != io.kvscope.analysis.finding.FindingKind.CANARY_LEAK) {
+      if (!(f.evidence() instanceof MarkerLeakEvidence leak)) {
         continue;
       }
-      for (Object o : (List<?>) ReportJson.fields(f.evidence()).get("markers")) {
-        Map<?, ?> marker = (Map<?, ?>) o;
+      for (MarkerLeakEvidence.Marker marker : leak.markers()) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("recipient", f.requestId());
-        m.put("recipient_kind", ReportJson.fields(f.evidence()).get("request_kind"));
-        m.put("recipient_status", ReportJson.fields(f.evidence()).get("status"));
-        m.put("api", ReportJson.fields(f.evidence()).get("api"));
-        m.put("marker", marker.get("marker"));
-        m.put("given_to", marker.get("given_to"));
-        m.put("match", marker.get("match"));
+        m.put("recipient_kind", leak.requestKind());
+        m.put("recipient_status", leak.status());
+        m.put("api", leak.api());
+        m.put("marker", marker.marker());
+        m.put("given_to", marker.givenTo());
+        m.put("match", marker.match());
         out.add(m);
       }
     }
