@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.analyzers.ConfigAudit;
 import io.kvscope.analysis.analyzers.VulnerableWindows;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.impact.Window;
@@ -47,7 +48,7 @@ class ConfigAuditTest {
     assertThat(findings).filteredOn(f -> f.kind() == FindingKind.CONFIG_POOL_BELOW_CONTEXT).hasSize(4);
     assertThat(findings).filteredOn(f -> f.kind() == FindingKind.CONFIG_UNPATCHED_ENGINE).hasSize(4);
     assertThat(findings).filteredOn(f -> f.kind() == FindingKind.CONFIG_MISSING_SAFEGUARD).hasSize(5)
-        .allSatisfy(f -> assertThat(f.evidence().get("missing")).isEqualTo(List.of("kv_canary", "kv_checksum")));
+        .allSatisfy(f -> assertThat(((Evidence.Config) f.evidence()).missing()).isEqualTo(List.of("kv_canary", "kv_checksum")));
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -67,7 +68,7 @@ class CrossTenantOverlapTest {
     Span span = leak.sources().get(0).spans().get(0);
     assertThat(response.substring(span.responseStart(), span.responseEnd())).isEqualTo(leaked);
     assertThat(span.sourceField()).isEqualTo("prompt_text");
-    assertThat(leak.evidence().get("confidence_reason").toString()).contains("foreign-kv");
+    assertThat(((Evidence.Overlap) leak.evidence()).confidenceReason().toString()).contains("foreign-kv");
   }
 
   /**
@@ -100,7 +101,7 @@ class CrossTenantOverlapTest {
     assertThat(leak.confidence()).isEqualTo(Confidence.CONFIRMED);
     assertThat(leak.sources()).extracting(s -> s.requestId() + " " + s.attribution().id())
         .containsExactly("gw-third candidate", "gw-second candidate", "gw-first candidate");
-    assertThat(leak.evidence()).containsEntry("attribution", "ambiguous");
+    assertThat(((Evidence.Overlap) leak.evidence()).attribution()).isEqualTo("ambiguous");
   }
 
   /**
@@ -124,7 +125,7 @@ class CrossTenantOverlapTest {
 
     Finding normal = only(findings, "gw-asker-2");
     assertThat(normal.confidence()).isEqualTo(Confidence.SUSPECT);
-    assertThat(normal.evidence().get("confidence_reason").toString()).contains("same-answer");
+    assertThat(((Evidence.Overlap) normal.evidence()).confidenceReason().toString()).contains("same-answer");
     Finding stub = only(findings, "gw-stub");
     assertThat(stub.confidence()).isEqualTo(Confidence.CONFIRMED);
     assertThat(stub.sources()).extracting(Source::requestId).containsExactly("gw-asker-2", "gw-asker-1");
@@ -149,9 +150,8 @@ class CrossTenantOverlapTest {
     Finding finding = only(analyze(index), "gw-reader");
 
     assertThat(finding.confidence()).isEqualTo(Confidence.PROBABLE);
-    @SuppressWarnings("unchecked")
-    List<java.util.Map<String, Object>> passages = (List<java.util.Map<String, Object>>) finding.evidence().get("passages");
-    assertThat(passages).extracting(p -> p.get("confidence")).containsExactly("probable", "suspect");
+    assertThat(((Evidence.Overlap) finding.evidence()).passages()).extracting(Evidence.Overlap.Passage::confidence)
+        .containsExactly(Confidence.PROBABLE, Confidence.SUSPECT);
   }
 
   /** The recipient's own prompt explains its reply only where the engine prefilled that prompt. */
@@ -291,7 +291,7 @@ class CrossTenantOverlapTest {
     Finding lonely = only(analyze(one, "gw-stale-2"), "gw-stale-2");
     assertThat(lonely.confidence()).isEqualTo(Confidence.CONFIRMED);
     assertThat(lonely.sources()).extracting(Source::requestId).containsExactly("gw-lonely");
-    assertThat(lonely.evidence().get("confidence_reason").toString()).contains("stock-phrasing");
+    assertThat(((Evidence.Overlap) lonely.evidence()).confidenceReason().toString()).contains("stock-phrasing");
   }
 
   private static final String STOCK_RUN = "Here is an overview of the material provided. "
@@ -423,7 +423,7 @@ class CrossTenantOverlapTest {
       AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
       for (String requestId : neverPrefilled) {
         context.record("prefill-underrun", new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
-            Confidence.CONFIRMED, requestId, null, null, null, null, null, null, null));
+            Confidence.CONFIRMED, requestId, null, null, null, null, null, null, Evidence.Other.NONE));
       }
       context.run(new CrossTenantOverlap(), findings::add);
     }

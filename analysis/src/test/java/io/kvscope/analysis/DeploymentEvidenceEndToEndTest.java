@@ -3,6 +3,7 @@ package io.kvscope.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
@@ -79,10 +80,11 @@ class DeploymentEvidenceEndToEndTest {
     assertThat(findings(report, FindingKind.CONFIG_ENGINE_VERSION_UNKNOWN)).singleElement().satisfies(f -> {
       assertThat(f.confidence()).isEqualTo(Confidence.SUSPECT);
       assertThat(f.node()).isEqualTo("sglang-prefill-0");
-      assertThat(f.evidence().get("observed")).isEqualTo("unknown");
-      assertThat((String) f.evidence().get("provide")).contains("kubectl get pod").contains("/get_server_info")
+      Evidence.Config evidence = (Evidence.Config) f.evidence();
+      assertThat(evidence.observed()).isEqualTo("unknown");
+      assertThat(evidence.provide()).contains("kubectl get pod").contains("/get_server_info")
           .contains("node,from,to,version");
-      assertThat(f.evidence().get("exploitable_if_unpatched")).isEqualTo(true);
+      assertThat(evidence.exploitableIfUnpatched()).isTrue();
     });
     assertThat(vulnerable(report)).singleElement().satisfies(w -> {
       assertThat(w.engineVersion()).isEqualTo(Window.UNKNOWN_VERSION);
@@ -105,8 +107,8 @@ class DeploymentEvidenceEndToEndTest {
     assertThat(findings(dated, FindingKind.CONFIG_ENGINE_VERSION_UNKNOWN)).isEmpty();
     assertThat(findings(dated, FindingKind.CONFIG_UNPATCHED_ENGINE)).singleElement().satisfies(f -> {
       assertThat(f.confidence()).isEqualTo(Confidence.CONFIRMED);
-      assertThat(f.evidence().get("observed")).isEqualTo("0.5.19");
-      assertThat((String) f.evidence().get("version_source")).contains("Kubernetes pod status")
+      assertThat(((Evidence.Config) f.evidence()).observed()).isEqualTo("0.5.19");
+      assertThat(((Evidence.Config) f.evidence()).versionSource()).contains("Kubernetes pod status")
           .contains("lmsysorg/sglang:v0.5.19-cu126").contains("pods.yaml");
     });
     assertThat(vulnerable(dated)).singleElement().satisfies(w -> assertThat(w.engineVersion()).isEqualTo("0.5.19"));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.analyzers.IdentifierLeaks;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ class IdentifierLeaksTest {
       AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
       for (String requestId : neverPrefilled) {
         context.record("prefill-underrun", new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
-            Confidence.CONFIRMED, requestId, null, null, null, null, null, null, null));
+            Confidence.CONFIRMED, requestId, null, null, null, null, null, null, Evidence.Other.NONE));
       }
       context.run(new IdentifierLeaks(), findings::add);
       return findings;
@@ -55,9 +56,10 @@ class IdentifierLeaksTest {
     assertThat(leak.confidence()).isEqualTo(Confidence.PROBABLE);
     assertThat(leak.sources()).extracting(s -> s.requestId() + "/" + s.tenant() + "/" + s.attribution().id())
         .containsExactly("gw-src/victim/sole");
-    assertThat(leak.evidence().get("categories")).isEqualTo(List.of("email"));
-    assertThat(leak.evidence().toString()).doesNotContain("ana.lopez");
-    assertThat(leak.evidence().get("confidence_reason").toString()).contains("text-alone");
+    Evidence.Identifier evidence = (Evidence.Identifier) leak.evidence();
+    assertThat(evidence.categories()).isEqualTo(List.of("email"));
+    assertThat(evidence.toString()).doesNotContain("ana.lopez");
+    assertThat(evidence.confidenceReason().toString()).contains("text-alone");
   }
 
   /**
@@ -91,9 +93,8 @@ class IdentifierLeaksTest {
     return index;
   }
 
-  @SuppressWarnings("unchecked")
   private static List<String> hashes(Finding leak) {
-    return (List<String>) leak.evidence().get("identifier_hashes");
+    return ((Evidence.Identifier) leak.evidence()).identifierHashes();
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.kvscope.analysis.analyzers.OverLengthAccepted;
 import io.kvscope.analysis.analyzers.PrefillUnderrun;
 import io.kvscope.analysis.analyzers.TimingAnomaly;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.ingest.record.NodeRole;
 import java.nio.file.Path;
@@ -61,7 +62,9 @@ class RequestAnalyzersTest {
         .containsExactlyInAnyOrder("gw-long", "gw-rejected", "gw-placeholder");
     Finding placeholder = findings.stream().filter(f -> f.requestId().equals("gw-placeholder")).findFirst().orElseThrow();
     assertThat(placeholder.confidence()).isEqualTo(Confidence.PROBABLE);
-    assertThat(placeholder.evidence()).containsEntry("prompt_tokens_estimated", 700_000L).containsEntry("limit", 681_280L);
+    Evidence.OverLength evidence = (Evidence.OverLength) placeholder.evidence();
+    assertThat(evidence.promptTokensEstimated()).isEqualTo(700_000L);
+    assertThat(evidence.limit()).isEqualTo(681_280L);
     assertThat(findings.stream().filter(f -> f.requestId().equals("gw-long")).findFirst().orElseThrow().confidence())
         .isEqualTo(Confidence.CONFIRMED);
   }
@@ -80,7 +83,7 @@ class RequestAnalyzersTest {
     List<Finding> findings = run(new OverLengthAccepted());
 
     assertThat(findings).extracting(Finding::requestId).containsExactly("gw-gap");
-    assertThat(findings.get(0).evidence()).containsEntry("limit", 681_280L);
+    assertThat(((Evidence.OverLength) findings.get(0).evidence()).limit()).isEqualTo(681_280L);
   }
 
   @Test
@@ -92,7 +95,9 @@ class RequestAnalyzersTest {
     List<Finding> findings = run(new PrefillUnderrun());
 
     assertThat(findings).extracting(Finding::requestId).containsExactly("gw-stub");
-    assertThat(findings.get(0).evidence()).containsEntry("observed_input_tokens", 1L).containsEntry("expected_input_tokens", 700_000L);
+    Evidence.Underrun evidence = (Evidence.Underrun) findings.get(0).evidence();
+    assertThat(evidence.observedInputTokens()).isEqualTo(1L);
+    assertThat(evidence.expectedInputTokens()).isEqualTo(700_000L);
   }
 
   @Test
@@ -107,6 +112,6 @@ class RequestAnalyzersTest {
 
     assertThat(findings).extracting(Finding::requestId).containsExactly("gw-too-fast");
     assertThat(findings.get(0).confidence()).isEqualTo(Confidence.SUSPECT);
-    assertThat((Long) findings.get(0).evidence().get("expected_ttft_ms")).isBetween(29_000L, 31_000L);
+    assertThat(((Evidence.Timing) findings.get(0).evidence()).expectedTtftMs()).isBetween(29_000L, 31_000L);
   }
 }

@@ -4,6 +4,7 @@ import static io.kvscope.analysis.TestIndex.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.ingest.record.ConfigEpoch;
@@ -202,7 +203,7 @@ class StalePageReachTest {
       AnalysisContext context = new AnalysisContext(search, options);
       for (String requestId : neverPrefilled) {
         context.record(Mechanisms.UNDERRUN, new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
-            Confidence.CONFIRMED, requestId, null, null, null, null, null, null, null));
+            Confidence.CONFIRMED, requestId, null, null, null, null, null, null, Evidence.Other.NONE));
       }
       Reach[] built = new Reach[1];
       context.run(new Analyzer() {

@@ -2,6 +2,7 @@ package io.kvscope.gui;
 
 import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -168,9 +169,11 @@ public final class IncidentFixture {
     }
     findings.add(new Finding("config_engine_version_unknown:" + decode0.node(), FindingKind.CONFIG_ENGINE_VERSION_UNKNOWN,
         Confidence.SUSPECT, null, null, null, Instant.ofEpochMilli(decode0.start()), decode0.node(), null, List.of(),
-        Map.of("observed", "unknown", "fixed_version", "0.5.22", "provide",
+        new Evidence.Config("decode", Instant.ofEpochMilli(decode0.start()), Instant.ofEpochMilli(decode0.start()), null,
+            decode0.poolTokens(), decode0.contextLength(), "unknown", null, null, decode0.sourceFile() + ":" + decode0.sourceLine(),
+            ">= 0.5.22", "unknown", null, null, "no deployment record covers this epoch",
             "a deployment record naming the engine release: kubectl get pod -o yaml, a saved /get_server_info response,"
-            + " or a manifest row")));
+            + " or a manifest row", false, null)));
   }
 
   private void overLength(String tenant, Instant when) {

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.probe.canary.Exchange;
+import io.kvscope.probe.canary.FastFirstTokenEvidence;
+import io.kvscope.probe.canary.MarkerLeakEvidence;
 import io.kvscope.probe.canary.RequestKind;
 import io.kvscope.probe.enginedouble.DoubleConfig;
 import io.kvscope.probe.enginedouble.EngineDouble;
@@ -15,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,15 +52,13 @@ class ProbeAgainstDoubleTest {
       assertThat(leaks).extracting(Finding::requestId).containsExactlyInAnyOrder("over-pool-1", "over-pool-2");
       String tag = "kvscope-probe-" + r.runTag() + "-";
       for (Finding leak : leaks) {
-        List<?> markers = (List<?>) leak.evidence().get("markers");
+        List<MarkerLeakEvidence.Marker> markers = ((MarkerLeakEvidence) leak.evidence()).markers();
         assertThat(markers).isNotEmpty();
-        for (Object o : markers) {
-          Map<?, ?> m = (Map<?, ?>) o;
-          String givenTo = (String) m.get("given_to");
-          assertThat(givenTo).isNotEqualTo(leak.requestId());
+        for (MarkerLeakEvidence.Marker m : markers) {
+          assertThat(m.givenTo()).isNotEqualTo(leak.requestId());
           // The double saw this code in the prompt of the request it is attributed to, not in the recipient's.
-          assertThat(d.codesSentBy(tag + givenTo)).contains((String) m.get("marker"));
-          assertThat(d.codesSentBy(tag + leak.requestId())).doesNotContain((String) m.get("marker"));
+          assertThat(d.codesSentBy(tag + m.givenTo())).contains(m.marker());
+          assertThat(d.codesSentBy(tag + leak.requestId())).doesNotContain(m.marker());
         }
       }
       assertThat(r.reasons()).anyMatch(reason -> reason.startsWith("prefill-0: KV pool below the context length (8192 < 16384)"));
@@ -129,8 +128,8 @@ class ProbeAgainstDoubleTest {
       List<Finding> timing = kinds(r, FindingKind.TIMING_ANOMALY);
       assertThat(timing).extracting(Finding::requestId).containsExactly("over-pool-1");
       // The stub was answered long before a prefill of its length could have finished.
-      assertThat((Double) timing.get(0).evidence().get("ttft_ms"))
-          .isLessThan((Double) timing.get(0).evidence().get("least_prefill_ms") * r.options().timingFactor());
+      FastFirstTokenEvidence fast = (FastFirstTokenEvidence) timing.get(0).evidence();
+      assertThat(fast.ttftMs()).isLessThan(fast.leastPrefillMs() * r.options().timingFactor());
     }
   }
 

@@ -5,6 +5,7 @@ import io.kvscope.analysis.Analyzer;
 import io.kvscope.analysis.NodeEpoch;
 import io.kvscope.analysis.VersionOrder;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.impact.Window;
@@ -12,8 +13,8 @@ import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.VersionSource;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -70,10 +71,8 @@ public final class ConfigAudit implements Analyzer {
     ConfigEpoch e = ne.epoch();
     String where = e.node() + ":" + e.start();
     if (e.poolBelowContext()) {
-      Map<String, Object> evidence = base(ne);
-      evidence.put("expected", "pool_tokens >= context_length");
-      evidence.put("observed", e.poolTokens() + " < " + e.contextLength());
-      evidence.put("exploitable", ne.vulnerable(fixed));
+      Evidence.Config evidence = evidence(ne, "pool_tokens >= context_length", e.poolTokens() + " < " + e.contextLength(),
+          ne.vulnerable(fixed), null, null, null, null, null);
       findings.accept(finding(FindingKind.CONFIG_POOL_BELOW_CONTEXT, where, ne, evidence,
           e.startIsFileTime() ? Confidence.PROBABLE : Confidence.CONFIRMED));
     }
@@ -91,8 +90,7 @@ public final class ConfigAudit implements Analyzer {
       missing.add("deferred_release");
     }
     if (!missing.isEmpty()) {
-      Map<String, Object> evidence = base(ne);
-      evidence.put("missing", missing);
+      Evidence.Config evidence = evidence(ne, null, null, null, null, null, null, null, missing);
       findings.accept(finding(FindingKind.CONFIG_MISSING_SAFEGUARD, where, ne, evidence, Confidence.CONFIRMED));
     }
   }
@@ -105,23 +103,16 @@ public final class ConfigAudit implements Analyzer {
       if (VersionOrder.atLeast(e.engineVersion(), fixed)) {
         return;
       }
-      Map<String, Object> evidence = base(ne);
-      evidence.put("expected", ">= " + fixed);
-      evidence.put("observed", e.engineVersion());
-      if (source != null && !source.dated()) {
-        evidence.put("version_dated", false);
-      }
+      Boolean dated = source != null && !source.dated() ? false : null; // said only when it was not
+      Evidence.Config evidence = evidence(ne, ">= " + fixed, e.engineVersion(), null, dated, null, null, null, null);
       findings.accept(finding(FindingKind.CONFIG_UNPATCHED_ENGINE, where, ne, evidence,
           source == null || source.dated() ? Confidence.CONFIRMED : Confidence.PROBABLE));
       return;
     }
-    Map<String, Object> evidence = base(ne);
-    evidence.put("expected", ">= " + fixed);
-    evidence.put("observed", Window.UNKNOWN_VERSION);
-    evidence.put("why", source != null ? source.describe()
-        : "no SGLang log line carries the engine version, and no deployment record covers this epoch");
-    evidence.put("provide", provide(e.node(), ne.start()));
-    evidence.put("exploitable_if_unpatched", e.poolBelowContext());
+    String why = source != null ? source.describe()
+        : "no SGLang log line carries the engine version, and no deployment record covers this epoch";
+    Evidence.Config evidence = evidence(ne, ">= " + fixed, Window.UNKNOWN_VERSION, null, null, why,
+        provide(e.node(), ne.start()), e.poolBelowContext(), null);
     findings.accept(finding(FindingKind.CONFIG_ENGINE_VERSION_UNKNOWN, where, ne, evidence, Confidence.SUSPECT));
   }
 
@@ -133,27 +124,19 @@ public final class ConfigAudit implements Analyzer {
         + " manifest (CSV: node,from,to,version); see docs/formats.md, section Deployment records";
   }
 
-  private static Map<String, Object> base(NodeEpoch ne) {
+  /** The epoch's facts, then what the check expected and observed (null where the kind says nothing). */
+  private static Evidence.Config evidence(NodeEpoch ne, String expected, String observed, Boolean exploitable,
+      Boolean versionDated, String why, String provide, Boolean exploitableIfUnpatched, List<String> missing) {
     ConfigEpoch e = ne.epoch();
-    Map<String, Object> evidence = new LinkedHashMap<>();
-    evidence.put("role", e.role().name().toLowerCase(java.util.Locale.ROOT));
-    evidence.put("epoch_start", ne.start().toString());
-    evidence.put("epoch_start_node_clock", java.time.Instant.ofEpochMilli(e.start()).toString());
-    evidence.put("epoch_end", ne.end() == null ? null : ne.end().toString());
-    evidence.put("pool_tokens", e.poolTokens());
-    evidence.put("context_length", e.contextLength());
-    evidence.put("engine_version", e.versionKnown() ? e.engineVersion() : Window.UNKNOWN_VERSION);
-    if (e.versionSource() != null && e.versionKnown()) {
-      evidence.put("version_source", e.versionSource().describe());
-    }
-    if (e.startIsFileTime()) {
-      evidence.put("epoch_start_basis", "metrics snapshot dated only by its file's modification time (weak)");
-    }
-    evidence.put("source", e.sourceFile() + ":" + e.sourceLine());
-    return evidence;
+    return new Evidence.Config(e.role().name().toLowerCase(Locale.ROOT), ne.start(), Instant.ofEpochMilli(e.start()),
+        ne.end(), e.poolTokens(), e.contextLength(), e.versionKnown() ? e.engineVersion() : Window.UNKNOWN_VERSION,
+        e.versionSource() != null && e.versionKnown() ? e.versionSource().describe() : null,
+        e.startIsFileTime() ? "metrics snapshot dated only by its file's modification time (weak)" : null,
+        e.sourceFile() + ":" + e.sourceLine(), expected, observed, exploitable, versionDated, why, provide,
+        exploitableIfUnpatched, missing);
   }
 
-  private static Finding finding(FindingKind kind, String where, NodeEpoch ne, Map<String, Object> evidence,
+  private static Finding finding(FindingKind kind, String where, NodeEpoch ne, Evidence.Config evidence,
       Confidence confidence) {
     return new Finding(kind.id() + ":" + where, kind, confidence, null, null, null, ne.start(),
         ne.epoch().node(), null, List.of(), evidence);

@@ -15,6 +15,7 @@ import io.kvscope.analysis.evidence.RuleChain;
 import io.kvscope.analysis.evidence.SameQuestion;
 import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -271,14 +272,9 @@ public final class IdentifierLeaks implements Analyzer {
           d.holder.tenant(), d.tokens, List.of(), d.sole ? Attribution.SOLE : Attribution.CANDIDATE));
     }
     Confidence confidence = best.decision().confidence();
-    Map<String, Object> evidence = new LinkedHashMap<>();
-    evidence.put("confidence_reason", best.decision().reasons());
-    evidence.put("mechanism", OverlapFindings.mechanism(mechanism));
-    evidence.put("attribution", list.stream().allMatch(Source::sole) ? "sole" : "ambiguous");
-    evidence.put("categories", List.copyOf(categories));
-    evidence.put("identifiers", hashes.size());
-    evidence.put("identifier_hashes", hashes);
-    evidence.put("note", "identifier values are not shown; hashes (keyed by the case) let them be matched against the source");
+    Evidence.Identifier evidence = new Evidence.Identifier(best.decision().reasons(), OverlapFindings.mechanism(mechanism),
+        list.stream().allMatch(Source::sole) ? "sole" : "ambiguous", List.copyOf(categories), hashes.size(), hashes,
+        Evidence.Identifier.NOTE);
     Long start = RequestColumns.startOf(header);
     String requestId = header.get(Schema.REQUEST_ID);
     return new Finding(kind.id() + ":" + requestId, kind, confidence, requestId, header.get(Schema.ENGINE_RID),

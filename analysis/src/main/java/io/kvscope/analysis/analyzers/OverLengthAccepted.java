@@ -4,11 +4,12 @@ import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
 import io.kvscope.analysis.RequestRow;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.index.EngineFacts;
+import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -53,13 +54,12 @@ public final class OverLengthAccepted implements Analyzer {
       if (!pastLimit && !row.facts().rejected()) {
         return;
       }
-      Map<String, Object> evidence = evidence(row, length, limit);
-      evidence.put("limit_from", fromDeployment
+      String limitFrom = fromDeployment
           ? "the largest limit of the prefill nodes that could have served it " + deploymentLimits.candidates(row)
               + " (its own prefill node is not in the logs)"
-          : "the request's own nodes");
+          : "the request's own nodes";
       findings.accept(RequestFindings.of(FindingKind.OVER_LENGTH_ACCEPTED, confidence(row, length, limit), row,
-          evidence));
+          evidence(row, length, limit, limitFrom)));
     });
   }
 
@@ -71,18 +71,12 @@ public final class OverLengthAccepted implements Analyzer {
     return length.basis() == PromptLengths.Basis.TEXT_ESTIMATE ? Confidence.PROBABLE : Confidence.CONFIRMED;
   }
 
-  private static Map<String, Object> evidence(RequestRow row, PromptLengths.Length length, Long limit) {
-    Map<String, Object> evidence = RequestFindings.evidence(row);
-    evidence.put("prompt_tokens_reported", row.record().promptTokens());
-    evidence.put("prompt_tokens_estimated", length == null ? null : length.estimateFromText());
-    evidence.put("prompt_tokens_used", length == null ? null : length.tokens());
-    evidence.put("prompt_tokens_basis", length == null ? null : length.basis().text);
-    evidence.put("limit", limit);
-    evidence.put("pool_tokens", row.poolTokens());
-    evidence.put("context_length", row.contextLength());
-    evidence.put("engine_rejected", row.facts().rejected());
+  private static Evidence.OverLength evidence(RequestRow row, PromptLengths.Length length, Long limit, String limitFrom) {
+    RequestRecord r = row.record();
     EngineFacts facts = row.facts();
-    evidence.put("rejection_quoted", facts.rejected() ? facts.requestedLen() + " > " + facts.rejectionLimit() : null);
-    return evidence;
+    return new Evidence.OverLength(RequestFindings.statusCode(row), r.prefillNode(), r.deployment(), r.promptTokens(),
+        length == null ? null : length.estimateFromText(), length == null ? null : length.tokens(),
+        length == null ? null : length.basis().text, limit, row.poolTokens(), row.contextLength(), facts.rejected(),
+        facts.rejected() ? facts.requestedLen() + " > " + facts.rejectionLimit() : null, limitFrom);
   }
 }

@@ -8,6 +8,7 @@ import io.kvscope.analysis.evidence.Mechanism;
 import io.kvscope.analysis.evidence.PassageFacts;
 import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -109,43 +110,27 @@ final class OverlapFindings {
     }
     Confidence confidence = best.decision().confidence();
     String requestId = header.get(Schema.REQUEST_ID);
-    Map<String, Object> evidence = new LinkedHashMap<>();
-    evidence.put("confidence_reason", best.decision().reasons());
-    evidence.put("mechanism", mechanism(recipient.mechanism));
-    evidence.put("attribution", list.stream().allMatch(Source::sole) ? "sole" : "ambiguous");
-    evidence.put("sources_sole", list.stream().filter(Source::sole).count());
-    evidence.put("sources_candidate", list.stream().filter(s -> !s.sole()).count());
-    evidence.put("longest_span_tokens", longest);
-    evidence.put("passages_total", passages.size());
-    evidence.put("passages", passages.stream().limit(PASSAGES_IN_EVIDENCE).map(OverlapFindings::describe).toList());
-    evidence.put("newest_source_age_s", sources.values().stream()
-        .mapToLong(d -> (columns.start(recipient.doc) - d.holder.start()) / 1000).min().orElse(0));
-    evidence.put("categories", List.copyOf(categories));
+    Evidence evidence = new Evidence.Overlap(best.decision().reasons(), mechanism(recipient.mechanism),
+        list.stream().allMatch(Source::sole) ? "sole" : "ambiguous", list.stream().filter(Source::sole).count(),
+        list.stream().filter(s -> !s.sole()).count(), longest, passages.size(),
+        passages.stream().limit(PASSAGES_IN_EVIDENCE).map(OverlapFindings::describe).toList(),
+        sources.values().stream().mapToLong(d -> (columns.start(recipient.doc) - d.holder.start()) / 1000).min().orElse(0),
+        List.copyOf(categories));
     Long start = RequestColumns.startOf(header);
     return new Finding(kind.id() + ":" + requestId, kind, confidence, requestId, header.get(Schema.ENGINE_RID),
         header.get(Schema.TENANT), start == null ? null : Instant.ofEpochMilli(start), header.get(Schema.PREFILL_NODE),
         header.get(Schema.DECODE_NODE), list, evidence);
   }
 
-  static Map<String, Object> mechanism(Mechanism m) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("decoded_over_foreign_kv", m.foreignKv());
-    out.put("prompt_never_prefilled", m.neverPrefilled());
-    out.put("supporting", m.supporting());
-    return out;
+  static Evidence.LeakMechanism mechanism(Mechanism m) {
+    return new Evidence.LeakMechanism(m.foreignKv(), m.neverPrefilled(), m.supporting());
   }
 
-  private static Map<String, Object> describe(Judged j) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("words", j.facts().words());
-    out.put("response_start", j.passage().range().charStart());
-    out.put("response_end", j.passage().range().charEnd());
-    out.put("confidence", j.decision().confidence().id());
-    out.put("candidates", j.facts().candidates().size());
-    out.put("candidate_tenants", j.facts().candidateTenants().size());
-    out.put("tenants_in_index", j.facts().tenantsInIndex());
-    out.put("reasons", j.decision().reasons());
-    return out;
+  private static Evidence.Overlap.Passage describe(Judged j) {
+    TextRange range = j.passage().range();
+    return new Evidence.Overlap.Passage(j.facts().words(), range.charStart(), range.charEnd(), j.decision().confidence(),
+        j.facts().candidates().size(), j.facts().candidateTenants().size(), j.facts().tenantsInIndex(),
+        j.decision().reasons());
   }
 
   /**

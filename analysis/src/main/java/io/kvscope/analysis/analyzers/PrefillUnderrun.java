@@ -3,10 +3,11 @@ package io.kvscope.analysis.analyzers;
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -39,13 +40,10 @@ public final class PrefillUnderrun implements Analyzer {
       if (length == null || row.record().engineInputLen() >= ratio * length.tokens()) {
         return;
       }
-      Map<String, Object> evidence = RequestFindings.evidence(row);
-      evidence.put("expected_input_tokens", length.tokens());
-      evidence.put("expected_basis", length.basis().text);
-      evidence.put("observed_input_tokens", row.record().engineInputLen());
-      evidence.put("cached_tokens", row.record().cachedTokens());
-      evidence.put("transfer_mb", row.facts().transferMb());
-      evidence.put("engine_rejected", row.facts().rejected());
+      RequestRecord r = row.record();
+      Evidence.Underrun evidence = new Evidence.Underrun(RequestFindings.statusCode(row), r.prefillNode(), r.deployment(),
+          length.tokens(), length.basis().text, r.engineInputLen(), r.cachedTokens(), row.facts().transferMb(),
+          row.facts().rejected());
       findings.accept(RequestFindings.of(FindingKind.PREFILL_UNDERRUN, Confidence.CONFIRMED, row, evidence));
     });
   }

@@ -4,6 +4,7 @@ import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
 import io.kvscope.analysis.RobustStats;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.ingest.record.RequestRecord;
@@ -78,11 +79,8 @@ public final class TimingAnomaly implements Analyzer {
       if (uncached < minUncached || expected <= 0 || ttft >= factor * expected) {
         return;
       }
-      Map<String, Object> evidence = RequestFindings.evidence(row);
-      evidence.put("uncached_prompt_tokens", uncached);
-      evidence.put("expected_ttft_ms", Math.round(expected));
-      evidence.put("observed_ttft_ms", ttft);
-      evidence.put("ratio", round(ttft / expected));
+      Evidence.Timing evidence = new Evidence.Timing(RequestFindings.statusCode(row), row.record().prefillNode(),
+          row.record().deployment(), uncached, Math.round(expected), ttft, round(ttft / expected));
       findings.accept(RequestFindings.of(FindingKind.TIMING_ANOMALY, Confidence.SUSPECT, row, evidence));
     });
   }

@@ -2,6 +2,7 @@ package io.kvscope.analysis.impact;
 
 import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -334,9 +335,9 @@ public final class ImpactModel {
     Map<String, Set<String>> byCategory = new TreeMap<>();
     for (Finding finding : findings) {
       if (finding.isCountedLeak() && leaked.contains(finding.requestId())
-          && finding.evidence().get("categories") instanceof Collection<?> categories) {
-        for (Object category : categories) {
-          byCategory.computeIfAbsent(String.valueOf(category), c -> new HashSet<>()).add(finding.requestId());
+          && finding.evidence() instanceof Evidence.OfLeak leak) {
+        for (String category : leak.categories()) {
+          byCategory.computeIfAbsent(category, c -> new HashSet<>()).add(finding.requestId());
         }
       }
     }

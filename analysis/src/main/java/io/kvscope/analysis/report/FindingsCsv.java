@@ -43,7 +43,7 @@ public final class FindingsCsv {
           CsvCell.list(f.sources().stream().map(Source::tenant).filter(Objects::nonNull).distinct().toList()),
           CsvCell.list(f.sources().stream().map(Source::requestId).toList()),
           Long.toString(f.matchedTokens()),
-          CsvCell.of(JsonValues.compact(f.evidence())),
+          CsvCell.of(JsonValues.compact(ReportJson.fields(f.evidence()))),
           // sole or candidate, one per source request, in the same order
           CsvCell.list(f.sources().stream().map(s -> s.attribution().id()).toList())));
     }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.Report;
@@ -19,6 +20,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DateTimeException;
+import java.util.Map;
 
 /**
  * report.json, the versioned machine contract (docs/report.schema.json), written streaming (a report may carry
@@ -37,7 +39,7 @@ public final class ReportJson {
   /** The draft 2020-12 JSON Schema of this file, on the classpath. */
   public static final String SCHEMA_RESOURCE = "/io/kvscope/analysis/report/report.schema.json";
 
-  private static final ObjectMapper MAPPER = ReportMapping.mapper();
+  private static final ObjectMapper MAPPER = ReportMapping.MAPPER;
 
   private ReportJson() {}
 
@@ -74,6 +76,11 @@ public final class ReportJson {
   /** One tenant's impact, as in report.json's {@code tenants[]}. */
   public static void tenant(JsonGenerator g, TenantImpact t) throws IOException {
     writeValue(g, t);
+  }
+
+  /** Evidence as report.json holds it, key by key in the file's order, as a reader of the file sees it. */
+  public static Map<String, Object> fields(Evidence evidence) {
+    return ReportMapping.fields(evidence);
   }
 
   private static void writeValue(JsonGenerator g, Object value) throws IOException {

@@ -28,8 +28,10 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import com.fasterxml.jackson.databind.util.StdConverter;
 import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -51,6 +53,8 @@ import java.util.Map;
  * {@link Instant#toString()}.
  */
 final class ReportMapping {
+
+  static final ObjectMapper MAPPER = mapper();
 
   private ReportMapping() {}
 
@@ -105,10 +109,11 @@ final class ReportMapping {
   @JsonPropertyOrder({"responses", "sources", "sources_possible"})
   private interface AsRecipientMixIn {}
 
+  @JsonDeserialize(converter = TypedEvidence.class)
   private abstract static class FindingMixIn {
-    @JsonSerialize(using = Values.class)
-    @JsonDeserialize(contentUsing = ReadValue.class)
-    abstract Map<String, Object> evidence();
+    @JsonSerialize(using = EvidenceValues.class)
+    @JsonDeserialize(using = ReadOther.class)
+    abstract Evidence evidence();
 
     @JsonIgnore
     abstract boolean isCountedLeak();
@@ -122,11 +127,59 @@ final class ReportMapping {
     abstract String id();
   }
 
-  /** Evidence as {@link JsonValues} writes it (an Integer as a long, NaN as null, in the map's order). */
-  private static final class Values extends JsonSerializer<Map<String, ?>> {
+  /** Evidence key by key, in the file's order, as JSON-ready values (a record's as the report reads it back). */
+  static Map<String, Object> fields(Evidence evidence) {
+    return evidence instanceof Evidence.Other other ? other.fields() : JsonValues.readObject(MAPPER.valueToTree(evidence));
+  }
+
+  /** Evidence as {@link JsonValues} writes its fields (an Integer as a long, NaN as null, in order). */
+  private static final class EvidenceValues extends JsonSerializer<Evidence> {
     @Override
-    public void serialize(Map<String, ?> value, JsonGenerator g, SerializerProvider provider) throws IOException {
-      JsonValues.write(g, value);
+    public void serialize(Evidence value, JsonGenerator g, SerializerProvider provider) throws IOException {
+      JsonValues.write(g, fields(value));
+    }
+  }
+
+  /** Evidence as it stands in the file; {@link TypedEvidence} then reads it as its kind's record. */
+  private static final class ReadOther extends StdDeserializer<Evidence> {
+    ReadOther() {
+      super(Evidence.class);
+    }
+
+    @Override
+    public Evidence deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      return new Evidence.Other(JsonValues.readObject(ctxt.readTree(p)));
+    }
+  }
+
+  /**
+   * A finding's evidence as the record its kind writes, when that record writes back exactly what
+   * was read; else as read (a plug-in's evidence, or a shape this version does not write).
+   */
+  private static final class TypedEvidence extends StdConverter<Finding, Finding> {
+    @Override
+    public Finding convert(Finding f) {
+      if (!(f.evidence() instanceof Evidence.Other read)) {
+        return f;
+      }
+      try {
+        Evidence typed = MAPPER.convertValue(read.fields(), recordOf(f.kind()));
+        return JsonValues.compact(fields(typed)).equals(JsonValues.compact(read.fields())) ? f.withEvidence(typed) : f;
+      } catch (IllegalArgumentException e) {
+        return f;
+      }
+    }
+
+    private static Class<? extends Evidence> recordOf(FindingKind kind) {
+      return switch (kind) {
+        case CROSS_TENANT_OVERLAP, SAME_TENANT_REUSE -> Evidence.Overlap.class;
+        case RARE_IDENTIFIER_LEAK, CANARY_LEAK -> Evidence.Identifier.class; // kvscope probe's canary leaks stay as read
+        case OVER_LENGTH_ACCEPTED -> Evidence.OverLength.class;
+        case PREFILL_UNDERRUN -> Evidence.Underrun.class;
+        case TIMING_ANOMALY -> Evidence.Timing.class;
+        case CONFIG_POOL_BELOW_CONTEXT, CONFIG_UNPATCHED_ENGINE, CONFIG_ENGINE_VERSION_UNKNOWN,
+            CONFIG_MISSING_SAFEGUARD -> Evidence.Config.class;
+      };
     }
   }
 

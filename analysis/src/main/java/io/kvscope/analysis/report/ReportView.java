@@ -1,5 +1,6 @@
 package io.kvscope.analysis.report;
 
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.finding.Span;
@@ -155,8 +156,9 @@ final class ReportView {
     if (deploymentsByRequest == null) {
       deploymentsByRequest = new HashMap<>();
       for (Finding f : report.findings()) {
-        if (f.requestId() != null && f.evidence().get("deployment") instanceof String d && !d.isEmpty()) {
-          deploymentsByRequest.computeIfAbsent(f.requestId(), k -> new java.util.TreeSet<>()).add(d);
+        if (f.requestId() != null && f.evidence() instanceof Evidence.OfRequest r && r.deployment() != null
+            && !r.deployment().isEmpty()) {
+          deploymentsByRequest.computeIfAbsent(f.requestId(), k -> new java.util.TreeSet<>()).add(r.deployment());
         }
       }
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -253,10 +254,7 @@ public final class TenantBundles {
 
   /** The data categories a finding's evidence recognised in the response's foreign spans. */
   private static List<String> categories(Finding f) {
-    if (f.evidence().get("categories") instanceof java.util.Collection<?> found) {
-      return found.stream().filter(c -> c instanceof String).map(String.class::cast).toList();
-    }
-    return List.of();
+    return f.evidence() instanceof Evidence.OfLeak leak ? leak.categories() : List.of();
   }
 
   private static Confidence best(Confidence a, Confidence b) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -196,7 +197,8 @@ class ImpactModelRulesTest {
 
   private static Finding categorised(String id, String request, Confidence confidence, List<String> categories) {
     return new Finding(id, FindingKind.CROSS_TENANT_OVERLAP, confidence, request, null, "globex", T, "p0", "d0",
-        List.of(source("s1", "acme", 10, Attribution.SOLE)), Map.of("categories", categories));
+        List.of(source("s1", "acme", 10, Attribution.SOLE)), new Evidence.Overlap(List.of(),
+            new Evidence.LeakMechanism(List.of(), false, List.of()), "sole", 1, 0, 10, 1, List.of(), 0, categories));
   }
 
   private static Source source(String request, String tenant, long tokens, Attribution attribution) {

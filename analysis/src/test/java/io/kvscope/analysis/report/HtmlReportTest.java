@@ -132,10 +132,8 @@ class HtmlReportTest {
     for (io.kvscope.analysis.finding.Finding f : base.findings()) {
       if (f.kind() == io.kvscope.analysis.finding.FindingKind.OVER_LENGTH_ACCEPTED
           && IncidentFixture.GX_REQ_1.equals(f.requestId())) {
-        java.util.Map<String, Object> evidence = new java.util.LinkedHashMap<>(f.evidence());
-        evidence.put("deployment", "chat-1m");
-        f = new io.kvscope.analysis.finding.Finding(f.id(), f.kind(), f.confidence(), f.requestId(), f.engineRid(),
-            f.tenant(), f.time(), f.node(), f.decodeNode(), f.sources(), evidence);
+        f = f.withEvidence(new io.kvscope.analysis.finding.Evidence.OverLength(200L, "prefill-a", "chat-1m", 912_004L,
+            null, null, null, 681_280L, null, null, false, null, null));
       }
       findings.add(f);
     }

@@ -2,6 +2,7 @@ package io.kvscope.analysis.report;
 
 import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -245,6 +246,12 @@ final class IncidentFixture {
       long rTokens) {
     return new TenantImpact(tenant, new TenantImpact.AsVictim(vRequests, vRecipients, vTokens, vRequests, vRecipients,
         vTokens), new TenantImpact.AsRecipient(rResponses, rSources, rTokens, rSources));
+  }
+
+  /** Leak evidence that names only its data categories. */
+  static Evidence.Identifier categories(String... categories) {
+    return new Evidence.Identifier(List.of(), new Evidence.LeakMechanism(List.of(), false, List.of()), "sole", List.of(categories), 0,
+        List.of(), "");
   }
 
   static Map<String, Object> evidence(Object... keyValues) {

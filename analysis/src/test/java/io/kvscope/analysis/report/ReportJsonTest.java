@@ -13,6 +13,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -218,7 +219,7 @@ class ReportJsonTest {
         Instant.parse("2026-09-01T00:00:01Z")));
     Report back = ReportJson.read(ReportJson.write(IncidentFixture.incident(List.of(withInts)), dir.resolve("r.json")));
     assertThat(back.findings().getLast().evidence())
-        .isEqualTo(Map.of("count", 7L, "ratio", 0.5, "at", "2026-09-01T00:00:01Z"));
+        .isEqualTo(new Evidence.Other(Map.of("count", 7L, "ratio", 0.5, "at", "2026-09-01T00:00:01Z")));
   }
 
   @Test

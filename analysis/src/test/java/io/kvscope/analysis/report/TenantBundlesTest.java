@@ -200,14 +200,12 @@ class TenantBundlesTest {
     Report base = IncidentFixture.incident();
     List<io.kvscope.analysis.finding.Finding> findings = new ArrayList<>();
     for (io.kvscope.analysis.finding.Finding f : base.findings()) {
-      Map<String, Object> evidence = new java.util.LinkedHashMap<>(f.evidence());
       if (f.id().equals("cross_tenant_overlap:" + IncidentFixture.GX_REQ_1)) {
-        evidence.put("categories", List.of("account_number", "email"));
+        f = f.withEvidence(IncidentFixture.categories("account_number", "email"));
       } else if (f.kind() == io.kvscope.analysis.finding.FindingKind.CANARY_LEAK) {
-        evidence.put("categories", List.of("canary"));
+        f = f.withEvidence(IncidentFixture.categories("canary"));
       }
-      findings.add(new io.kvscope.analysis.finding.Finding(f.id(), f.kind(), f.confidence(), f.requestId(), f.engineRid(),
-          f.tenant(), f.time(), f.node(), f.decodeNode(), f.sources(), evidence));
+      findings.add(f);
     }
     // A second overlap on globex's response from the same northwind request: still one entry each.
     io.kvscope.analysis.finding.Finding first = findings.getFirst();
@@ -216,7 +214,7 @@ class TenantBundlesTest {
         first.requestId(), first.engineRid(), first.tenant(), first.time(), first.node(), first.decodeNode(),
         List.of(new io.kvscope.analysis.finding.Source(IncidentFixture.NW_REQ_1, IncidentFixture.NW_REQ_1.substring(9),
             IncidentFixture.NORTHWIND, 4, List.of(), io.kvscope.analysis.finding.Attribution.SOLE)),
-        Map.of("categories", List.of("email"))));
+        IncidentFixture.categories("email")));
     Report report = new Report(base.reportVersion(), base.generatedAt(), base.index(), base.summary(), base.windows(),
         findings, base.tenants(), base.matrix(), base.timeline(), base.dataCategories(), base.coverage(), base.parameters());
     Path bundles = dir.resolve("bundles");

@@ -2,6 +2,7 @@ package io.kvscope.gui.view;
 
 import io.kvscope.analysis.NodeEpoch;
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
@@ -10,7 +11,6 @@ import io.kvscope.gui.data.IndexData;
 import io.kvscope.gui.model.WorkbenchModel;
 import io.kvscope.ingest.record.ConfigEpoch;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -61,7 +60,7 @@ public final class ConfigAuditView extends BorderPane {
     /** The missing-safeguard finding when it names {@code safeguard} ({@code kv_canary}, ...). */
     Finding missing(String safeguard) {
       Finding f = finding(FindingKind.CONFIG_MISSING_SAFEGUARD);
-      return f != null && f.evidence().get("missing") instanceof Collection<?> c && c.contains(safeguard) ? f : null;
+      return f != null && f.evidence() instanceof Evidence.Config e && e.missing().contains(safeguard) ? f : null;
     }
   }
 
@@ -185,12 +184,15 @@ public final class ConfigAuditView extends BorderPane {
   /** "config_pool_below_context (confirmed)" and the finding's expected/observed evidence. */
   static String describe(Finding f) {
     StringBuilder out = new StringBuilder(f.kind().id() + " (" + f.confidence().id() + ")");
-    for (String key : List.of("observed", "expected", "missing", "exploitable", "why", "provide")) {
-      Object value = f.evidence().get(key);
-      if (value != null) {
-        out.append('\n').append(key).append(": ")
-            .append(value instanceof Collection<?> c ? c.stream().map(String::valueOf).collect(Collectors.joining(", ")) : value);
-      }
+    if (f.evidence() instanceof Evidence.Config e) {
+      Map<String, Object> said = new LinkedHashMap<>();
+      said.put("observed", e.observed());
+      said.put("expected", e.expected());
+      said.put("missing", e.missing().isEmpty() ? null : String.join(", ", e.missing()));
+      said.put("exploitable", e.exploitable());
+      said.put("why", e.why());
+      said.put("provide", e.provide());
+      said.forEach((key, value) -> out.append(value == null ? "" : "\n" + key + ": " + value));
     }
     return out.toString();
   }
@@ -258,8 +260,8 @@ public final class ConfigAuditView extends BorderPane {
       String node = row.epoch().epoch().node();
       nodes.add(node);
       for (Finding f : row.findings()) {
-        if (f.kind() == FindingKind.CONFIG_MISSING_SAFEGUARD && f.evidence().get("missing") instanceof Collection<?> c) {
-          c.forEach(item -> failing.computeIfAbsent(problem(String.valueOf(item)), k -> new TreeSet<>()).add(node));
+        if (f.kind() == FindingKind.CONFIG_MISSING_SAFEGUARD && f.evidence() instanceof Evidence.Config e) {
+          e.missing().forEach(item -> failing.computeIfAbsent(problem(item), k -> new TreeSet<>()).add(node));
         } else {
           failing.computeIfAbsent(problem(f.kind()), k -> new TreeSet<>()).add(node);
         }

@@ -5,6 +5,7 @@ import io.kvscope.analysis.finding.Source;
 import io.kvscope.analysis.finding.Span;
 import io.kvscope.analysis.finding.Tenants;
 import io.kvscope.analysis.report.ContentRedactor;
+import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.gui.data.IndexData;
 import io.kvscope.gui.data.StoredRequest;
 import io.kvscope.gui.model.FindingGroup;
@@ -404,7 +405,7 @@ public final class EvidenceView extends BorderPane {
       facts.getItems().setAll(RequestFacts.rows(f, data.recipient(), hasSource ? src : null, data.redaction()));
     }
     facts.getColumns().get(2).setVisible(hasSource);
-    evidence.getItems().setAll(f.evidence().entrySet().stream()
+    evidence.getItems().setAll(ReportJson.fields(f.evidence()).entrySet().stream()
         .map(e -> new FactRow(e.getKey(), evidenceValue(e.getValue()), "", false)).toList());
   }
 

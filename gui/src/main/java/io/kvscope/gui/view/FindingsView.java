@@ -1,6 +1,7 @@
 package io.kvscope.gui.view;
 
 import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
@@ -289,7 +290,7 @@ public final class FindingsView extends BorderPane {
 
   private static String findingsTooltip(FindingGroup g) {
     return g.findings().stream().map(f -> {
-      Object reason = f.evidence().get("confidence_reason");
+      Object reason = f.evidence() instanceof Evidence.OfLeak leak ? leak.confidenceReason() : null;
       return f.kind().id() + " \u00B7 " + f.confidence().id() + (reason == null ? "" : ": " + reason);
     }).collect(Collectors.joining("\n"));
   }

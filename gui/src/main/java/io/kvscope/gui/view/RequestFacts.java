@@ -1,5 +1,6 @@
 package io.kvscope.gui.view;
 
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.gui.data.StoredRequest;
 import io.kvscope.index.EngineFacts;
@@ -9,7 +10,6 @@ import io.kvscope.ingest.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -104,16 +104,8 @@ public final class RequestFacts {
     return "yes: " + Formats.count(f.requestedLen()) + " > " + Formats.count(f.rejectionLimit()) + " tokens";
   }
 
-  /** The analyzer's expected time to first token, under whatever key it used ({@code expected_ttft_ms}, ...). */
-  static String expectedTtft(Map<String, Object> evidence) {
-    for (Map.Entry<String, Object> e : evidence.entrySet()) {
-      String key = e.getKey().toLowerCase(Locale.ROOT);
-      if (key.contains("expected") && key.contains("ttft")) {
-        Object v = e.getValue();
-        String unit = key.endsWith("_ms") || key.contains("millis") ? " ms" : "";
-        return (v instanceof Number n ? Formats.count(Math.round(n.doubleValue())) : String.valueOf(v)) + unit;
-      }
-    }
-    return "-";
+  /** The timing analyzer's expected time to first token. */
+  static String expectedTtft(Evidence evidence) {
+    return evidence instanceof Evidence.Timing t ? Formats.count(t.expectedTtftMs()) + " ms" : "-";
   }
 }

@@ -4,9 +4,7 @@ import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -35,14 +33,10 @@ final class FastFirstTokenRule {
       if (e.ttftMs() >= factor * minimum) {
         continue;
       }
-      Map<String, Object> evidence = new LinkedHashMap<>();
-      evidence.put("api", e.planned().api().id());
-      evidence.put("ttft_ms", round(e.ttftMs()));
-      evidence.put("prompt_tokens", e.judgedTokens());
-      evidence.put("prefill_ms_per_1k_tokens", round(fit.slopeMsPerToken() * 1000));
-      evidence.put("least_prefill_ms", round(minimum));
-      evidence.put("expected", "first token after at least " + round(factor * minimum) + " ms (" + factor + " x the fitted prefill time)");
-      evidence.put("observed", "first token after " + round(e.ttftMs()) + " ms");
+      FastFirstTokenEvidence evidence = new FastFirstTokenEvidence(e.planned().api().id(), round(e.ttftMs()),
+          e.judgedTokens(), round(fit.slopeMsPerToken() * 1000), round(minimum),
+          "first token after at least " + round(factor * minimum) + " ms (" + factor + " x the fitted prefill time)",
+          "first token after " + round(e.ttftMs()) + " ms");
       out.add(new Finding(FindingKind.TIMING_ANOMALY.id() + ":" + e.id(), FindingKind.TIMING_ANOMALY,
           Confidence.PROBABLE, e.id(), null, null, e.sentAt(), null, null, List.of(), evidence));
     }

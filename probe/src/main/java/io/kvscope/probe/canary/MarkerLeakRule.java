@@ -4,10 +4,8 @@ import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -25,15 +23,12 @@ final class MarkerLeakRule {
       if (e.response().isEmpty()) {
         continue;
       }
-      List<Map<String, Object>> leaked = new ArrayList<>();
+      List<MarkerLeakEvidence.Marker> leaked = new ArrayList<>();
       Set<String> owners = new LinkedHashSet<>();
       for (MarkerLedger.Classified c : ledger.classify(e.id(), e.response())) {
         if (c.leak()) {
-          Map<String, Object> m = new LinkedHashMap<>();
-          m.put("marker", c.marker());
-          m.put("given_to", c.owner());
-          m.put("match", c.match() == MarkerLedger.Match.OTHER_REQUEST ? "exact" : "cut short");
-          leaked.add(m);
+          leaked.add(new MarkerLeakEvidence.Marker(c.marker(), c.owner(),
+              c.match() == MarkerLedger.Match.OTHER_REQUEST ? "exact" : "cut short"));
           owners.add(c.owner());
         } else if (c.match() == MarkerLedger.Match.UNISSUED_THIS_RUN) {
           notes.add(e.id() + ": carries " + c.marker() + ", shaped like this run's markers but given to no request");
@@ -44,14 +39,9 @@ final class MarkerLeakRule {
       if (leaked.isEmpty()) {
         continue;
       }
-      Map<String, Object> evidence = new LinkedHashMap<>();
-      evidence.put("api", e.planned().api().id());
-      evidence.put("status", e.status());
-      evidence.put("request_kind", e.kind().id());
-      evidence.put("markers", leaked);
-      evidence.put("given_to", List.copyOf(owners));
-      evidence.put("expected", "only markers of its own prompt");
-      evidence.put("observed", leaked.size() + " marker(s) of " + owners.size() + " other request(s)");
+      MarkerLeakEvidence evidence = new MarkerLeakEvidence(e.planned().api().id(), e.status(), e.kind().id(), leaked,
+          List.copyOf(owners), "only markers of its own prompt",
+          leaked.size() + " marker(s) of " + owners.size() + " other request(s)");
       out.add(new Finding(FindingKind.CANARY_LEAK.id() + ":" + e.id(), FindingKind.CANARY_LEAK, Confidence.CONFIRMED,
           e.id(), null, null, e.sentAt(), null, null, List.of(), evidence));
     }

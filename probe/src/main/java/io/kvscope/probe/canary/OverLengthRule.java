@@ -4,9 +4,7 @@ import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A prompt past a limit that the server took and answered ({@link Exchange#accepted()}). Past the
@@ -31,20 +29,13 @@ final class OverLengthRule {
             + "-token limit; inconclusive (raise --over-margin)");
         continue;
       }
-      Map<String, Object> evidence = new LinkedHashMap<>();
-      evidence.put("api", e.planned().api().id());
-      evidence.put("status", e.status());
-      evidence.put("limit", e.kind() == RequestKind.OVER_POOL ? "smallest KV pool" : "context length");
-      evidence.put("limit_tokens", limit);
-      evidence.put("prompt_chars", e.promptChars());
-      evidence.put("estimated_prompt_tokens", e.estimatedTokens());
-      evidence.put("reported_prompt_tokens", e.reportedPromptTokens());
-      evidence.put("completion_tokens", e.completionTokens());
-      evidence.put("ttft_ms", e.ttftMs());
-      evidence.put("expected", "HTTP 400 (or an error event) at admission");
-      evidence.put("observed", "HTTP " + e.status() + " with " + e.response().length() + " characters generated"
+      String observed = "HTTP " + e.status() + " with " + e.response().length() + " characters generated"
           + (e.reportedPromptTokens() != null && counted == null
-              ? "; the server reported " + e.reportedPromptTokens() + " prompt tokens for it (a stub)" : ""));
+              ? "; the server reported " + e.reportedPromptTokens() + " prompt tokens for it (a stub)" : "");
+      OverLengthProbeEvidence evidence = new OverLengthProbeEvidence(e.planned().api().id(), e.status(),
+          e.kind() == RequestKind.OVER_POOL ? "smallest KV pool" : "context length", limit, e.promptChars(),
+          e.estimatedTokens(), e.reportedPromptTokens(), e.completionTokens(), e.ttftMs(),
+          "HTTP 400 (or an error event) at admission", observed);
       out.add(new Finding(FindingKind.OVER_LENGTH_ACCEPTED.id() + ":" + e.id(), FindingKind.OVER_LENGTH_ACCEPTED,
           counted != null ? Confidence.CONFIRMED : Confidence.PROBABLE, e.id(), null, null, e.sentAt(), null, null,
           List.of(), evidence));

@@ -1,6 +1,7 @@
 package io.kvscope.probe.config;
 
 import io.kvscope.analysis.analyzers.ConfigAudit;
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.ingest.record.ConfigEpoch;
@@ -89,7 +90,7 @@ public final class NodeCheck {
           "pool " + orUnknown(e.poolTokens()) + ", context " + orUnknown(e.contextLength()), null));
     } else if (pool != null) {
       out.add(new CheckResult(ConfigCheck.POOL_VS_CONTEXT, CheckResult.Verdict.FAILED,
-          e.poolTokens() + " < " + e.contextLength(), Boolean.TRUE.equals(pool.evidence().get("exploitable"))));
+          e.poolTokens() + " < " + e.contextLength(), pool.evidence() instanceof Evidence.Config c && Boolean.TRUE.equals(c.exploitable())));
     } else {
       out.add(new CheckResult(ConfigCheck.POOL_VS_CONTEXT, CheckResult.Verdict.OK, e.poolTokens() + " >= " + e.contextLength(), false));
     }
@@ -98,7 +99,7 @@ public final class NodeCheck {
         e.engineVersion() == null ? CheckResult.Verdict.UNKNOWN : version != null ? CheckResult.Verdict.FAILED : CheckResult.Verdict.OK,
         e.engineVersion() == null ? "no endpoint showed a version" : e.engineVersion(), null));
     Finding safeguards = first(findings, FindingKind.CONFIG_MISSING_SAFEGUARD);
-    List<?> missing = safeguards == null ? List.of() : (List<?>) safeguards.evidence().getOrDefault("missing", List.of());
+    List<String> missing = safeguards != null && safeguards.evidence() instanceof Evidence.Config c ? c.missing() : List.of();
     out.add(flag(ConfigCheck.KV_CANARY, e.kvCanary(), missing.contains("kv_canary")));
     out.add(flag(ConfigCheck.KV_CHECKSUM, e.kvChecksum(), missing.contains("kv_checksum")));
     out.add(flag(ConfigCheck.DEFERRED_RELEASE, e.deferredRelease(), missing.contains("deferred_release")));

@@ -115,8 +115,8 @@ public final class ProbeReportHtml {
       b.append("<h2>Findings</h2><ul>");
       for (Finding f : r.findings()) {
         b.append("<li><b>").append(f.kind().id()).append("</b> (").append(f.confidence().id()).append(") ").append(Text.html(f.id()))
-            .append(": expected ").append(Text.html(String.valueOf(f.evidence().get("expected"))))
-            .append("; observed ").append(Text.html(String.valueOf(f.evidence().getOrDefault("observed", f.evidence().get("missing")))))
+            .append(": expected ").append(Text.html(String.valueOf(ProbeReportMarkdown.expected(f))))
+            .append("; observed ").append(Text.html(String.valueOf(ProbeReportMarkdown.observed(f))))
             .append("</li>");
       }
       b.append("</ul>");

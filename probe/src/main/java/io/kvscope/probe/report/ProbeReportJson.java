@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
+import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.Redaction;
 import io.kvscope.probe.ProbeOptions;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Api;
 import io.kvscope.probe.canary.CanaryRun;
 import io.kvscope.probe.canary.Exchange;
+import io.kvscope.probe.canary.MarkerLeakEvidence;
 import io.kvscope.probe.canary.Markers;
 import io.kvscope.probe.canary.Plan;
 import io.kvscope.probe.canary.PlannedRequest;
@@ -163,7 +165,7 @@ public final class ProbeReportJson {
     m.put("request_id", f.requestId());
     m.put("node", f.node());
     m.put("time", f.time() == null ? null : f.time().toString());
-    Map<String, Object> evidence = new LinkedHashMap<>(f.evidence());
+    Map<String, Object> evidence = new LinkedHashMap<>(ReportJson.fields(f.evidence()));
     evidence.remove("epoch_start_node_clock"); // a live reading has no node clock of its own
     if (f.node() != null) {
       evidence.put("source", "live endpoints of " + f.node());
@@ -264,19 +266,18 @@ public final class ProbeReportJson {
   static List<Map<String, Object>> leaks(ProbeResult r) {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Finding f : r.evidence().findings()) {
-      if (f.kind() != io.kvscope.analysis.finding.FindingKind.CANARY_LEAK) {
+      if (!(f.evidence() instanceof MarkerLeakEvidence leak)) {
         continue;
       }
-      for (Object o : (List<?>) f.evidence().get("markers")) {
-        Map<?, ?> marker = (Map<?, ?>) o;
+      for (MarkerLeakEvidence.Marker marker : leak.markers()) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("recipient", f.requestId());
-        m.put("recipient_kind", f.evidence().get("request_kind"));
-        m.put("recipient_status", f.evidence().get("status"));
-        m.put("api", f.evidence().get("api"));
-        m.put("marker", marker.get("marker"));
-        m.put("given_to", marker.get("given_to"));
-        m.put("match", marker.get("match"));
+        m.put("recipient_kind", leak.requestKind());
+        m.put("recipient_status", leak.status());
+        m.put("api", leak.api());
+        m.put("marker", marker.marker());
+        m.put("given_to", marker.givenTo());
+        m.put("match", marker.match());
         out.add(m);
       }
     }

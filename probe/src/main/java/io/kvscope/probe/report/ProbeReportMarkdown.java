@@ -1,5 +1,6 @@
 package io.kvscope.probe.report;
 
+import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
 import io.kvscope.index.Redaction;
@@ -110,8 +111,8 @@ public final class ProbeReportMarkdown {
       b.append("## Findings\n\n");
       for (Finding f : r.findings()) {
         b.append("- **").append(f.kind().id()).append("** (").append(f.confidence().id()).append(") ").append(Text.md(f.id()))
-            .append(": expected ").append(Text.md(String.valueOf(f.evidence().get("expected"))))
-            .append("; observed ").append(Text.md(String.valueOf(f.evidence().getOrDefault("observed", f.evidence().get("missing")))))
+            .append(": expected ").append(Text.md(String.valueOf(expected(f))))
+            .append("; observed ").append(Text.md(String.valueOf(observed(f))))
             .append('\n');
       }
       b.append('\n');
@@ -138,5 +139,19 @@ public final class ProbeReportMarkdown {
 
   private static String cell(Object v) {
     return v == null ? "-" : Text.md(v instanceof Enum<?> e ? e.name().toLowerCase(Locale.ROOT) : String.valueOf(v));
+  }
+
+  /** What a finding's check expected, as the probe's reports list it. */
+  static String expected(Finding f) {
+    return f.evidence() instanceof Evidence.Check c ? c.expected() : null;
+  }
+
+  /** What it observed, or for a missing safeguard the safeguards missing. */
+  static Object observed(Finding f) {
+    return switch (f.evidence()) {
+      case Evidence.Config c when c.observed() == null -> c.missing().isEmpty() ? null : c.missing();
+      case Evidence.Check c -> c.observed();
+      default -> null;
+    };
   }
 }

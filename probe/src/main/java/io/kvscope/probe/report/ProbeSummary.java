@@ -1,9 +1,9 @@
 package io.kvscope.probe.report;
 
 import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Exchange;
+import io.kvscope.probe.canary.FastFirstTokenEvidence;
 import io.kvscope.probe.canary.Plan;
 import io.kvscope.probe.canary.PlannedRequest;
 import io.kvscope.probe.canary.RequestKind;
@@ -82,9 +82,9 @@ public final class ProbeSummary {
         out.add("    ... and " + (leaks.size() - MAX_LEAK_LINES) + " more in the report");
       }
       for (Finding f : r.evidence().findings()) {
-        if (f.kind() == FindingKind.TIMING_ANOMALY) {
-          out.add("  first token too soon: " + f.requestId() + ": " + Text.line(String.valueOf(f.evidence().get("observed")))
-              + ", expected " + Text.line(String.valueOf(f.evidence().get("expected"))));
+        if (f.evidence() instanceof FastFirstTokenEvidence t) {
+          out.add("  first token too soon: " + f.requestId() + ": " + Text.line(t.observed()) + ", expected "
+              + Text.line(t.expected()));
         }
       }
     }
