@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kvscope.index.Documents;
 import io.kvscope.index.EngineFacts;
 import io.kvscope.index.IndexStore;
-import io.kvscope.ingest.record.CanonicalField;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.NodeRole;
-import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.ingest.record.RequestRecords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -25,20 +24,6 @@ class RequestRowsTest {
 
   @TempDir Path dir;
 
-  private static RequestRecord everyFieldSet() {
-    RequestRecord.Builder b = new RequestRecord.Builder();
-    long n = 0;
-    for (CanonicalField field : CanonicalField.values()) {
-      n++;
-      field.set(b, switch (field.type()) {
-        case STRING, TEXT -> field.column() + " " + n;
-        case LONG, TIME -> 1_787_788_800_000L + n;
-        case INT -> 200;
-      });
-    }
-    return b.origin(RecordOrigin.GATEWAY).aliases(List.of("trace_id:t-1")).quotedPromptTokens(9_001L).build();
-  }
-
   private static ConfigEpoch epoch(String node, NodeRole role, long pool, long context) {
     return new ConfigEpoch(node, role, 0, pool, context, 64, "0.5.21", null, null, null, null, null, null,
         "sglang-log", null, 0);
@@ -46,7 +31,7 @@ class RequestRowsTest {
 
   @Test
   void aRowIsItsStoredRequestAndEngineFactsLessTheTexts() throws IOException {
-    RequestRecord written = everyFieldSet();
+    RequestRecord written = RequestRecords.everyFieldSet();
     EngineFacts facts = new EngineFacts(written.prefillNode(), written.decodeNode(), written.bootstrapRoom(),
         written.engineInputLen(), written.cachedTokens(), true, 900_000L, 262_144L, 24.5, 1, 2, 3,
         epoch(written.prefillNode(), NodeRole.PREFILL, 681_280L, 1_048_576L),
@@ -69,8 +54,9 @@ class RequestRowsTest {
 
     RequestRow linked = rows.get(written.requestId());
     RequestRecord asStored = Documents.readRequest(stored.get(written.requestId()));
+    // A row holds the field table's fields without the texts, not a kept record's extras.
     assertThat(linked.record()).isEqualTo(asStored.toBuilder().promptText(null).responseText(null).origin(null)
-        .aliases(List.of()).quotedPromptTokens(null).build());
+        .aliases(List.of()).quotedPromptTokens(null).quotedLimitTokens(null).provenance(null).build());
     assertThat(linked.record().tenant()).isEqualTo(written.tenant());
     assertThat(linked.facts()).isEqualTo(Documents.readFacts(stored.get(written.requestId())));
     assertThat(linked.facts().rejected()).isTrue();

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.ingest.record.CanonicalField;
 import io.kvscope.ingest.record.Provenance;
-import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.ingest.record.RequestRecords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -25,25 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 class DocumentsRoundTripTest {
 
   @TempDir Path dir;
-
-  /** A record with every field set, each table field to a value no other field has. */
-  private static RequestRecord everyFieldSet() {
-    RequestRecord.Builder b = new RequestRecord.Builder();
-    long n = 0;
-    for (CanonicalField field : CanonicalField.values()) {
-      n++;
-      field.set(b, switch (field.type()) {
-        case STRING, TEXT -> field.column() + " of the request, ✓ " + n;
-        case LONG, TIME -> 1_787_788_800_000L + n;
-        case INT -> 400 + (int) n; // an HTTP status
-      });
-    }
-    return b.origin(RecordOrigin.TRACE).aliases(List.of("trace_id:t-1", "litellm_call_id:c-1"))
-        .quotedPromptTokens(9_001L).quotedLimitTokens(8_192L)
-        .provenance(new Provenance(2, List.of("GATEWAY gw.jsonl:3", "TRACE spans.jsonl:9"),
-            List.of("tenant: kept one value, not the other"), 1))
-        .build();
-  }
 
   /** Every stored document of the index by its id, as read back from disk. */
   private Map<String, Document> writeAndReadBack(Document... docs) throws IOException {
@@ -66,7 +47,7 @@ class DocumentsRoundTripTest {
 
   @Test
   void everyFieldOfARequestComesBackEqualFromTheIndex() throws IOException {
-    RequestRecord written = everyFieldSet();
+    RequestRecord written = RequestRecords.everyFieldSet();
     for (CanonicalField field : CanonicalField.values()) {
       assertThat(field.get(written)).as(field.column()).isNotNull();
     }
@@ -79,7 +60,7 @@ class DocumentsRoundTripTest {
 
   @Test
   void eachFieldIsIndexedAsItsSchemaKindSays() throws IOException {
-    writeAndReadBack(Documents.request(everyFieldSet()));
+    writeAndReadBack(Documents.request(RequestRecords.everyFieldSet()));
     try (IndexStore store = IndexStore.open(dir); DirectoryReader reader = store.openReader()) {
       FieldInfos infos = FieldInfos.getMergedFieldInfos(reader);
       for (CanonicalField field : CanonicalField.values()) {
@@ -106,7 +87,7 @@ class DocumentsRoundTripTest {
 
   @Test
   void aKeptRecordComesBackEqualWithTheTextItSharesTakenFromItsRequest() throws IOException {
-    RequestRecord asRead = everyFieldSet().toBuilder().provenance(null).build();
+    RequestRecord asRead = RequestRecords.everyFieldSet().toBuilder().provenance(null).build();
     RequestRecord request = asRead.toBuilder().responseText("the merged request's own response")
         .provenance(new Provenance(2, List.of(), List.of(), 0)).build();
 
