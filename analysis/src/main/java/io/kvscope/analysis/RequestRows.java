@@ -58,6 +58,9 @@ public final class RequestRows {
    * read through them as from stored fields, each column once and forward only, as Lucene requires.
    */
   private static final class Leaf implements FieldValues {
+    /** Values of one keyword column kept per segment at most (a bound on what rows hold on to). */
+    private static final int MAX_KEPT_VALUES = 1 << 14;
+
     private final LeafReader reader;
     // One column per field and segment, opened on first use: rows are read in increasing doc order.
     private final Map<String, Column> columns = new HashMap<>();
@@ -93,10 +96,7 @@ public final class RequestRows {
     /** A field's doc values as its Schema kind says they are held. */
     private Column open(String field) throws IOException {
       return switch (Schema.kindOf(field)) {
-        case KEYWORD -> {
-          SortedSetDocValues values = DocValues.getSortedSet(reader, field);
-          yield doc -> values.advanceExact(doc) ? values.lookupOrd(values.nextOrd()).utf8ToString() : null;
-        }
+        case KEYWORD -> keyword(DocValues.getSortedSet(reader, field));
         case LONG -> {
           SortedNumericDocValues values = DocValues.getSortedNumeric(reader, field);
           yield doc -> values.advanceExact(doc) ? values.nextValue() : null;
@@ -106,6 +106,30 @@ public final class RequestRows {
           yield doc -> values.advanceExact(doc) ? NumericUtils.sortableLongToDouble(values.nextValue()) : null;
         }
         case TEXT -> doc -> null; // doc values hold no text: rows are read without it
+      };
+    }
+
+    /**
+     * A keyword column. Looking a value up by its ordinal decompresses a block of the segment's
+     * terms, so the values of a column with few of them (tenants, nodes, models) are kept once
+     * looked up; a column of ids, one value per request, is looked up each time.
+     */
+    private static Column keyword(SortedSetDocValues values) {
+      long count = values.getValueCount();
+      String[] known = count <= MAX_KEPT_VALUES ? new String[(int) count] : null;
+      return doc -> {
+        if (!values.advanceExact(doc)) {
+          return null;
+        }
+        long ord = values.nextOrd();
+        if (known == null) {
+          return values.lookupOrd(ord).utf8ToString();
+        }
+        String value = known[(int) ord];
+        if (value == null) {
+          known[(int) ord] = value = values.lookupOrd(ord).utf8ToString();
+        }
+        return value;
       };
     }
 

@@ -37,12 +37,14 @@ class RequestRowsTest {
         epoch(written.prefillNode(), NodeRole.PREFILL, 681_280L, 1_048_576L),
         epoch(written.decodeNode(), NodeRole.DECODE, 1_572_864L, 262_144L), 6);
     RequestRecord unlinked = RequestRecord.builder("unlinked").tenant("acme").statusCode(200).build();
+    RequestRecord sameTenant = RequestRecord.builder("same-tenant").tenant("acme").model("m-2").build();
 
     Map<String, RequestRow> rows = new HashMap<>();
     Map<String, Document> stored = new HashMap<>();
     try (IndexStore store = IndexStore.open(dir)) {
       store.put(Documents.linkedRequest(written, facts));
       store.put(Documents.request(unlinked));
+      store.put(Documents.request(sameTenant));
       store.commit();
       try (DirectoryReader reader = store.openReader()) {
         RequestRows.forEach(reader, row -> rows.put(row.record().requestId(), row));
@@ -66,6 +68,7 @@ class RequestRowsTest {
     assertThat(linked.contextLength()).as("the prefill node's").isEqualTo(1_048_576L);
 
     assertThat(rows.get("unlinked").record()).isEqualTo(unlinked);
+    assertThat(rows.get("same-tenant").record()).as("a value kept from an earlier row").isEqualTo(sameTenant);
     assertThat(rows.get("unlinked").facts()).isEqualTo(EngineFacts.NONE);
     assertThat(rows.get("unlinked").servingLimit()).isNull();
   }
