@@ -58,7 +58,7 @@ final class ReportMapping {
 
   private ReportMapping() {}
 
-  static ObjectMapper mapper() {
+  private static ObjectMapper mapper() {
     return JsonMapper.builder()
         .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
         .addMixIn(Report.class, ReportMixIn.class)
