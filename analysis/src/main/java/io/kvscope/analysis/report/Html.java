@@ -2,12 +2,13 @@ package io.kvscope.analysis.report;
 
 import io.kvscope.ingest.Printable;
 
-/** Escaping for text and attribute values that came from logs. */
-final class Html {
+/** Escaping for text and attribute values that came from logs (or from servers, in kvscope probe's report). */
+public final class Html {
 
   private Html() {}
 
-  static String esc(String s) {
+  /** {@code s} as HTML text or an attribute value; {@code "-"} for null. */
+  public static String esc(String s) {
     if (s == null) {
       return "-";
     }

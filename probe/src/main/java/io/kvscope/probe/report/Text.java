@@ -1,5 +1,6 @@
 package io.kvscope.probe.report;
 
+import io.kvscope.analysis.report.Html;
 import io.kvscope.ingest.Printable;
 
 /**
@@ -18,21 +19,9 @@ public final class Text {
     return Printable.text(s);
   }
 
+  /** One line (as {@link #line}) as HTML text: nothing a server wrote becomes markup. */
   static String html(String s) {
-    String t = line(s);
-    StringBuilder b = new StringBuilder(t.length() + 16);
-    for (int i = 0; i < t.length(); i++) {
-      char c = t.charAt(i);
-      switch (c) {
-        case '&' -> b.append("&amp;");
-        case '<' -> b.append("&lt;");
-        case '>' -> b.append("&gt;");
-        case '"' -> b.append("&quot;");
-        case '\'' -> b.append("&#39;");
-        default -> b.append(c);
-      }
-    }
-    return b.toString();
+    return Html.esc(line(s));
   }
 
   /** Markdown table-cell and inline text: the characters that start markup escaped (brackets make links, pipes cells). */
