@@ -1,5 +1,6 @@
 package io.kvscope.index.fingerprint;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Objects;
@@ -65,13 +66,26 @@ public final class FingerprintJoin {
   public JoinStats run(
       JoinOptions options, PairFilter filter, TermFrequencyListener listener, CandidateSink sink)
       throws IOException {
+    Objects.requireNonNull(sink, "sink");
+    try (Counted counted = count(options, filter, listener)) {
+      return counted.emit(sink);
+    }
+  }
+
+  /**
+   * The join's walk: every pair counted, no candidate emitted yet. Nothing is emitted before the
+   * walk ends anyway, so a caller may walk on another thread while it does other work, then
+   * {@linkplain Counted#emit emit} where it wants the candidates. The filter and {@code tenantOf}
+   * are then called on the walking thread.
+   */
+  public Counted count(JoinOptions options, PairFilter filter, TermFrequencyListener listener)
+      throws IOException {
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(filter, "filter");
     Objects.requireNonNull(listener, "listener");
-    Objects.requireNonNull(sink, "sink");
     Tally tally = new Tally();
-    try (PairCounter counter =
-        new PairCounter(options.memoryPairBudget(), options.spillDirectory())) {
+    PairCounter counter = new PairCounter(options.memoryPairBudget(), options.spillDirectory());
+    try {
       long walked =
           new Walker().walk((recipients, prompts, docFrequency, tenantFrequency) -> {
             tally.shared++;
@@ -114,10 +128,42 @@ public final class FingerprintJoin {
               }
             }
           });
-      long candidates = counter.emit(options.minSharedFingerprints(), sink);
+      return new Counted(counter, options.minSharedFingerprints(), walked, tally);
+    } catch (IOException | RuntimeException | Error e) {
+      try {
+        counter.close();
+      } catch (IOException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+  }
+
+  /** Pairs counted by a walk, to be emitted once; closing deletes what was spilled to disk. */
+  public static final class Counted implements Closeable {
+    private final PairCounter counter;
+    private final int minShared;
+    private final long walked;
+    private final Tally tally;
+
+    private Counted(PairCounter counter, int minShared, long walked, Tally tally) {
+      this.counter = counter;
+      this.minShared = minShared;
+      this.walked = walked;
+      this.tally = tally;
+    }
+
+    /** Streams the candidates to {@code sink} in (recipient, source) order. */
+    public JoinStats emit(CandidateSink sink) throws IOException {
+      long candidates = counter.emit(minShared, sink);
       return new JoinStats(
           walked, tally.shared, tally.skippedByTenants, tally.skippedSingleTenant,
           tally.skippedByPairs, tally.explainedByOwnPrompt, tally.updates, candidates, counter.spilledRuns());
+    }
+
+    @Override
+    public void close() throws IOException {
+      counter.close();
     }
   }
 

@@ -411,6 +411,41 @@ class FingerprintJoinTest {
   }
 
   @Test
+  void aWalkCountedOnAnotherThreadEmitsWhatOneRunDoesAndClosingUnemittedDeletesItsSpill()
+      throws Exception {
+    try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
+      JoinOptions spilling = JoinOptions.defaults().withMaxTenantFrequency(100)
+          .withIncludeSameTenant(true).withMemoryPairBudget(64, spillDir);
+      List<Candidate> inOneRun = new ArrayList<>();
+      join(reader, spilling, inOneRun);
+      FingerprintJoin join =
+          new FingerprintJoin(reader, TenantOrdinals.fromSortedDocValues(reader, "tenant"));
+
+      var walking = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try {
+          return join.count(spilling, PairFilter.ALL, TermFrequencyListener.NONE);
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      List<Candidate> emitted = new ArrayList<>();
+      try (FingerprintJoin.Counted counted = walking.get()) {
+        assertThat(counted.emit(emitted::add).candidates()).isEqualTo(inOneRun.size());
+      }
+      assertThat(emitted).isEqualTo(inOneRun);
+
+      FingerprintJoin.Counted unemitted = join.count(spilling, PairFilter.ALL, TermFrequencyListener.NONE);
+      try (var files = Files.list(spillDir)) {
+        assertThat(files.toList()).isNotEmpty();
+      }
+      unemitted.close();
+      try (var files = Files.list(spillDir)) {
+        assertThat(files.toList()).isEmpty();
+      }
+    }
+  }
+
+  @Test
   void thePairFilterVetoesBeforeCounting() throws IOException {
     try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
       FingerprintJoin join =

@@ -1,0 +1,82 @@
+package io.kvscope.analysis.analyzers;
+
+import io.kvscope.index.fingerprint.CandidateSink;
+import io.kvscope.index.fingerprint.FingerprintJoin;
+import io.kvscope.index.fingerprint.JoinOptions;
+import io.kvscope.index.fingerprint.JoinStats;
+import io.kvscope.index.fingerprint.PairFilter;
+import io.kvscope.index.fingerprint.TermFrequencyListener;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+
+/**
+ * The general join's walk on a thread of its own, started before the focused pass. The walk emits
+ * nothing until it ends and reads only postings and the analysis' fixed columns, so it can run
+ * beside the focused pass (on a second core, in its shadow) instead of after it; the candidates
+ * are still emitted on the caller's thread, in the same order, so the findings are the same.
+ */
+final class JoinAhead implements AutoCloseable {
+
+  private final FutureTask<FingerprintJoin.Counted> walk;
+  private volatile long walkCpuNanos;
+  private boolean emitted;
+
+  private JoinAhead(FingerprintJoin join, JoinOptions options, PairFilter filter) {
+    this.walk = new FutureTask<>(() -> {
+      long started = CpuClock.now();
+      try {
+        return join.count(options, filter, TermFrequencyListener.NONE);
+      } finally {
+        walkCpuNanos = CpuClock.now() - started;
+      }
+    });
+  }
+
+  /** Starts walking; {@code filter} is then called on the walking thread, so it must only read. */
+  static JoinAhead start(FingerprintJoin join, JoinOptions options, PairFilter filter) {
+    JoinAhead ahead = new JoinAhead(join, options, filter);
+    Thread.ofPlatform().name("kvscope-fingerprint-join").daemon().start(ahead.walk);
+    return ahead;
+  }
+
+  /** Waits for the walk, then streams its candidates to {@code sink} in (recipient, source) order. */
+  JoinStats emit(CandidateSink sink) throws IOException {
+    emitted = true;
+    try (FingerprintJoin.Counted counted = counted()) {
+      return counted.emit(sink);
+    }
+  }
+
+  /** CPU the walk took on its own thread (0 until it ends). */
+  long walkCpuNanos() {
+    return walkCpuNanos;
+  }
+
+  /** Where the caller stopped before emitting, waits for the walk and deletes what it spilled. */
+  @Override
+  public void close() throws IOException {
+    if (!emitted) {
+      emitted = true;
+      counted().close();
+    }
+  }
+
+  private FingerprintJoin.Counted counted() throws IOException {
+    try {
+      return walk.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while the fingerprint join was walking");
+    } catch (ExecutionException e) {
+      switch (e.getCause()) {
+        case IOException io -> throw io;
+        case RuntimeException runtime -> throw runtime;
+        case Error error -> throw error;
+        default -> throw new UncheckedIOException(new IOException(e.getCause()));
+      }
+    }
+  }
+}
