@@ -268,7 +268,7 @@ public final class CrossTenantOverlap implements Analyzer {
    */
   private static int learnCutoff(FingerprintJoin join, AnalysisContext context) throws IOException {
     FrequencyHistogram histogram = new FrequencyHistogram(64);
-    join.frequencies(histogram);
+    join.frequencies(histogram, Math.min(4, Runtime.getRuntime().availableProcessors()));
     int cutoff = Math.max(MIN_TENANT_CUTOFF, histogram.tenantFrequencyAtQuantile(0.99));
     context.parameter("cross-tenant-overlap.boilerplate_tenant_cutoff", cutoff);
     context.parameter("cross-tenant-overlap.shared_fingerprints_above_cutoff", histogram.termsAbove(cutoff));

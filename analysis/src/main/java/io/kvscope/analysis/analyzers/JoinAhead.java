@@ -4,13 +4,10 @@ import io.kvscope.index.fingerprint.CandidateSink;
 import io.kvscope.index.fingerprint.FingerprintJoin;
 import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.index.fingerprint.JoinStats;
+import io.kvscope.index.fingerprint.OwnThread;
 import io.kvscope.index.fingerprint.PairFilter;
 import io.kvscope.index.fingerprint.TermFrequencyListener;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /**
  * The general join's walk on a thread of its own, started before the focused pass. The walk emits
@@ -20,12 +17,12 @@ import java.util.concurrent.FutureTask;
  */
 final class JoinAhead implements AutoCloseable {
 
-  private final FutureTask<FingerprintJoin.Counted> walk;
+  private final OwnThread<FingerprintJoin.Counted> walk;
   private volatile long walkCpuNanos;
   private boolean emitted;
 
   private JoinAhead(FingerprintJoin join, JoinOptions options, PairFilter filter) {
-    this.walk = new FutureTask<>(() -> {
+    this.walk = OwnThread.start("kvscope-fingerprint-join", () -> {
       long started = CpuClock.now();
       try {
         return join.count(options, filter, TermFrequencyListener.NONE);
@@ -37,15 +34,13 @@ final class JoinAhead implements AutoCloseable {
 
   /** Starts walking; {@code filter} is then called on the walking thread, so it must only read. */
   static JoinAhead start(FingerprintJoin join, JoinOptions options, PairFilter filter) {
-    JoinAhead ahead = new JoinAhead(join, options, filter);
-    Thread.ofPlatform().name("kvscope-fingerprint-join").daemon().start(ahead.walk);
-    return ahead;
+    return new JoinAhead(join, options, filter);
   }
 
   /** Waits for the walk, then streams its candidates to {@code sink} in (recipient, source) order. */
   JoinStats emit(CandidateSink sink) throws IOException {
     emitted = true;
-    try (FingerprintJoin.Counted counted = counted()) {
+    try (FingerprintJoin.Counted counted = walk.join()) {
       return counted.emit(sink);
     }
   }
@@ -60,23 +55,7 @@ final class JoinAhead implements AutoCloseable {
   public void close() throws IOException {
     if (!emitted) {
       emitted = true;
-      counted().close();
-    }
-  }
-
-  private FingerprintJoin.Counted counted() throws IOException {
-    try {
-      return walk.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while the fingerprint join was walking");
-    } catch (ExecutionException e) {
-      switch (e.getCause()) {
-        case IOException io -> throw io;
-        case RuntimeException runtime -> throw runtime;
-        case Error error -> throw error;
-        default -> throw new UncheckedIOException(new IOException(e.getCause()));
-      }
+      walk.join().close();
     }
   }
 }

@@ -2,8 +2,12 @@ package io.kvscope.index.fingerprint;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 import java.util.function.IntUnaryOperator;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.MultiBits;
@@ -48,7 +52,47 @@ public final class FingerprintJoin {
   /** Reports every shared response fingerprint's document and tenant frequency. */
   public void frequencies(TermFrequencyListener listener) throws IOException {
     new Walker().walk((recipients, prompts, docFrequency, tenantFrequency) ->
-        listener.onSharedTerm(docFrequency, tenantFrequency));
+        listener.onSharedTerm(docFrequency, tenantFrequency), null);
+  }
+
+  /**
+   * Fills {@code histogram} with every shared response fingerprint's frequencies, walked by
+   * {@code threads} threads at once, each taking the next chunk of the terms in turn: the counts do
+   * not depend on the order, and on several cores the walk takes a fraction of the time.
+   */
+  public void frequencies(FrequencyHistogram histogram, int threads) throws IOException {
+    AtomicInteger taken = new AtomicInteger();
+    IntSupplier chunks = () -> {
+      int chunk = taken.getAndIncrement();
+      return chunk < CHUNKS ? chunk : -1;
+    };
+    List<OwnThread<FrequencyHistogram>> walks = new ArrayList<>();
+    for (int thread = 1; thread < threads; thread++) {
+      walks.add(OwnThread.start("kvscope-fingerprint-frequencies-" + thread, () -> {
+        FrequencyHistogram part = histogram.emptyCopy();
+        new Walker().walk((recipients, prompts, docFrequency, tenantFrequency) ->
+            part.onSharedTerm(docFrequency, tenantFrequency), chunks);
+        return part;
+      }));
+    }
+    new Walker().walk((recipients, prompts, docFrequency, tenantFrequency) ->
+        histogram.onSharedTerm(docFrequency, tenantFrequency), chunks);
+    for (OwnThread<FrequencyHistogram> walk : walks) {
+      histogram.add(walk.join());
+    }
+  }
+
+  /**
+   * Chunks of the term space for walks shared by threads, by the terms' first 12 bits: winnowing
+   * keeps the smallest hash of each window, so the terms crowd at the low end, and a few large
+   * ranges would leave most of the work to one thread.
+   */
+  private static final int CHUNKS = 4096;
+
+  /** The first term of {@code chunk}. */
+  private static BytesRef chunkStart(int chunk) {
+    int prefix = chunk * (65536 / CHUNKS);
+    return new BytesRef(new byte[] {(byte) (prefix >>> 8), (byte) prefix});
   }
 
   /** Runs the join; see {@link #run(JoinOptions, PairFilter, TermFrequencyListener, CandidateSink)}. */
@@ -127,7 +171,7 @@ public final class FingerprintJoin {
                 }
               }
             }
-          });
+          }, null);
       return new Counted(counter, options.minSharedFingerprints(), walked, tally);
     } catch (IOException | RuntimeException | Error e) {
       try {
@@ -206,19 +250,38 @@ public final class FingerprintJoin {
     private int unionDocs;
     private int unionTenants;
 
-    long walk(SharedTermVisitor visitor) throws IOException {
+    private TermsEnum responses;
+    private TermsEnum prompts;
+    private Bits liveDocs;
+    private PostingsEnum responsePostings;
+    private PostingsEnum promptPostings;
+
+    /** Walks every response term, or only the chunks {@code chunks} hands out until it gives -1. */
+    long walk(SharedTermVisitor visitor, IntSupplier chunks) throws IOException {
       Terms responseTerms = MultiTerms.getTerms(reader, FingerprintFields.RESPONSE);
       if (responseTerms == null) {
         return 0;
       }
       Terms promptTerms = MultiTerms.getTerms(reader, FingerprintFields.PROMPT);
-      TermsEnum responses = responseTerms.iterator();
-      TermsEnum prompts = promptTerms == null ? null : promptTerms.iterator();
-      Bits liveDocs = MultiBits.getLiveDocs(reader);
-      PostingsEnum responsePostings = null;
-      PostingsEnum promptPostings = null;
+      responses = responseTerms.iterator();
+      prompts = promptTerms == null ? null : promptTerms.iterator();
+      liveDocs = MultiBits.getLiveDocs(reader);
+      if (chunks == null) {
+        return walk(visitor, responses.next(), null);
+      }
       long walked = 0;
-      for (BytesRef term = responses.next(); term != null; term = responses.next()) {
+      for (int chunk = chunks.getAsInt(); chunk >= 0; chunk = chunks.getAsInt()) {
+        if (responses.seekCeil(chunkStart(chunk)) != TermsEnum.SeekStatus.END) {
+          walked += walk(visitor, responses.term(), chunk + 1 < CHUNKS ? chunkStart(chunk + 1) : null);
+        }
+      }
+      return walked;
+    }
+
+    /** Walks from {@code first} (where the enum stands) up to {@code end}, exclusive; null: to the last term. */
+    private long walk(SharedTermVisitor visitor, BytesRef first, BytesRef end) throws IOException {
+      long walked = 0;
+      for (BytesRef term = first; term != null && (end == null || term.compareTo(end) < 0); term = responses.next()) {
         walked++;
         boolean alsoInPrompts = prompts != null && prompts.seekExact(term);
         int upperBound = responses.docFreq() + (alsoInPrompts ? prompts.docFreq() : 0);

@@ -29,6 +29,23 @@ public final class FrequencyHistogram implements TermFrequencyListener {
     maxDocFrequency = Math.max(maxDocFrequency, docFrequency);
   }
 
+  /** An empty histogram tracking the same frequencies, to fill apart and {@linkplain #add add} in. */
+  public FrequencyHistogram emptyCopy() {
+    return new FrequencyHistogram(byTenantFrequency.length - 1);
+  }
+
+  /** Adds what {@code other} (tracking the same frequencies) counted. */
+  public void add(FrequencyHistogram other) {
+    if (other.byTenantFrequency.length != byTenantFrequency.length) {
+      throw new IllegalArgumentException("histograms track different frequencies");
+    }
+    for (int i = 0; i < byTenantFrequency.length; i++) {
+      byTenantFrequency[i] += other.byTenantFrequency[i];
+    }
+    total += other.total;
+    maxDocFrequency = Math.max(maxDocFrequency, other.maxDocFrequency);
+  }
+
   /** Shared fingerprints seen. */
   public long totalTerms() {
     return total;

@@ -373,6 +373,25 @@ class FingerprintJoinTest {
   }
 
   @Test
+  void frequenciesWalkedInRangesOnSeveralThreadsAddUpToOneWalk() throws IOException {
+    try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
+      FingerprintJoin join =
+          new FingerprintJoin(reader, TenantOrdinals.fromSortedDocValues(reader, "tenant"));
+      FrequencyHistogram oneWalk = new FrequencyHistogram(16);
+      join.frequencies(oneWalk);
+      assertThat(oneWalk.totalTerms()).isGreaterThan(10);
+
+      for (int parts : new int[] {1, 2, 3, 7}) {
+        FrequencyHistogram inRanges = new FrequencyHistogram(16);
+        join.frequencies(inRanges, parts);
+        assertThat(inRanges.counts()).as("%d parts", parts).isEqualTo(oneWalk.counts());
+        assertThat(inRanges.totalTerms()).isEqualTo(oneWalk.totalTerms());
+        assertThat(inRanges.maxDocFrequency()).isEqualTo(oneWalk.maxDocFrequency());
+      }
+    }
+  }
+
+  @Test
   void withoutTheCutOffBoilerplatePairsFloodInAndThePairGuardStopsThem() throws IOException {
     try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
       List<String> flooded =
