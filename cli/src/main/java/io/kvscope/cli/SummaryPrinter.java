@@ -26,6 +26,10 @@ final class SummaryPrinter {
     Summary s = report.summary();
     out.println("Exposure summary");
     out.printf("  leaked responses (cross-tenant, confirmed+probable): %,d%n", s.leakedResponses());
+    if (s.leakedResponsesOwnTenantAlsoHeld() > 0) {
+      out.printf("  (at least %,d for sure: in %,d the recipient's own tenant also held everything that leaked)%n",
+          s.leakedResponsesAtLeast(), s.leakedResponsesOwnTenantAlsoHeld());
+    }
     out.printf("  source requests whose data leaked:                   %s%n",
         range(s.sourceRequests(), s.sourceRequestsPossible()));
     out.printf("  victim tenants: %s    recipient tenants: %,d    tokens exposed: %,d%n",

@@ -34,7 +34,7 @@ public interface ReportSource {
   /** No analysis yet: the index can still be searched and its config audited. */
   static ReportSource none(Path index) {
     return progress -> new Report(Report.REPORT_VERSION, Instant.now(), index.toString(),
-        new Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0), List.of(), List.of(), List.of(), List.of(),
+        new Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, 0), List.of(), List.of(), List.of(), List.of(),
         List.of(), Map.of(), new Coverage(List.of(), 0, 0, 0), Map.of());
   }
 }

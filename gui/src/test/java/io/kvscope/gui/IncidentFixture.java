@@ -398,7 +398,7 @@ public final class IncidentFixture {
     int admitted = leaks.size() + overLengthFindings.size();
     Summary summary = new Summary(leaks.size(), leaks.size(), victims.size(), recipients.size(), admitted,
         admitted, first, last, tokens, 0, findings.stream().filter(f -> f.confidence() == Confidence.SUSPECT).count(),
-        leaks.size(), victims.size());
+        leaks.size(), victims.size(), 0);
     Report report = new Report(Report.REPORT_VERSION, Instant.parse("2026-09-12T09:00:00Z"), index.toString(), summary,
         windows, findings, tenants, matrix, timeline, Map.of("email", (long) leaks.size(), "account_number", (long) leaks.size()),
         new Coverage(List.of(new Coverage.Gap("decode-1", T0.plus(Duration.ofDays(3)), T0.plus(Duration.ofDays(3).plusHours(2)),

@@ -157,10 +157,41 @@ public final class ImpactModel {
       }
     }
     suspect.removeAll(leaks.keySet());
+    Set<String> beyondOwnTenant = new HashSet<>();
+    for (Finding finding : findings) {
+      if (leaks.containsKey(finding.requestId()) && finding.isCountedLeak() && !ownTenantAlsoHeld(finding)) {
+        beyondOwnTenant.add(finding.requestId());
+      }
+    }
     return new Summary(leaks.size(), sources.size(), victims.size(), recipients.size(),
         distinctRequests(findings, FindingKind.OVER_LENGTH_ACCEPTED, true).size(),
         distinctRequests(findings, FindingKind.PREFILL_UNDERRUN, true).size(),
-        first, last, tokens, sameTenant.size(), suspect.size(), sourcesPossible.size(), victimsPossible.size());
+        first, last, tokens, sameTenant.size(), suspect.size(), sourcesPossible.size(), victimsPossible.size(),
+        leaks.size() - beyondOwnTenant.size());
+  }
+
+  /**
+   * Whether the recipient's own tenant also held, within reach, everything another tenant's
+   * requests held in {@code finding}: then the response may have carried its own tenant's data
+   * back, and only the mechanism's order of likelihood says otherwise. Passages are compared by
+   * where they lie in the response; a finding without passages (identifiers) counts when an own
+   * request is among its sources, so the lower end of the count errs low, never high.
+   */
+  static boolean ownTenantAlsoHeld(Finding finding) {
+    List<Source> own = finding.sources().stream()
+        .filter(s -> s.tenant() != null && s.tenant().equals(finding.tenant())).toList();
+    if (own.isEmpty()) {
+      return false;
+    }
+    Set<List<Integer>> ownPassages = passages(own);
+    return passages(finding.sources().stream().filter(s -> !own.contains(s)).toList()).stream()
+        .allMatch(ownPassages::contains);
+  }
+
+  private static Set<List<Integer>> passages(List<Source> sources) {
+    Set<List<Integer>> ranges = new HashSet<>();
+    sources.forEach(s -> s.spans().forEach(span -> ranges.add(List.of(span.responseStart(), span.responseEnd()))));
+    return ranges;
   }
 
   private static Set<String> distinctRequests(List<Finding> findings, FindingKind kind, boolean countedOnly) {

@@ -29,7 +29,7 @@ public record Report(
     Coverage coverage,
     Map<String, Object> parameters) {
 
-  public static final String REPORT_VERSION = "1.1";
+  public static final String REPORT_VERSION = "1.2";
 
   public Report {
     windows = List.copyOf(windows);

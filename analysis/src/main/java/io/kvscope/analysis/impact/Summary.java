@@ -10,6 +10,10 @@ import java.time.Instant;
  *
  * @param sameTenantReuse responses that carried only their own tenant's earlier data (not a leak
  *     between customers; reported apart)
+ * @param leakedResponsesOwnTenantAlsoHeld of the leaked responses, those whose every leaked passage
+ *     or identifier the recipient's own tenant also held within reach: each may be its own data come
+ *     back, so the responses that carried another tenant's data number between the leaked responses
+ *     less these and the leaked responses
  */
 public record Summary(
     long leakedResponses,
@@ -24,4 +28,11 @@ public record Summary(
     long sameTenantReuse,
     long suspectResponses,
     long sourceRequestsPossible,
-    long victimTenantsPossible) {}
+    long victimTenantsPossible,
+    long leakedResponsesOwnTenantAlsoHeld) {
+
+  /** The fewest responses that certainly carried another tenant's data. */
+  public long leakedResponsesAtLeast() {
+    return leakedResponses - leakedResponsesOwnTenantAlsoHeld;
+  }
+}

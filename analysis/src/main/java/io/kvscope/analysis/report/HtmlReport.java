@@ -71,7 +71,9 @@ public final class HtmlReport {
   private static void cards(Writer out, ReportView view) throws IOException {
     Summary s = view.report().summary();
     out.write("<section class=\"cards\" id=\"summary\">\n");
-    card(out, "alert", "Leaked responses", ReportView.number(s.leakedResponses()), "cross-tenant, confirmed + probable");
+    card(out, "alert", "Leaked responses", ReportView.number(s.leakedResponses()), "cross-tenant, confirmed + probable"
+        + (s.leakedResponsesOwnTenantAlsoHeld() > 0 ? "; at least " + ReportView.number(s.leakedResponsesAtLeast())
+            + " for sure" : ""));
     card(out, "", "Source requests", ReportView.range(s.sourceRequests(), s.sourceRequestsPossible()),
         s.sourceRequestsPossible() > s.sourceRequests() ? "whose data leaked: sure\u2013possible" : "whose data leaked");
     card(out, "", "Victim tenants", ReportView.range(s.victimTenants(), s.victimTenantsPossible()),

@@ -70,6 +70,8 @@ public final class MarkdownReport {
     md.row("Measure", "Value");
     md.line("|---|---:|");
     md.row("Leaked responses", ReportView.number(s.leakedResponses()));
+    md.row("Of which the recipient's own tenant also held all that leaked (may be its own data)",
+        ReportView.number(s.leakedResponsesOwnTenantAlsoHeld()));
     md.row("Source requests (whose data leaked; sure\u2013possible)", ReportView.range(s.sourceRequests(), s.sourceRequestsPossible()));
     md.row("Victim tenants (sure\u2013possible)", ReportView.range(s.victimTenants(), s.victimTenantsPossible()));
     md.row("Recipient tenants", ReportView.number(s.recipientTenants()));

@@ -96,8 +96,8 @@ final class ReportMapping {
     abstract Map<String, Object> parameters();
   }
 
-  @JsonPropertyOrder({"leaked_responses", "source_requests", "source_requests_possible", "victim_tenants",
-      "victim_tenants_possible"})
+  @JsonPropertyOrder({"leaked_responses", "leaked_responses_own_tenant_also_held", "source_requests",
+      "source_requests_possible", "victim_tenants", "victim_tenants_possible"})
   private interface SummaryMixIn {}
 
   @JsonPropertyOrder({"source_tenant", "recipient_tenant", "responses", "responses_possible"})

@@ -78,6 +78,11 @@ final class ReportView {
           + range(s.sourceRequests(), s.sourceRequestsPossible()) + " requests of "
           + range(s.victimTenants(), s.victimTenantsPossible()) + " tenants to " + s.recipientTenants()
           + " tenants, between " + time(s.firstExposure()) + " and " + time(s.lastExposure()) + ".");
+      if (s.leakedResponsesOwnTenantAlsoHeld() > 0) {
+        lines.add("In " + s.leakedResponsesOwnTenantAlsoHeld() + " of them the recipient's own tenant also held, within"
+            + " reach of the pool, everything that leaked: each may be its own data come back, so at least "
+            + s.leakedResponsesAtLeast() + " carried another tenant's data for sure.");
+      }
       if (s.sourceRequestsPossible() > s.sourceRequests()) {
         lines.add("Where several requests held a leaked passage word for word, each is named as a possible source:"
             + " the first figure counts sources known for sure, the second every possible one.");

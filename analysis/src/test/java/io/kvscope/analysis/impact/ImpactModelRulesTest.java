@@ -8,6 +8,7 @@ import io.kvscope.analysis.finding.Evidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Span;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -61,6 +62,34 @@ class ImpactModelRulesTest {
     assertThat(leaks.keySet()).containsExactly("r2", "r3");
     assertThat(leaks.get("r2").tokens()).isZero();
     assertThat(leaks.get("r3").sources().keySet()).containsExactly("s9"); // unknown tenant counts as foreign
+  }
+
+  /**
+   * r1's one passage (characters 10-60) its own tenant also held: it may be its own data. r2's
+   * second passage (70-90) only another tenant held: a leak for sure. r3, an identifier finding
+   * naming an own request among its sources, may be its own too; r4's other finding settles it.
+   */
+  @Test
+  void aLeakWhoseEveryPassageTheOwnTenantAlsoHeldMayBeItsOwnDataAndWidensTheCountDownwards() {
+    List<Finding> findings = List.of(
+        finding("overlap:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.PROBABLE, "r1", "globex", T, "p0", "d0",
+            spanning("s1", "acme", 10, 60), spanning("s2", "globex", 10, 60)),
+        finding("overlap:r2", FindingKind.CROSS_TENANT_OVERLAP, Confidence.PROBABLE, "r2", "globex", T, "p0", "d0",
+            spanning("s1", "acme", 10, 60), spanning("s3", "acme", 70, 90), spanning("s2", "globex", 10, 60)),
+        finding("ident:r3", FindingKind.RARE_IDENTIFIER_LEAK, Confidence.PROBABLE, "r3", "globex", T, "p0", "d0",
+            source("s1", "acme", 1, Attribution.CANDIDATE), source("s2", "globex", 1, Attribution.CANDIDATE)),
+        finding("ident:r4", FindingKind.RARE_IDENTIFIER_LEAK, Confidence.PROBABLE, "r4", "globex", T, "p0", "d0",
+            source("s1", "acme", 1, Attribution.CANDIDATE), source("s2", "globex", 1, Attribution.CANDIDATE)),
+        finding("canary:r4", FindingKind.CANARY_LEAK, Confidence.CONFIRMED, "r4", "globex", T, "p0", "d0",
+            source("s5", "initech", 1, Attribution.SOLE)));
+
+    Summary summary = build(findings, List.of()).summary();
+
+    assertThat(ImpactModel.ownTenantAlsoHeld(findings.get(0))).isTrue();
+    assertThat(ImpactModel.ownTenantAlsoHeld(findings.get(1))).isFalse();
+    assertThat(summary.leakedResponses()).isEqualTo(4);
+    assertThat(summary.leakedResponsesOwnTenantAlsoHeld()).isEqualTo(2); // r1 and r3
+    assertThat(summary.leakedResponsesAtLeast()).isEqualTo(2);
   }
 
   @Test
@@ -199,6 +228,12 @@ class ImpactModelRulesTest {
     return new Finding(id, FindingKind.CROSS_TENANT_OVERLAP, confidence, request, null, "globex", T, "p0", "d0",
         List.of(source("s1", "acme", 10, Attribution.SOLE)), new Evidence.Overlap(List.of(),
             new Evidence.LeakMechanism(List.of(), false, List.of()), "sole", 1, 0, 10, 1, List.of(), 0, categories));
+  }
+
+  /** A candidate source holding one passage, characters {@code start} to {@code end} of the response. */
+  private static Source spanning(String request, String tenant, int start, int end) {
+    return new Source(request, null, tenant, 10, List.of(new Span(start, end, "prompt_text", 0, end - start, 10)),
+        Attribution.CANDIDATE);
   }
 
   private static Source source(String request, String tenant, long tokens, Attribution attribution) {

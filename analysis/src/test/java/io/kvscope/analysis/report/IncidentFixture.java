@@ -223,7 +223,7 @@ final class IncidentFixture {
       timeline.add(new HourCount(hour, exposures, overLength, underruns, 120 + (h * 37) % 90));
     }
 
-    Summary summary = new Summary(3, 3, 2, 3, 2, 1, at(0), at(9 * 24 * 60 + 10), 50, 1, 2, 5, 4);
+    Summary summary = new Summary(3, 3, 2, 3, 2, 1, at(0), at(9 * 24 * 60 + 10), 50, 1, 2, 5, 4, 0);
     Coverage coverage = new Coverage(List.of(
         new Coverage.Gap("decode-b", Instant.parse("2026-09-03T02:00:00Z"), Instant.parse("2026-09-03T05:00:00Z"),
             "no engine log lines in an active period"),

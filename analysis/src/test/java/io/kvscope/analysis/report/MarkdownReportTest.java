@@ -26,6 +26,26 @@ class MarkdownReportTest {
     return Files.readString(MarkdownReport.write(report, dir.resolve("report.md"), options));
   }
 
+  /** One of the fixture's 3 leaked responses may be its own tenant's data: the report gives the lower end too. */
+  @Test
+  void aCountThatMayHoldTheRecipientsOwnDataSaysItsLowerEnd() throws IOException {
+    Report r = IncidentFixture.incident();
+    var s = r.summary();
+    var ranged = new io.kvscope.analysis.impact.Summary(s.leakedResponses(), s.sourceRequests(), s.victimTenants(),
+        s.recipientTenants(), s.overLengthAccepted(), s.prefillUnderruns(), s.firstExposure(), s.lastExposure(),
+        s.tokensExposed(), s.sameTenantReuse(), s.suspectResponses(), s.sourceRequestsPossible(),
+        s.victimTenantsPossible(), 1);
+
+    String md = write(new Report(r.reportVersion(), r.generatedAt(), r.index(), ranged, r.windows(), r.findings(),
+        r.tenants(), r.matrix(), r.timeline(), r.dataCategories(), r.coverage(), r.parameters()), WriteOptions.defaults());
+
+    assertThat(md).contains("| Leaked responses | 3 |")
+        .contains("| Of which the recipient's own tenant also held all that leaked (may be its own data) | 1 |")
+        .contains("In 1 of them the recipient's own tenant also held")
+        .contains("at least 2 carried another tenant's data for sure");
+    assertThat(write(r, WriteOptions.defaults())).doesNotContain("carried another tenant's data for sure");
+  }
+
   @Test
   void answersIsItOverFirstAndCoversEverySection() throws IOException {
     String md = write(IncidentFixture.incident(), WriteOptions.defaults());

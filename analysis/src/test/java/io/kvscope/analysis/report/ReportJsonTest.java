@@ -92,7 +92,7 @@ class ReportJsonTest {
   @Test
   void emptyReportValidatesToo() throws IOException {
     Report empty = new Report(Report.REPORT_VERSION, null, null,
-        new io.kvscope.analysis.impact.Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0),
+        new io.kvscope.analysis.impact.Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, 0),
         List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), null, Map.of());
     Path file = ReportJson.write(empty, dir.resolve("report.json"));
     assertThat(schema.validate(Files.readString(file), InputFormat.JSON)).isEmpty();
@@ -127,7 +127,8 @@ class ReportJsonTest {
 
     assertThat(fieldNames(root)).containsExactly("report_version", "generated_at", "index", "summary", "windows",
         "findings", "tenants", "matrix", "timeline", "data_categories", "coverage", "parameters");
-    assertThat(fieldNames(root.get("summary"))).containsExactly("leaked_responses", "source_requests",
+    assertThat(fieldNames(root.get("summary"))).containsExactly("leaked_responses",
+        "leaked_responses_own_tenant_also_held", "source_requests",
         "source_requests_possible", "victim_tenants", "victim_tenants_possible", "recipient_tenants", "over_length_accepted", "prefill_underruns", "first_exposure", "last_exposure",
         "tokens_exposed", "same_tenant_reuse", "suspect_responses");
     assertThat(root.get("summary").get("first_exposure").asText()).isEqualTo("2026-08-27T09:14:03.250Z");
@@ -173,6 +174,7 @@ class ReportJsonTest {
     assertThat(built.summary().victimTenants()).isEqualTo(2);
     assertThat(built.summary().victimTenantsPossible()).isEqualTo(4);
     assertThat(built.summary().tokensExposed()).isEqualTo(report.summary().tokensExposed());
+    assertThat(built.summary().leakedResponsesOwnTenantAlsoHeld()).isZero(); // no own request among any finding's sources
   }
 
   @Test

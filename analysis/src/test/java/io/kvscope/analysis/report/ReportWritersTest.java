@@ -68,7 +68,7 @@ class ReportWritersTest {
   @Test
   void anEmptyReportStillWritesEveryFormat() throws IOException {
     Report empty = new Report(Report.REPORT_VERSION, java.time.Instant.parse("2026-09-10T08:00:00Z"), "/idx",
-        new io.kvscope.analysis.impact.Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0),
+        new io.kvscope.analysis.impact.Summary(0, 0, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, 0),
         List.of(), List.of(), List.of(), List.of(), List.of(), java.util.Map.of(), null, java.util.Map.of());
     Path out = dir.resolve("out");
     List<Path> written = ReportWriters.writeAll(empty, out, WriteOptions.defaults().withText(IncidentFixture.texts()));

@@ -7,6 +7,7 @@ import io.kvscope.gui.model.WorkbenchModel;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -53,8 +54,14 @@ public final class HeaderBar extends HBox {
     figures.getChildren().clear();
     if (r != null) {
       Summary s = r.summary();
+      VBox leaked = figure("Leaked responses", Formats.count(s.leakedResponses()), s.leakedResponses() > 0);
+      if (s.leakedResponsesOwnTenantAlsoHeld() > 0) {
+        Tooltip.install(leaked, new Tooltip("At least " + Formats.count(s.leakedResponsesAtLeast()) + " for sure: in "
+            + Formats.count(s.leakedResponsesOwnTenantAlsoHeld()) + " the recipient's own tenant also held everything"
+            + " that leaked, so each may be its own data come back"));
+      }
       figures.getChildren().addAll(
-          figure("Leaked responses", Formats.count(s.leakedResponses()), s.leakedResponses() > 0),
+          leaked,
           figure("Source requests", Formats.range(s.sourceRequests(), s.sourceRequestsPossible()), false),
           figure("Victim tenants", Formats.range(s.victimTenants(), s.victimTenantsPossible()), false),
           figure("Recipient tenants", Formats.count(s.recipientTenants()), false),
