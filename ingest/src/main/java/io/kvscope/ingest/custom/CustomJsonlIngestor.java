@@ -2,7 +2,6 @@ package io.kvscope.ingest.custom;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.filter.FilteringParserDelegate;
 import com.fasterxml.jackson.core.filter.JsonPointerBasedFilter;
@@ -10,14 +9,13 @@ import com.fasterxml.jackson.core.filter.TokenFilter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
 import io.kvscope.ingest.InputFile;
-import io.kvscope.ingest.LineReader;
 import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.Sniff;
 import io.kvscope.ingest.json.JsonHead;
+import io.kvscope.ingest.json.JsonLines;
 import io.kvscope.ingest.json.JsonSupport;
 import java.io.IOException;
 
@@ -80,28 +78,13 @@ public final class CustomJsonlIngestor implements Ingestor {
       throw new IllegalArgumentException("custom JSONL needs a mapping file (--mapping) to read " + file.name());
     }
     FieldMapping mapping = FieldMapping.load(options.mappingFile(), mapper);
-    try (LineReader lines = file.lines(sink)) {
-      String line;
-      while ((line = lines.next()) != null) {
-        if (line.isBlank()) {
-          sink.skipped();
-          continue;
-        }
-        long number = lines.lineNumber();
-        try {
-          JsonNode tree = mapper.readTree(line);
-          if (tree == null || !tree.isContainerNode()) {
-            sink.malformed(new BadInput(file.name(), number, "not a JSON object"), line);
-            continue;
-          }
-          sink.accept(mapping.apply(tree).sourceFile(file.name()).sourceLine(number).build());
-        } catch (JsonProcessingException e) {
-          sink.malformed(new BadInput(file.name(), number, JsonSupport.reason(e)), line);
-        } catch (IllegalArgumentException e) {
-          sink.malformed(new BadInput(file.name(), number, e.getMessage()), line);
-        }
+    JsonLines.forEach(file, sink, (line, number) -> {
+      JsonNode tree = mapper.readTree(line);
+      if (tree == null || !tree.isContainerNode()) {
+        throw new IllegalArgumentException("not a JSON object");
       }
-    }
+      sink.accept(mapping.apply(tree).sourceFile(file.name()).sourceLine(number).build());
+    });
   }
 
   @Override

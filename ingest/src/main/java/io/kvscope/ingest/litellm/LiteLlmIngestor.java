@@ -1,15 +1,13 @@
 package io.kvscope.ingest.litellm;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
 import io.kvscope.ingest.InputFile;
-import io.kvscope.ingest.LineReader;
 import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.Sniff;
 import io.kvscope.ingest.json.JsonHead;
+import io.kvscope.ingest.json.JsonLines;
 import io.kvscope.ingest.json.JsonSupport;
 import java.io.IOException;
 import java.util.Set;
@@ -67,24 +65,14 @@ public final class LiteLlmIngestor implements Ingestor {
   @Override
   public void parse(InputFile file, IngestOptions options, RecordSink sink) throws IOException {
     PayloadReader reader = new PayloadReader(json, new TenantPaths(options.tenantKeys()));
-    try (LineReader lines = file.lines(sink)) {
-      String line;
-      while ((line = lines.next()) != null) {
-        if (line.isBlank()) {
-          sink.skipped();
-          continue;
-        }
-        long number = lines.lineNumber();
-        try {
-          sink.accept(reader.read(line).sourceFile(file.name()).sourceLine(number).build());
-        } catch (JsonProcessingException e) {
-          sink.malformed(new BadInput(file.name(), number, JsonSupport.reason(e)), line);
-        } catch (PayloadProblem | IllegalArgumentException e) {
-          // IllegalArgumentException: the record's own checks (negative counts, odd status)
-          sink.malformed(new BadInput(file.name(), number, e.getMessage()), line);
-        }
+    // IllegalArgumentException also comes from the record's own checks (negative counts, odd status).
+    JsonLines.forEach(file, sink, (line, number) -> {
+      try {
+        sink.accept(reader.read(line).sourceFile(file.name()).sourceLine(number).build());
+      } catch (PayloadProblem e) {
+        throw new IllegalArgumentException(e.getMessage());
       }
-    }
+    });
   }
 
   @Override

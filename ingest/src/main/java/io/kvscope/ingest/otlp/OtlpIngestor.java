@@ -1,16 +1,15 @@
 package io.kvscope.ingest.otlp;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
 import io.kvscope.ingest.InputFile;
-import io.kvscope.ingest.LineReader;
 import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.Sniff;
 import io.kvscope.ingest.json.JsonHead;
+import io.kvscope.ingest.json.JsonLines;
 import io.kvscope.ingest.json.JsonSupport;
 import java.io.IOException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -59,27 +58,9 @@ public final class OtlpIngestor implements Ingestor {
   @Override
   public void parse(InputFile file, IngestOptions options, RecordSink sink) throws IOException {
     String fallbackNode = stem(file.path().getFileName().toString());
-    try (LineReader lines = file.lines(sink)) {
-      String line;
-      while ((line = lines.next()) != null) {
-        if (line.isBlank()) {
-          sink.skipped();
-          continue;
-        }
-        long number = lines.lineNumber();
-        Batch batch;
-        try {
-          batch = batches.read(line);
-        } catch (JsonProcessingException e) {
-          sink.malformed(new BadInput(file.name(), number, JsonSupport.reason(e)), line);
-          continue;
-        } catch (IllegalArgumentException e) {
-          sink.malformed(new BadInput(file.name(), number, e.getMessage()), line);
-          continue;
-        }
-        emit(batch, options, fallbackNode, file.name(), number, line, sink);
-      }
-    }
+    // emit() judges each span and log record apart: one bad span spoils no other.
+    JsonLines.forEach(file, sink,
+        (line, number) -> emit(batches.read(line), options, fallbackNode, file.name(), number, line, sink));
   }
 
   private void emit(Batch batch, IngestOptions options, String fallbackNode, String fileName,
