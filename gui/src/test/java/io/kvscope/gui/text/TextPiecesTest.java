@@ -40,8 +40,9 @@ class TextPiecesTest {
   void maskedPiecesShowNoCharacterOfTheTextButKeepPlaceLengthHashAndShape() {
     List<Piece> pieces = TextPieces.render(TEXT, marks, false, SMALL, REDACTION);
 
-    assertThat(pieces).extracting(Piece::display).noneMatch(d -> d.contains("SECRET") || d.contains("aaa")
-        || d.contains("bbb") || d.contains("4481"));
+    // The keyed hash is random hex under an ephemeral key: it may spell "bbb" by chance, so it is left out.
+    assertThat(pieces).extracting(p -> p.display().replaceAll("hmac [0-9a-f]+", "hmac"))
+        .noneMatch(d -> d.contains("SECRET") || d.contains("aaa") || d.contains("bbb") || d.contains("4481"));
     assertThat(pieces).extracting(Piece::kind)
         .containsExactly(Piece.Kind.MASK, Piece.Kind.MARK, Piece.Kind.MASK, Piece.Kind.MARK);
     Piece first = pieces.get(1);
