@@ -49,12 +49,6 @@ public final class FingerprintJoin {
     this.tenantOf = Objects.requireNonNull(tenantOf, "tenantOf");
   }
 
-  /** Reports every shared response fingerprint's document and tenant frequency. */
-  public void frequencies(TermFrequencyListener listener) throws IOException {
-    new Walker().walk((recipients, prompts, docFrequency, tenantFrequency) ->
-        listener.onSharedTerm(docFrequency, tenantFrequency), null);
-  }
-
   /**
    * Fills {@code histogram} with every shared response fingerprint's frequencies, walked by
    * {@code threads} threads at once, each taking the next chunk of the terms in turn: the counts do

@@ -355,7 +355,7 @@ class FingerprintJoinTest {
     try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
       FrequencyHistogram histogram = new FrequencyHistogram(16);
       new FingerprintJoin(reader, TenantOrdinals.fromSortedDocValues(reader, "tenant"))
-          .frequencies(histogram);
+          .frequencies(histogram, 2);
 
       // 1: same-tenant reuse; 2: the leaks; 6: the stock phrase (two responses per tenant);
       // 7: the system prompt echo (six tenants and the doc without one). Edges of boilerplate
@@ -377,8 +377,9 @@ class FingerprintJoinTest {
     try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
       FingerprintJoin join =
           new FingerprintJoin(reader, TenantOrdinals.fromSortedDocValues(reader, "tenant"));
+      // The join's own walk, in term order on one thread, is told every shared fingerprint too.
       FrequencyHistogram oneWalk = new FrequencyHistogram(16);
-      join.frequencies(oneWalk);
+      join.run(JoinOptions.defaults(), PairFilter.ALL, oneWalk, candidate -> {});
       assertThat(oneWalk.totalTerms()).isGreaterThan(10);
 
       for (int parts : new int[] {1, 2, 3, 7}) {
