@@ -4,13 +4,15 @@
 # score the report against truth.json ('kvscope score') and print one Markdown table row per
 # incident: leaked responses found/true and precision, confirmed false positives, recall of leaks
 # carrying a fragment of 12 words or more or an identifier, whether every true source is among the
-# sources reported, sole-attribution precision, mean sources named per leaked response.
+# sources reported, sole-attribution precision, mean sources named per leaked response. A leaked
+# count the report states as a range shows the range after it.
 #
 #   bench/quality.sh [--seeds 1,2,3] [--scales 0.25x,1x] [--corpus FILE] [--work DIR] [--keep] [--ci]
 #
-# Exit 0 when every incident passes the gate ('kvscope score' exit 0: exact leaked responses, no
-# confirmed false positive, every such leak found, every true source named, no wrong sole
-# attribution), 1 otherwise. With --ci only a confirmed false positive or a missed leak fails.
+# Exit 0 when every incident passes the gate ('kvscope score' exit 0: exact leaked responses, or a
+# range holding them whose extra ones no log can tell from a leak, no confirmed false positive,
+# every such leak found, every true source named, no wrong sole attribution), 1 otherwise.
+# With --ci only a confirmed false positive or a missed leak fails.
 # Incidents, indexes and reports go to the work folder (default ${TMPDIR:-/tmp}/kvscope-quality)
 # and are deleted unless --keep.
 set -euo pipefail
@@ -29,7 +31,7 @@ while [ $# -gt 0 ]; do
     --work) work="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
     --ci) ci=1; shift ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "quality: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -64,6 +66,8 @@ for scale in ${scales//,/ }; do
     s="$dir/score.txt"
     mb=$(du -sm --apparent-size "$dir/incident" | cut -f1)
     leaked="$(figure "leaked responses" 6 "$s")/$(figure "leaked responses" 4 "$s")"
+    at_least=$(figure "leaked range" 4 "$s")
+    [ "$at_least" = "$(figure "leaked responses" 6 "$s")" ] || leaked="$leaked (range $at_least-$(figure "leaked range" 6 "$s"))"
     precision=$(figure "leaked responses" 8 "$s")
     false_confirmed=$(figure "confirmed false pos." 4 "$s")
     significant="$(figure "significant leaks" 6 "$s")/$(figure "significant leaks" 4 "$s")"

@@ -4,6 +4,7 @@ import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Finding;
 import io.kvscope.analysis.finding.FindingKind;
 import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.samples.truth.GroundTruth;
 import io.kvscope.samples.truth.LeakTruth;
@@ -21,6 +22,12 @@ import java.util.function.Predicate;
  * carry a fragment of at least {@value #SIGNIFICANT_WORDS} words or an identifier, whether every
  * true source is among the sources reported for its response, how often a sole attribution is
  * right, and how many sources a leak names on average.
+ *
+ * <p>A same-tenant reuse reported as a leak is a false one, unless nothing in the logs could tell
+ * it apart: every fragment it carried another tenant's request within reach also held (the truth
+ * says so), and the report counts it in the range its leaked count states (every passage of its
+ * finding the recipient's own tenant also held). Such a response counts neither as a false leak
+ * nor as a trap, and the score says how many there were.
  */
 record QualityScore(
     Set<String> leakedTruth,
@@ -37,7 +44,9 @@ record QualityScore(
     Set<String> overLengthFound,
     Set<String> underrunTruth,
     Set<String> underrunFound,
-    long trapsAsLeaks) {
+    long trapsAsLeaks,
+    Set<String> trapsWithinRange,
+    long leakedAtLeast) {
 
   /** A leak with a fragment this long, or an identifier, must be found. */
   static final int SIGNIFICANT_WORDS = 12;
@@ -100,10 +109,14 @@ record QualityScore(
     Set<String> sameTenantOnly = new HashSet<>();
     truth.sameTenantReuse().stream().map(LeakTruth::requestId).forEach(sameTenantOnly::add);
     long traps = found.stream().filter(sameTenantOnly::contains).count();
+    Set<String> withinRange = new HashSet<>(ImpactModel.mayBeOwnTenantsData(report.findings(), found));
+    withinRange.retainAll(truth.sameTenantReuse().stream()
+        .filter(LeakTruth::anotherTenantHeldEveryFragment).map(LeakTruth::requestId).toList());
     return new QualityScore(leakedTruth, found, falseConfirmed, significant, significantFound, trueSources, named,
         sole, soleRight, candidates, truth.overLengthAcceptedIds(),
         requests(report, k -> k == FindingKind.OVER_LENGTH_ACCEPTED), truth.prefillUnderrunIds(),
-        requests(report, k -> k == FindingKind.PREFILL_UNDERRUN), traps);
+        requests(report, k -> k == FindingKind.PREFILL_UNDERRUN), traps, withinRange,
+        report.summary().leakedResponsesAtLeast());
   }
 
   private static Set<String> requests(Report report, Predicate<FindingKind> kind) {
@@ -118,16 +131,21 @@ record QualityScore(
 
   /** Everything the gate asks for holds. */
   boolean passes() {
-    return leakedFound.equals(leakedTruth) && confirmedFalsePositives.isEmpty()
+    Set<String> leakedBeyondRange = new HashSet<>(leakedFound);
+    leakedBeyondRange.removeAll(trapsWithinRange);
+    return leakedBeyondRange.equals(leakedTruth) && confirmedFalsePositives.isEmpty()
         && significantFound.size() == significantTruth.size() && trueSourcesNamed == trueSources
         && soleAttributionsRight == soleAttributions && overLengthFound.equals(overLengthTruth)
-        && underrunFound.equals(underrunTruth) && trapsAsLeaks == 0;
+        && underrunFound.equals(underrunTruth) && trapsAsLeaks == trapsWithinRange.size();
   }
 
   /** The report's lines, one figure each, as {@code kvscope score} prints them. */
   List<String> lines() {
     return List.of(
         set("leaked responses", leakedTruth, leakedFound),
+        String.format("%-22s reported %d to %d, truth %d %s", "leaked range", leakedAtLeast, leakedFound.size(),
+            leakedTruth.size(),
+            leakedTruth.size() >= leakedAtLeast && leakedTruth.size() <= leakedFound.size() ? "within" : "outside"),
         String.format("%-22s %d responses reported confirmed that carried no other tenant's data",
             "confirmed false pos.", confirmedFalsePositives.size()),
         String.format("%-22s truth %5d  found %5d  recall %.3f   (a fragment of >= %d words or an identifier)",
@@ -140,7 +158,8 @@ record QualityScore(
         String.format("%-22s %.2f sources named per leaked response found", "candidates per leak", candidatesPerLeak),
         set("over-length accepted", overLengthTruth, overLengthFound),
         set("prefill underruns", underrunTruth, underrunFound),
-        String.format("%-22s %d same-tenant-only responses reported as cross-tenant", "traps", trapsAsLeaks));
+        String.format("%-22s %d same-tenant-only responses reported as cross-tenant, %d of them counted in the"
+            + " range and held by another tenant within reach too", "traps", trapsAsLeaks, trapsWithinRange.size()));
   }
 
   double leakedPrecision() {

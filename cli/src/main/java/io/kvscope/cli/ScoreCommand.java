@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
     name = "score",
     mixinStandardHelpOptions = true,
     description = "Score a report against a generated incident's truth.json: leaked responses (precision and "
-        + "recall), confirmed false positives, recall of leaks with a fragment of 12 words or more or an identifier, "
+        + "recall, and whether the range the report states holds the truth), confirmed false positives, recall of leaks with a fragment of 12 words or more or an identifier, "
         + "true sources among the reported ones, sole-attribution precision, candidates per leak, over-length "
         + "accepted and underruns. The two files are told apart by content, so their order does not matter. "
         + "Exit 0 when every figure is as it should be, 1 otherwise.")

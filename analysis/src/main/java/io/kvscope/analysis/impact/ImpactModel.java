@@ -157,17 +157,28 @@ public final class ImpactModel {
       }
     }
     suspect.removeAll(leaks.keySet());
-    Set<String> beyondOwnTenant = new HashSet<>();
-    for (Finding finding : findings) {
-      if (leaks.containsKey(finding.requestId()) && finding.isCountedLeak() && !ownTenantAlsoHeld(finding)) {
-        beyondOwnTenant.add(finding.requestId());
-      }
-    }
     return new Summary(leaks.size(), sources.size(), victims.size(), recipients.size(),
         distinctRequests(findings, FindingKind.OVER_LENGTH_ACCEPTED, true).size(),
         distinctRequests(findings, FindingKind.PREFILL_UNDERRUN, true).size(),
         first, last, tokens, sameTenant.size(), suspect.size(), sourcesPossible.size(), victimsPossible.size(),
-        leaks.size() - beyondOwnTenant.size());
+        mayBeOwnTenantsData(findings, leaks.keySet()).size());
+  }
+
+  /**
+   * Of the leaked responses {@code leaked}, those in which every counted finding is one the
+   * recipient's own tenant also held ({@link #ownTenantAlsoHeld}): each may be its own data come
+   * back, so the leaked count is a range whose lower end leaves them out.
+   */
+  public static Set<String> mayBeOwnTenantsData(List<Finding> findings, Set<String> leaked) {
+    Set<String> beyondOwnTenant = new HashSet<>();
+    for (Finding finding : findings) {
+      if (leaked.contains(finding.requestId()) && finding.isCountedLeak() && !ownTenantAlsoHeld(finding)) {
+        beyondOwnTenant.add(finding.requestId());
+      }
+    }
+    Set<String> mayBeOwn = new HashSet<>(leaked);
+    mayBeOwn.removeAll(beyondOwnTenant);
+    return mayBeOwn;
   }
 
   /**

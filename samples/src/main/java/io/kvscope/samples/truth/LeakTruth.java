@@ -23,4 +23,13 @@ public record LeakTruth(String requestId, String engineRid, String tenant, Strin
   public boolean crossTenant() {
     return !sources.isEmpty();
   }
+
+  /**
+   * For a same-tenant reuse: whether every fragment it carried was also held word for word by
+   * another tenant's request within reach, so that no log tells it from a cross-tenant leak.
+   */
+  public boolean anotherTenantHeldEveryFragment() {
+    return !sameTenantSources.isEmpty() && sameTenantSources.stream()
+        .allMatch(s -> s.holders().stream().anyMatch(h -> !h.tenant().equals(tenant)));
+  }
 }

@@ -1,0 +1,121 @@
+package io.kvscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.analysis.finding.Attribution;
+import io.kvscope.analysis.finding.Confidence;
+import io.kvscope.analysis.finding.Finding;
+import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.analysis.finding.Source;
+import io.kvscope.analysis.finding.Span;
+import io.kvscope.analysis.impact.Coverage;
+import io.kvscope.analysis.impact.ImpactModel;
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.samples.truth.GeneratorInfo;
+import io.kvscope.samples.truth.GroundTruth;
+import io.kvscope.samples.truth.HolderTruth;
+import io.kvscope.samples.truth.LeakTruth;
+import io.kvscope.samples.truth.SourceTruth;
+import io.kvscope.samples.truth.SummaryTruth;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The gate's arithmetic on small exact cases: one true leak (r1 carried s1 of acme's), and one
+ * same-tenant reuse (r2 carried its own tenant's s2), reported in several ways.
+ */
+class QualityScoreTest {
+
+  private static final Instant T = Instant.parse("2026-08-27T10:00:00Z");
+
+  @Test
+  void exactReportPasses() {
+    QualityScore score = QualityScore.of(truth(true), report(leak("r1", "s1", "acme", 0, 80)));
+
+    assertThat(score.passes()).isTrue();
+    assertThat(score.lines()).anyMatch(l -> l.startsWith("leaked range") && l.contains("reported 1 to 1, truth 1 within"));
+  }
+
+  @Test
+  void aSameTenantReuseReportedAsALeakFailsWhenNoOtherTenantHeldItsFragment() {
+    Report report = report(leak("r1", "s1", "acme", 0, 80),
+        leak("r2", "s9", "acme", 10, 60, own("s2", 10, 60)));
+
+    QualityScore score = QualityScore.of(truth(false), report); // only r2's own tenant held its fragment
+
+    assertThat(score.trapsAsLeaks()).isEqualTo(1);
+    assertThat(score.trapsWithinRange()).isEmpty();
+    assertThat(score.passes()).isFalse();
+  }
+
+  @Test
+  void aSameTenantReuseNoLogCanTellFromALeakPassesWhenTheReportCountsItInItsRange() {
+    Report report = report(leak("r1", "s1", "acme", 0, 80),
+        leak("r2", "s9", "acme", 10, 60, own("s2", 10, 60)));
+
+    QualityScore score = QualityScore.of(truth(true), report); // acme's s9 held r2's fragment too
+
+    assertThat(score.trapsAsLeaks()).isEqualTo(1);
+    assertThat(score.trapsWithinRange()).containsExactly("r2");
+    assertThat(score.passes()).isTrue();
+    assertThat(score.lines()).anyMatch(l -> l.startsWith("leaked range") && l.contains("reported 1 to 2, truth 1 within"));
+  }
+
+  @Test
+  void theSameReuseFailsWhenTheReportClaimsItForSure() {
+    Report report = report(leak("r1", "s1", "acme", 0, 80), leak("r2", "s9", "acme", 10, 60)); // own s2 not named
+
+    QualityScore score = QualityScore.of(truth(true), report);
+
+    assertThat(score.trapsWithinRange()).isEmpty();
+    assertThat(score.passes()).isFalse();
+    assertThat(score.lines()).anyMatch(l -> l.startsWith("leaked range") && l.contains("reported 2 to 2, truth 1 outside"));
+  }
+
+  /** r1 leaked s1 (acme's) to globex; r2 (globex) got back its own s2, which acme's s9 may have held too. */
+  private static GroundTruth truth(boolean acmeHeldTheReusedFragment) {
+    SourceTruth s1 = fragment("s1", "acme", List.of(new HolderTruth("s1", "acme", T)));
+    List<HolderTruth> holders = new ArrayList<>(List.of(new HolderTruth("s2", "globex", T)));
+    if (acmeHeldTheReusedFragment) {
+      holders.add(new HolderTruth("s9", "acme", T));
+    }
+    SourceTruth s2 = fragment("s2", "globex", holders);
+    return new GroundTruth(GroundTruth.VERSION,
+        new GeneratorInfo(1, "0.25x", "incident", 1, 10, 10, 0, 1, 64, "0.5.22", "", "built-in"),
+        T, T.plusSeconds(3600), List.of(), List.of(), List.of(),
+        List.of(recipient("r1", List.of(s1), List.of())), List.of(recipient("r2", List.of(), List.of(s2))),
+        List.of(), List.of(), List.of(), List.of(), List.of(), List.of("acme"), List.of("globex"),
+        new SummaryTruth(1, 1, 1, 1, 0, 0, T, T), List.of());
+  }
+
+  private static SourceTruth fragment(String request, String tenant, List<HolderTruth> holders) {
+    return new SourceTruth(request, request, tenant, T, "prompt", "span", null, 40, 30, 0, 80, 0, 0, 80, holders);
+  }
+
+  private static LeakTruth recipient(String request, List<SourceTruth> cross, List<SourceTruth> own) {
+    return new LeakTruth(request, request, "globex", "pd-a", "p0", "d0", T, T.plusSeconds(5), 700_000, 1, 10, 9, 1,
+        cross, own);
+  }
+
+  private static Finding leak(String request, String source, String tenant, int start, int end, Source... more) {
+    List<Source> sources = new ArrayList<>();
+    sources.add(new Source(source, null, tenant, 10, List.of(new Span(start, end, "prompt_text", 0, end - start, 10)),
+        more.length == 0 ? Attribution.SOLE : Attribution.CANDIDATE));
+    sources.addAll(List.of(more));
+    return new Finding("overlap:" + request, FindingKind.CROSS_TENANT_OVERLAP, Confidence.PROBABLE, request, null,
+        "globex", T, "p0", "d0", sources, Map.of());
+  }
+
+  private static Source own(String request, int start, int end) {
+    return new Source(request, null, "globex", 10, List.of(new Span(start, end, "prompt_text", 0, end - start, 10)),
+        Attribution.CANDIDATE);
+  }
+
+  private static Report report(Finding... findings) {
+    return ImpactModel.build(new ImpactModel.Inputs(List.of(findings), List.of(), Map.of(),
+        new Coverage(List.of(), 10, 0, 0), Map.of(), "index", T));
+  }
+}
