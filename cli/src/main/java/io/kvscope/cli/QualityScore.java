@@ -23,6 +23,11 @@ import java.util.function.Predicate;
  * true source is among the sources reported for its response, how often a sole attribution is
  * right, and how many sources a leak names on average.
  *
+ * <p>A true source is named when a counted finding of its response names it, and listed when any
+ * cross-tenant finding of a response found leaked does, a suspect passage's candidates included
+ * (a short run many tenants hold, on a response leaked through other passages): the gate asks that
+ * every true source be listed, so that the report shows each one somewhere for its response.
+ *
  * <p>A same-tenant reuse reported as a leak is a false one, unless nothing in the logs could tell
  * it apart: every fragment it carried another tenant's request within reach also held (the truth
  * says so), and the report counts it in the range its leaked count states (every passage of its
@@ -37,6 +42,7 @@ record QualityScore(
     Set<String> significantFound,
     int trueSources,
     int trueSourcesNamed,
+    int trueSourcesListed,
     int soleAttributions,
     int soleAttributionsRight,
     double candidatesPerLeak,
@@ -53,10 +59,19 @@ record QualityScore(
 
   static QualityScore of(GroundTruth truth, Report report) {
     Map<String, Set<String>> namedSources = new HashMap<>();
+    Map<String, Set<String>> listedSources = new HashMap<>();
     Map<String, Set<String>> soleSources = new HashMap<>();
     Set<String> confirmed = new HashSet<>();
     for (Finding f : report.findings()) {
-      if (!f.isCountedLeak() || f.requestId() == null) {
+      if (!f.kind().isCrossTenantLeak() || f.requestId() == null) {
+        continue;
+      }
+      for (Source s : f.sources()) {
+        if (s.tenant() != null && !s.tenant().equals(f.tenant())) {
+          listedSources.computeIfAbsent(f.requestId(), id -> new HashSet<>()).add(s.requestId());
+        }
+      }
+      if (!f.isCountedLeak()) {
         continue;
       }
       if (f.confidence() == Confidence.CONFIRMED) {
@@ -78,6 +93,7 @@ record QualityScore(
     Set<String> significant = new HashSet<>();
     int trueSources = 0;
     int named = 0;
+    int listed = 0;
     Map<String, Set<String>> truthSources = new HashMap<>();
     for (LeakTruth leak : truth.leakedResponses()) {
       for (SourceTruth s : leak.sources()) {
@@ -88,6 +104,10 @@ record QualityScore(
           trueSources++;
           if (namedSources.getOrDefault(leak.requestId(), Set.of()).contains(s.requestId())) {
             named++;
+          }
+          if (found.contains(leak.requestId())
+              && listedSources.getOrDefault(leak.requestId(), Set.of()).contains(s.requestId())) {
+            listed++;
           }
         }
       }
@@ -112,7 +132,7 @@ record QualityScore(
     Set<String> withinRange = new HashSet<>(ImpactModel.mayBeOwnTenantsData(report.findings(), found));
     withinRange.retainAll(truth.sameTenantReuse().stream()
         .filter(LeakTruth::anotherTenantHeldEveryFragment).map(LeakTruth::requestId).toList());
-    return new QualityScore(leakedTruth, found, falseConfirmed, significant, significantFound, trueSources, named,
+    return new QualityScore(leakedTruth, found, falseConfirmed, significant, significantFound, trueSources, named, listed,
         sole, soleRight, candidates, truth.overLengthAcceptedIds(),
         requests(report, k -> k == FindingKind.OVER_LENGTH_ACCEPTED), truth.prefillUnderrunIds(),
         requests(report, k -> k == FindingKind.PREFILL_UNDERRUN), traps, withinRange,
@@ -134,7 +154,7 @@ record QualityScore(
     Set<String> leakedBeyondRange = new HashSet<>(leakedFound);
     leakedBeyondRange.removeAll(trapsWithinRange);
     return leakedBeyondRange.equals(leakedTruth) && confirmedFalsePositives.isEmpty()
-        && significantFound.size() == significantTruth.size() && trueSourcesNamed == trueSources
+        && significantFound.size() == significantTruth.size() && trueSourcesListed == trueSources
         && soleAttributionsRight == soleAttributions && overLengthFound.equals(overLengthTruth)
         && underrunFound.equals(underrunTruth) && trapsAsLeaks == trapsWithinRange.size();
   }
@@ -151,8 +171,9 @@ record QualityScore(
         String.format("%-22s truth %5d  found %5d  recall %.3f   (a fragment of >= %d words or an identifier)",
             "significant leaks", significantTruth.size(), significantFound.size(),
             ratio(significantFound.size(), significantTruth.size()), SIGNIFICANT_WORDS),
-        String.format("%-22s %d of %d true sources among the sources reported for their response",
-            "true sources named", trueSourcesNamed, trueSources),
+        String.format("%-22s %d of %d true sources among the sources its counted findings name, %d with the"
+            + " candidates of its suspect passages", "true sources named", trueSourcesNamed, trueSources,
+            trueSourcesListed),
         String.format("%-22s %d sole attributions, %d right, precision %.3f", "sole attributions",
             soleAttributions, soleAttributionsRight, ratio(soleAttributionsRight, soleAttributions)),
         String.format("%-22s %.2f sources named per leaked response found", "candidates per leak", candidatesPerLeak),

@@ -75,9 +75,27 @@ class QualityScoreTest {
     assertThat(score.lines()).anyMatch(l -> l.startsWith("leaked range") && l.contains("reported 2 to 2, truth 1 outside"));
   }
 
+  @Test
+  void aTrueSourceListedOnlyAmongASuspectPassagesCandidatesOfALeakedResponseCountsAsListedNotNamed() {
+    SourceTruth s3 = fragment("s3", "initech", List.of(new HolderTruth("s3", "initech", T)));
+    Finding suspect = new Finding("overlap-short:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.SUSPECT, "r1", null,
+        "globex", T, "p0", "d0", List.of(candidate("s3", "initech", 100, 160)), Map.of());
+
+    QualityScore listed = QualityScore.of(truth(true, s3), report(leak("r1", "s1", "acme", 0, 80), suspect));
+    QualityScore missed = QualityScore.of(truth(true, s3), report(suspect));
+
+    assertThat(listed.trueSources()).isEqualTo(2);
+    assertThat(listed.trueSourcesNamed()).isEqualTo(1);
+    assertThat(listed.trueSourcesListed()).isEqualTo(2);
+    assertThat(listed.passes()).isTrue();
+    assertThat(missed.trueSourcesListed()).isZero(); // r1 not found leaked: its suspect candidates prove nothing
+    assertThat(missed.passes()).isFalse();
+  }
+
   /** r1 leaked s1 (acme's) to globex; r2 (globex) got back its own s2, which acme's s9 may have held too. */
-  private static GroundTruth truth(boolean acmeHeldTheReusedFragment) {
-    SourceTruth s1 = fragment("s1", "acme", List.of(new HolderTruth("s1", "acme", T)));
+  private static GroundTruth truth(boolean acmeHeldTheReusedFragment, SourceTruth... moreLeakedToR1) {
+    List<SourceTruth> r1 = new ArrayList<>(List.of(fragment("s1", "acme", List.of(new HolderTruth("s1", "acme", T)))));
+    r1.addAll(List.of(moreLeakedToR1));
     List<HolderTruth> holders = new ArrayList<>(List.of(new HolderTruth("s2", "globex", T)));
     if (acmeHeldTheReusedFragment) {
       holders.add(new HolderTruth("s9", "acme", T));
@@ -86,7 +104,7 @@ class QualityScoreTest {
     return new GroundTruth(GroundTruth.VERSION,
         new GeneratorInfo(1, "0.25x", "incident", 1, 10, 10, 0, 1, 64, "0.5.22", "", "built-in"),
         T, T.plusSeconds(3600), List.of(), List.of(), List.of(),
-        List.of(recipient("r1", List.of(s1), List.of())), List.of(recipient("r2", List.of(), List.of(s2))),
+        List.of(recipient("r1", r1, List.of())), List.of(recipient("r2", List.of(), List.of(s2))),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of("acme"), List.of("globex"),
         new SummaryTruth(1, 1, 1, 1, 0, 0, T, T), List.of());
   }
@@ -110,7 +128,11 @@ class QualityScoreTest {
   }
 
   private static Source own(String request, int start, int end) {
-    return new Source(request, null, "globex", 10, List.of(new Span(start, end, "prompt_text", 0, end - start, 10)),
+    return candidate(request, "globex", start, end);
+  }
+
+  private static Source candidate(String request, String tenant, int start, int end) {
+    return new Source(request, null, tenant, 10, List.of(new Span(start, end, "prompt_text", 0, end - start, 10)),
         Attribution.CANDIDATE);
   }
 
