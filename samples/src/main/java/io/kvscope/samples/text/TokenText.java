@@ -8,7 +8,7 @@ import java.util.Arrays;
  * exactly the concatenation of its tokens and a token span maps to one verbatim substring. A
  * paragraph break ({@code "\n\n"}) is a token of its own.
  *
- * <p>Immutable. All text is ASCII, so char offsets equal byte offsets in UTF-8 output.
+ * <p>Immutable. Offsets are in chars (UTF-16 units), as the truth states them.
  */
 public final class TokenText {
 
@@ -32,7 +32,10 @@ public final class TokenText {
    * Cuts existing text (a corpus question or answer) into tokens by the rule the builder follows:
    * each whitespace-separated chunk is a token with the whitespace before it, a trailing
    * {@code . , ; : ? !} of a longer chunk is a token of its own, and each {@code "\n\n"} is a
-   * paragraph token. The text is kept exactly (leading and trailing whitespace included).
+   * paragraph token. Inside a chunk, each character of a script written without spaces (Chinese,
+   * Japanese kana, Thai, ...) or of the CJK punctuation blocks is a token of its own, with its
+   * combining marks: a real tokenizer gives such text about a token a character, where a chunk can
+   * be a whole sentence. The text is kept exactly (leading and trailing whitespace included).
    */
   public static TokenText of(String text) {
     int n = text.length();
@@ -54,13 +57,31 @@ public final class TokenText {
         continue;
       }
       int chunk = i;
+      int piece = i; // start of the chunk's current token
       while (i < n && !Character.isWhitespace(text.charAt(i))) {
-        i++;
+        int cp = text.codePointAt(i);
+        if (Words.spaceless(cp)) {
+          if (i > piece) {
+            starts = grow(starts, count + 1);
+            starts[count++] = piece == chunk ? pending : piece;
+          }
+          starts = grow(starts, count + 1);
+          starts[count++] = i == chunk ? pending : i;
+          i += Character.charCount(cp);
+          while (i < n && Words.isMark(text.codePointAt(i))) {
+            i += Character.charCount(text.codePointAt(i));
+          }
+          piece = i;
+        } else {
+          i += Character.charCount(cp);
+        }
       }
-      starts = grow(starts, count + 2);
-      starts[count++] = pending;
-      if (i - chunk > 1 && PUNCTUATION.indexOf(text.charAt(i - 1)) >= 0) {
-        starts[count++] = i - 1;
+      if (i > piece) {
+        starts = grow(starts, count + 2);
+        starts[count++] = piece == chunk ? pending : piece;
+        if (i - piece > 1 && PUNCTUATION.indexOf(text.charAt(i - 1)) >= 0) {
+          starts[count++] = i - 1;
+        }
       }
       pending = i;
     }

@@ -21,6 +21,29 @@ class TokenTextOfTest {
   }
 
   @Test
+  void textWithoutSpacesIsATokenACharacterAndStaysExact() {
+    String text = "高锰酸钾（KMnO4）和亚硫酸氢钠反应。Milvus是一个开源的向量数据库，\n\nカタカナとひらがな, ok. ภาษาไทย";
+    TokenText t = TokenText.of(text);
+    StringBuilder back = new StringBuilder();
+    for (int i = 0; i < t.tokenCount(); i++) {
+      back.append(text, t.tokenStart(i), t.spanEnd(i + 1));
+    }
+    assertThat(back.toString()).isEqualTo(text);
+    assertThat(t.tokenCount()).isEqualTo(TokenCount.count(text));
+    assertThat(t.token(0)).isEqualTo("高");
+    assertThat(t.token(5)).isEqualTo("KMnO4");
+    assertThat(t.isWord(4)).isFalse(); // the full-width parenthesis
+    assertThat(t.token(t.tokenCount() - 1)).isEqualTo("ย"); // Thai too: its last character
+  }
+
+  @Test
+  void eachCharacterOfTextWithoutSpacesIsAWord() {
+    assertThat(Words.count("亚硫酸氢钠")).isEqualTo(5);
+    assertThat(Words.count("Milvus是一个开源的向量数据库。")).isEqualTo(1 + 11);
+    assertThat(Words.count("한국어 문장은 띄어 씁니다")).isEqualTo(4); // Korean is written with spaces
+  }
+
+  @Test
   void wordsAreLetterAndDigitRunsJoinedByAddressMarks() {
     assertThat(Words.count("Mail jane.doe@example.com, call +44 20 7946 0958; version 0.5.22 isn't out.")).isEqualTo(11);
     assertThat(Words.count("for (int i = 0; i < n; i++) {")).isEqualTo(7);
