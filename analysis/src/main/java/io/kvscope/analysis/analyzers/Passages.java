@@ -73,27 +73,40 @@ final class Passages {
     String text = response.text();
     int start = range.charStart();
     int end = range.charEnd();
-    if (insideWord(text, start - 1, -1)) {
-      int space = text.indexOf(' ', start);
-      start = space < 0 || space > end ? end : space;
+    while (start < end && insideWord(text, start - 1, -1)) {
+      start++;
     }
-    if (insideWord(text, end, 1)) {
-      end = Math.max(start, text.lastIndexOf(' ', end - 1));
+    while (end > start && insideWord(text, end, 1)) {
+      end--;
     }
     return text.substring(start, end);
   }
 
   /**
-   * Whether the char at {@code i}, next to a span's edge, continues the edge word for the search
-   * analyzer: a letter or digit, or a mark between word chars (the point of 10.7).
+   * Whether the char at {@code i}, just outside a span's edge, continues the edge word for the
+   * search analyzer: a letter or digit, or a mark between word chars (the point of 10.7). Next to
+   * a Chinese character or a hiragana there is no word to cut: the analyzer makes each a word.
    */
   private static boolean insideWord(String text, int i, int outward) {
-    if (i < 0 || i >= text.length()) {
+    int inside = i - outward;
+    if (i < 0 || i >= text.length() || inside < 0 || inside >= text.length()) {
       return false;
     }
     char c = text.charAt(i);
+    if (aWordEach(c) || aWordEach(text.charAt(inside))) {
+      return false;
+    }
     int beyond = i + outward;
     return Character.isLetterOrDigit(c) || !Character.isWhitespace(c) && beyond >= 0 && beyond < text.length()
         && Character.isLetterOrDigit(text.charAt(beyond));
+  }
+
+  /** Chars Lucene's StandardTokenizer makes a token each (its IDEOGRAPHIC and HIRAGANA types). */
+  private static boolean aWordEach(char c) {
+    if (c < 0x3040) {
+      return false;
+    }
+    Character.UnicodeScript script = Character.UnicodeScript.of(c);
+    return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA;
   }
 }

@@ -1,11 +1,14 @@
 package io.kvscope.analysis.evidence;
 
+import io.kvscope.index.fingerprint.WordTokenizer;
+
 /**
  * Whether two prompts end with the same question. A prompt as logged is its messages joined by
  * line breaks (system prompt, conversation history, the new question last), and tenants ask the
  * same popular question under different system prompts, often in a dozen words; so two prompts
  * ask the same question when their common ending starts at a line break in both (or at the start
- * of either) and holds at least {@link #MIN_WORDS} words or the whole of one prompt.
+ * of either) and holds at least {@link #MIN_WORDS} words (as the fingerprints count them: a
+ * Chinese character is a word) or the whole of one prompt.
  */
 public final class SameQuestion {
 
@@ -34,23 +37,10 @@ public final class SameQuestion {
       return false;
     }
     String ending = x.substring(x.length() - length);
-    return length == x.length() || length == y.length() || words(ending) >= MIN_WORDS;
+    return length == x.length() || length == y.length() || WordTokenizer.tokenize(ending).size() >= MIN_WORDS;
   }
 
   private static boolean startsLine(String text, int at) {
     return at == 0 || text.charAt(at - 1) == '\n';
-  }
-
-  private static int words(String text) {
-    int words = 0;
-    boolean in = false;
-    for (int i = 0; i < text.length(); i++) {
-      boolean letter = Character.isLetterOrDigit(text.charAt(i));
-      if (letter && !in) {
-        words++;
-      }
-      in = letter;
-    }
-    return words;
   }
 }

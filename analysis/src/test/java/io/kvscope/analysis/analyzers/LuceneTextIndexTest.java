@@ -9,6 +9,9 @@ import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.TestIndex;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.Schema;
+import io.kvscope.index.fingerprint.TextRange;
+import io.kvscope.index.fingerprint.TokenizedText;
+import io.kvscope.index.fingerprint.WordTokenizer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,6 +46,7 @@ class LuceneTextIndexTest {
     add(test, "in-both", "c", "Say " + PASSAGE, "You said " + PASSAGE);
     add(test, "shouting", "d", "Loud?", "QUORN BELVID ASTRAP MOLLIFY TENZER!");
     add(test, "near-miss", "e", "quorn belvid astrap very mollify tenzer", "quorn belvid, astrap; mollify x tenzer");
+    add(test, "chinese", "f", "说说怎么建立健全的小区安全防控体系", "第一步：制定明确的目标和策略，争取将失窃次数降低。");
     search = test.open();
     columns = RequestColumns.load(new AnalysisContext(search, AnalysisOptions.defaults()));
     index = new LuceneTextIndex(search.reader(), columns);
@@ -89,6 +93,29 @@ class LuceneTextIndexTest {
 
     assertThat(index.text(doc, Schema.RESPONSE_TEXT)).isEqualTo("It was " + PASSAGE + ".");
     assertThat(index.text(doc, Schema.PROMPT_TEXT)).isEqualTo("What was it?");
+  }
+
+  @Test
+  void aPassageCutFromTheMiddleOfChineseTextIsFoundWhereItIsHeld() throws IOException {
+    TokenizedText response = WordTokenizer.tokenize("我认为：制定明确的目标和策略，争取将失窃次数降低到去年的一半");
+    TextRange middle = response.range(4, 15); // 定 .. 取: starts and ends inside a run of characters
+
+    String passage = Passages.textOf(response, middle);
+
+    assertThat(passage).isEqualTo("定明确的目标和策略，争取");
+    List<String> visits = new ArrayList<>();
+    index.holders(passage, doc -> true, (doc, inReply) -> visits.add(id(doc) + (inReply ? " reply" : " prompt")));
+    assertThat(visits).containsExactly("chinese reply");
+  }
+
+  @Test
+  void aPassageEdgeInsideALatinWordIsCutToTheWholeWords() {
+    TokenizedText response = WordTokenizer.tokenize("see john.doe@example.com and quorn belvid astrap");
+    TextRange fromTheAddress = response.range(1, 6); // john.doe@example.com is one fingerprint word
+
+    assertThat(Passages.textOf(response, fromTheAddress)).isEqualTo("john.doe@example.com and quorn belvid astrap");
+    TextRange fromTheMiddleOfAWord = new TextRange(5, 6, response.start(5) + 2, response.end(5));
+    assertThat(Passages.textOf(response, fromTheMiddleOfAWord)).isEmpty();
   }
 
   /** "id field" for each visit, stopping after {@code limit} visits. */

@@ -16,6 +16,13 @@ class SameQuestionTest {
   }
 
   @Test
+  void aShortQuestionWrittenWithoutSpacesIsMeasuredInCharacters() {
+    String q = "说说怎么建立健全的小区安全防控体系，要具体的"; // two runs between punctuation, 21 characters
+    assertThat(SameQuestion.asked("You are a careful assistant.\n" + q, "You help the staff of Acme.\n" + q)).isTrue();
+    assertThat(SameQuestion.asked("第一个问题\n谢谢！", "另一个问题\n谢谢！")).as("a shared two-character last line").isFalse();
+  }
+
+  @Test
   void differentQuestionsOrAQuestionEndingLikeAnotherAreNot() {
     assertThat(SameQuestion.asked("sys\ngive me JavaScript code to calculate pi", "sys\ngive me Python code to calculate pi"))
         .as("the common ending does not start a line in both").isFalse();
