@@ -65,10 +65,11 @@ for scale in ${scales//,/ }; do
     "$kvscope" score "$dir/incident/truth.json" "$dir/reports/report.json" > "$dir/score.txt" || pass=no
     s="$dir/score.txt"
     mb=$(du -sm --apparent-size "$dir/incident" | cut -f1)
-    leaked="$(figure "leaked responses" 6 "$s")/$(figure "leaked responses" 4 "$s")"
+    found=$(figure "leaked responses" 6 "$s")
+    leaked="$found/$(figure "leaked responses" 4 "$s")"
     at_least=$(figure "leaked range" 4 "$s")
     at_most=$(figure "leaked range" 6 "$s")
-    [ "$at_least" = "$(figure "leaked responses" 6 "$s")" ] || leaked="$leaked (range $at_least-${at_most%,})"
+    [ "$at_least" = "$found" ] || leaked="$leaked (range $at_least-${at_most%,})"
     precision=$(figure "leaked responses" 8 "$s")
     false_confirmed=$(figure "confirmed false pos." 4 "$s")
     significant="$(figure "significant leaks" 6 "$s")/$(figure "significant leaks" 4 "$s")"

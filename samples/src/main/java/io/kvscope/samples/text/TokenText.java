@@ -41,7 +41,7 @@ public final class TokenText {
     int n = text.length();
     int[] starts = new int[Math.max(16, n / 5)];
     int count = 0;
-    int pending = 0; // start of whitespace not yet given to a token
+    int pending = 0; // start of the text (whitespace first) not yet given to a token
     int i = 0;
     while (i < n) {
       char c = text.charAt(i);
@@ -56,29 +56,29 @@ public final class TokenText {
         i++;
         continue;
       }
-      int chunk = i;
-      int piece = i; // start of the chunk's current token
+      int piece = i; // start of the chunk's run not yet given a token
       while (i < n && !Character.isWhitespace(text.charAt(i))) {
         int cp = text.codePointAt(i);
-        if (Words.spaceless(cp)) {
-          if (i > piece) {
-            starts = grow(starts, count + 1);
-            starts[count++] = piece == chunk ? pending : piece;
-          }
-          starts = grow(starts, count + 1);
-          starts[count++] = i == chunk ? pending : i;
+        if (!Words.spaceless(cp)) {
           i += Character.charCount(cp);
-          while (i < n && Words.isMark(text.codePointAt(i))) {
-            i += Character.charCount(text.codePointAt(i));
-          }
-          piece = i;
-        } else {
-          i += Character.charCount(cp);
+          continue;
         }
+        starts = grow(starts, count + 2);
+        if (i > piece) {
+          starts[count++] = pending;
+          pending = i;
+        }
+        starts[count++] = pending;
+        i += Character.charCount(cp);
+        while (i < n && Words.isMark(text.codePointAt(i))) {
+          i += Character.charCount(text.codePointAt(i));
+        }
+        pending = i;
+        piece = i;
       }
       if (i > piece) {
         starts = grow(starts, count + 2);
-        starts[count++] = piece == chunk ? pending : piece;
+        starts[count++] = pending;
         if (i - piece > 1 && PUNCTUATION.indexOf(text.charAt(i - 1)) >= 0) {
           starts[count++] = i - 1;
         }
