@@ -1,7 +1,7 @@
 package io.kvscope.analysis;
 
 import io.kvscope.analysis.analyzers.VulnerableWindows;
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.IndexSearch;

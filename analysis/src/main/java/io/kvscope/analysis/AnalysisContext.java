@@ -1,7 +1,7 @@
 package io.kvscope.analysis;
 
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.NodeClocks;

@@ -1,6 +1,6 @@
 package io.kvscope.analysis;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import java.io.IOException;
 import java.util.Set;
 import java.util.function.Consumer;

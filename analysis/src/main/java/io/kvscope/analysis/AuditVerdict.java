@@ -1,7 +1,7 @@
 package io.kvscope.analysis;
 
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Window;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package io.kvscope.analysis;
 
 import io.kvscope.analysis.analyzers.VulnerableWindows;
-import io.kvscope.analysis.evidence.Mechanism;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.evidence.Mechanism;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;

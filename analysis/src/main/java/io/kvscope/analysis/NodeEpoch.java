@@ -1,6 +1,6 @@
 package io.kvscope.analysis;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.NodeClocks;
 import io.kvscope.ingest.record.ConfigEpoch;

@@ -1,6 +1,6 @@
 package io.kvscope.analysis;
 
-import io.kvscope.analysis.finding.Tenants;
+import io.kvscope.model.finding.Tenants;
 import io.kvscope.index.EngineFacts;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.RequestRecord;

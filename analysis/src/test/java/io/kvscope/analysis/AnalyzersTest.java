@@ -3,7 +3,7 @@ package io.kvscope.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;

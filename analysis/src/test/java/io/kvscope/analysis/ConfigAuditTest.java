@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.analyzers.ConfigAudit;
 import io.kvscope.analysis.analyzers.VulnerableWindows;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.ingest.record.NodeRole;
 import java.nio.file.Path;

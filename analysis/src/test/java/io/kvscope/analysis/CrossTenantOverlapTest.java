@@ -4,13 +4,13 @@ import static io.kvscope.analysis.TestIndex.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
-import io.kvscope.analysis.finding.Attribution;
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Source;
-import io.kvscope.analysis.finding.Span;
+import io.kvscope.model.finding.Attribution;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Source;
+import io.kvscope.model.finding.Span;
 import io.kvscope.ingest.record.NodeRole;
 import io.kvscope.ingest.record.RequestRecord;
 import java.nio.file.Path;
@@ -393,7 +393,7 @@ class CrossTenantOverlapTest {
 
   /** The winnowed fingerprints the index stores for {@code text}. */
   private static Set<Long> fingerprints(String text) {
-    var fingerprinter = new io.kvscope.index.fingerprint.Fingerprinter(io.kvscope.index.Documents.FINGERPRINTS);
+    var fingerprinter = new io.kvscope.model.fingerprint.Fingerprinter(io.kvscope.index.Documents.FINGERPRINTS);
     Set<Long> hashes = new HashSet<>();
     for (long h : fingerprinter.fingerprint(text).distinctHashes()) {
       hashes.add(h);

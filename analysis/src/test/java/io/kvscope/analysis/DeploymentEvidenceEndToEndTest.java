@@ -2,10 +2,10 @@ package io.kvscope.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.analysis.report.ReportWriters;

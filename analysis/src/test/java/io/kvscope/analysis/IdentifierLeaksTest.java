@@ -4,10 +4,10 @@ import static io.kvscope.analysis.TestIndex.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.analyzers.IdentifierLeaks;
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

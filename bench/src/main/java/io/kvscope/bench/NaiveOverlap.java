@@ -1,8 +1,8 @@
 package io.kvscope.bench;
 
-import io.kvscope.index.fingerprint.FingerprintConfig;
-import io.kvscope.index.fingerprint.KGramHasher;
-import io.kvscope.index.fingerprint.WordTokenizer;
+import io.kvscope.model.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.KGramHasher;
+import io.kvscope.model.fingerprint.WordTokenizer;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.InputFile;

@@ -1,9 +1,9 @@
 package io.kvscope.cli;
 
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Source;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Source;
 import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.samples.truth.GroundTruth;

@@ -2,8 +2,8 @@ package io.kvscope.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.analysis.report.ReportJson;

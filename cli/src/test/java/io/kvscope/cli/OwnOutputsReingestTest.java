@@ -3,7 +3,7 @@ package io.kvscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.luben.zstd.ZstdOutputStream;
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
 import java.io.OutputStream;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.samples.truth.GroundTruth;

@@ -1,6 +1,6 @@
 package io.kvscope.gui;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.gui.data.IndexData;
 import io.kvscope.gui.export.FileChoosers;

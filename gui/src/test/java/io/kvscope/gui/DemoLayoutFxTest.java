@@ -4,7 +4,7 @@ import static io.kvscope.gui.FxSupport.await;
 import static io.kvscope.gui.FxSupport.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.TenantImpact;

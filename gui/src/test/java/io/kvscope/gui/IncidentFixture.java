@@ -1,12 +1,12 @@
 package io.kvscope.gui;
 
-import io.kvscope.analysis.finding.Attribution;
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Source;
-import io.kvscope.analysis.finding.Span;
+import io.kvscope.model.finding.Attribution;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Source;
+import io.kvscope.model.finding.Span;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.HourCount;
 import io.kvscope.analysis.impact.MatrixCell;

@@ -5,10 +5,10 @@ import static io.kvscope.gui.FxSupport.choose;
 import static io.kvscope.gui.FxSupport.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.analysis.finding.Attribution;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.Source;
-import io.kvscope.analysis.finding.Tenants;
+import io.kvscope.model.finding.Attribution;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.Source;
+import io.kvscope.model.finding.Tenants;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;

@@ -5,9 +5,9 @@ import static io.kvscope.gui.FxSupport.choose;
 import static io.kvscope.gui.FxSupport.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Span;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Span;
 import io.kvscope.gui.IncidentFixture.Incident;
 import io.kvscope.gui.IncidentFixture.Leak;
 import io.kvscope.gui.model.FindingGroup;

@@ -31,10 +31,10 @@ import org.apache.lucene.document.LongField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
-import io.kvscope.index.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.FingerprintConfig;
 import io.kvscope.index.fingerprint.FingerprintFields;
-import io.kvscope.index.identifiers.Identifier;
-import io.kvscope.index.identifiers.IdentifierExtractor;
+import io.kvscope.model.identifiers.Identifier;
+import io.kvscope.model.identifiers.IdentifierExtractor;
 import org.apache.lucene.index.IndexableField;
 
 /**

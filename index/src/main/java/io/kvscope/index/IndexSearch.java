@@ -1,6 +1,6 @@
 package io.kvscope.index;
 
-import io.kvscope.index.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.FingerprintConfig;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -89,7 +89,7 @@ public final class Schema {
   public static final String MERGE_CONFLICTS = "merge_conflicts";
   public static final String TEXT_IN_REQUEST = "text_in_request";
 
-  // Identifiers extracted at index time (see io.kvscope.index.identifiers): "category:value" terms.
+  // Identifiers extracted at index time (see io.kvscope.model.identifiers): "category:value" terms.
   public static final String IDENT_PROMPT = "ident_prompt";
   public static final String IDENT_RESPONSE = "ident_response";
 

@@ -1,6 +1,6 @@
 package io.kvscope.probe;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.probe.canary.CanaryEvidence;
 import io.kvscope.probe.canary.CanaryRun;
 import io.kvscope.probe.canary.Plan;

@@ -1,7 +1,7 @@
 package io.kvscope.probe;
 
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.probe.canary.CanaryEvidence;
 import io.kvscope.probe.canary.CanaryRun;
 import io.kvscope.probe.canary.Exchange;

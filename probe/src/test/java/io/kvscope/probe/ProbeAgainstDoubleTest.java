@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.probe.canary.Exchange;
 import io.kvscope.probe.canary.FastFirstTokenEvidence;
 import io.kvscope.probe.canary.MarkerLeakEvidence;

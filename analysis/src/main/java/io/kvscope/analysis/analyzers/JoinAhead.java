@@ -6,7 +6,7 @@ import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.index.fingerprint.JoinStats;
 import io.kvscope.index.fingerprint.OwnThread;
 import io.kvscope.index.fingerprint.PairFilter;
-import io.kvscope.index.fingerprint.TermFrequencyListener;
+import io.kvscope.model.fingerprint.TermFrequencyListener;
 import java.io.IOException;
 
 /**

@@ -1,8 +1,8 @@
 package io.kvscope.analysis.analyzers;
 
-import io.kvscope.index.fingerprint.SpanMatch;
-import io.kvscope.index.fingerprint.TextRange;
-import io.kvscope.index.fingerprint.TokenizedText;
+import io.kvscope.model.fingerprint.SpanMatch;
+import io.kvscope.model.fingerprint.TextRange;
+import io.kvscope.model.fingerprint.TokenizedText;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

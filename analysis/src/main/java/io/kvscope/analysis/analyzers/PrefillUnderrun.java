@@ -2,10 +2,10 @@ package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.Analyzer;
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.util.function.Consumer;

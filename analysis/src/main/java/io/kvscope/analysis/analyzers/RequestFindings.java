@@ -1,10 +1,10 @@
 package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.RequestRow;
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.ingest.record.RequestRecord;
 import java.time.Instant;
 import java.util.List;

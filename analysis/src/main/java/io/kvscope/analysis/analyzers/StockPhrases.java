@@ -1,8 +1,8 @@
 package io.kvscope.analysis.analyzers;
 
-import io.kvscope.analysis.evidence.StockRuns;
-import io.kvscope.index.fingerprint.TextRange;
-import io.kvscope.index.fingerprint.TokenizedText;
+import io.kvscope.model.evidence.StockRuns;
+import io.kvscope.model.fingerprint.TextRange;
+import io.kvscope.model.fingerprint.TokenizedText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;

@@ -2,8 +2,8 @@ package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.RequestColumns;
 import io.kvscope.index.Schema;
-import io.kvscope.index.fingerprint.TokenizedText;
-import io.kvscope.index.fingerprint.WordTokenizer;
+import io.kvscope.model.fingerprint.TokenizedText;
+import io.kvscope.model.fingerprint.WordTokenizer;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

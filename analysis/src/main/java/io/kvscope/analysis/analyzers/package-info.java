@@ -8,6 +8,6 @@
  * {@link io.kvscope.analysis.analyzers.TimingAnomaly} find the mechanism per request;
  * {@link io.kvscope.analysis.analyzers.CrossTenantOverlap} and
  * {@link io.kvscope.analysis.analyzers.IdentifierLeaks} find the text that crossed tenants, judged
- * by the evidence rules of {@code io.kvscope.analysis.evidence} (docs/overlap-method.md).
+ * by the evidence rules of {@code io.kvscope.model.evidence} (docs/overlap-method.md).
  */
 package io.kvscope.analysis.analyzers;

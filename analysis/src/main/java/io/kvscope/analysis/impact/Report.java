@@ -1,6 +1,6 @@
 package io.kvscope.analysis.impact;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.kvscope.analysis.report;
 
 import io.kvscope.index.Redaction;
-import io.kvscope.index.identifiers.CanaryMarker;
+import io.kvscope.model.identifiers.CanaryMarker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -1,6 +1,6 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.analysis.finding.Span;
+import io.kvscope.model.finding.Span;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;

@@ -1,7 +1,7 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;

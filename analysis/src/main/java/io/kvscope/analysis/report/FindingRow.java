@@ -1,7 +1,7 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.Source;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.Source;
 import io.kvscope.analysis.impact.Report;
 import java.io.IOException;
 import java.util.List;

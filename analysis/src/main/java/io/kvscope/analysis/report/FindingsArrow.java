@@ -1,6 +1,6 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.analysis.finding.Span;
+import io.kvscope.model.finding.Span;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.ingest.KvscopeOutputs;
 import java.io.IOException;

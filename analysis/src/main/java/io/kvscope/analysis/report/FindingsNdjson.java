@@ -3,7 +3,7 @@ package io.kvscope.analysis.report;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.kvscope.ingest.json.PrintableJson;
-import io.kvscope.analysis.finding.Span;
+import io.kvscope.model.finding.Span;
 import io.kvscope.analysis.impact.Report;
 import java.io.IOException;
 import java.io.OutputStream;

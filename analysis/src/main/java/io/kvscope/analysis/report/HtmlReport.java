@@ -1,6 +1,6 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.Report;
@@ -349,14 +349,14 @@ public final class HtmlReport {
   /** The filter and pager of the findings table; hidden until the page's script shows them. */
   private static void findingControls(Writer out, List<Finding> all) throws IOException {
     java.util.Map<String, Long> confidences = new java.util.TreeMap<>();
-    java.util.Map<io.kvscope.analysis.finding.FindingKind, Long> kinds = new java.util.TreeMap<>();
+    java.util.Map<io.kvscope.model.finding.FindingKind, Long> kinds = new java.util.TreeMap<>();
     for (Finding f : all) {
       confidences.merge(f.confidence().id(), 1L, Long::sum);
       kinds.merge(f.kind(), 1L, Long::sum);
     }
     out.write("<div class=\"controls\" id=\"findings-controls\" hidden>\n<label>Confidence <select id=\"f-confidence\">"
         + "<option value=\"\">any</option>");
-    for (io.kvscope.analysis.finding.Confidence c : io.kvscope.analysis.finding.Confidence.values()) {
+    for (io.kvscope.model.finding.Confidence c : io.kvscope.model.finding.Confidence.values()) {
       if (confidences.containsKey(c.id())) {
         out.write("<option value=\"" + c.id() + "\">" + c.id() + " (" + confidences.get(c.id()) + ")</option>");
       }

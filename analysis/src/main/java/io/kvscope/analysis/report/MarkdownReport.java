@@ -1,6 +1,6 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.Report;

@@ -1,9 +1,9 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.Source;
-import io.kvscope.analysis.finding.Span;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.Source;
+import io.kvscope.model.finding.Span;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.TenantImpact;
@@ -302,7 +302,7 @@ final class ReportView {
           && f.sources().stream().anyMatch(s -> s.tenant() == null || !s.tenant().equals(f.tenant()))) {
         leaked.add(f.requestId());
       }
-      if (f.kind() == io.kvscope.analysis.finding.FindingKind.SAME_TENANT_REUSE) {
+      if (f.kind() == io.kvscope.model.finding.FindingKind.SAME_TENANT_REUSE) {
         findings++;
         if (f.requestId() != null) {
           reuse.add(f.requestId());

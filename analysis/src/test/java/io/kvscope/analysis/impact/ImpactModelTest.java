@@ -2,12 +2,12 @@ package io.kvscope.analysis.impact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.analysis.finding.Attribution;
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Source;
-import io.kvscope.analysis.finding.Tenants;
+import io.kvscope.model.finding.Attribution;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Source;
+import io.kvscope.model.finding.Tenants;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

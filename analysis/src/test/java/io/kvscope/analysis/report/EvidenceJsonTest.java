@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,10 +2,10 @@ package io.kvscope.analysis.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Source;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Source;
 import io.kvscope.analysis.impact.Report;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -52,7 +52,7 @@ class FindingsArrowTest {
     assertThat(rows).hasSize(expectedRows);
 
     // The canary finding has several sources: a row each, finding columns repeated, source columns apart.
-    io.kvscope.analysis.finding.Finding canaryFinding = report.findings().stream()
+    io.kvscope.model.finding.Finding canaryFinding = report.findings().stream()
         .filter(f -> f.kind().id().equals("canary_leak")).findFirst().orElseThrow();
     int canarySources = canaryFinding.sources().size();
     List<Row> canary = rows.stream().filter(r -> "canary_leak".equals(r.get("kind"))).toList();
@@ -115,7 +115,7 @@ class FindingsArrowTest {
     for (int i = 0; i < count; i++) {
       many.add(new Finding("rare_identifier_leak:bulk-" + i, FindingKind.RARE_IDENTIFIER_LEAK, Confidence.PROBABLE,
           "bulk-" + i, null, "tenant-" + (i % 7), Instant.parse("2026-09-01T00:00:00Z").plusSeconds(i), "prefill-a", null,
-          List.of(new Source("src-" + i, null, "tenant-" + ((i + 1) % 7), i, List.of(), io.kvscope.analysis.finding.Attribution.SOLE)), Map.of()));
+          List.of(new Source("src-" + i, null, "tenant-" + ((i + 1) % 7), i, List.of(), io.kvscope.model.finding.Attribution.SOLE)), Map.of()));
     }
     Report report = IncidentFixture.incident(many);
     List<Row> rows = read(FindingsArrow.write(report, dir.resolve("findings.arrow")));

@@ -3,7 +3,7 @@ package io.kvscope.analysis.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.Report;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

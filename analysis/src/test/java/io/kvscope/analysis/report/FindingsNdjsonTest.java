@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Source;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Source;
 import io.kvscope.analysis.impact.Report;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -161,7 +161,7 @@ class FindingsNdjsonTest {
     String requestId = "req\u0000\"\n";
     Finding hostile = new Finding("rare_identifier_leak:" + requestId, FindingKind.RARE_IDENTIFIER_LEAK, Confidence.PROBABLE,
         requestId, null, tenant, Instant.parse("2026-09-01T00:00:00Z"), "prefill-a", null,
-        List.of(new Source("src\t\"1", null, tenant + "\u2028", 3, List.of(), io.kvscope.analysis.finding.Attribution.CANDIDATE)),
+        List.of(new Source("src\t\"1", null, tenant + "\u2028", 3, List.of(), io.kvscope.model.finding.Attribution.CANDIDATE)),
         Map.of("note", "a\nb"));
     Report report = IncidentFixture.incident(List.of(hostile));
     ReportWriters.writeAll(report, dir, WriteOptions.defaults());

@@ -74,11 +74,11 @@ class HtmlReportTest {
 
   /** The fixture's findings plus {@code n} timing suspects on requests of their own, for paging. */
   static Report withManyFindings(int n) {
-    List<io.kvscope.analysis.finding.Finding> extra = new java.util.ArrayList<>();
+    List<io.kvscope.model.finding.Finding> extra = new java.util.ArrayList<>();
     for (int i = 0; i < n; i++) {
       String id = String.format("chatcmpl-extra%04d", i);
-      extra.add(new io.kvscope.analysis.finding.Finding("timing_anomaly:" + id,
-          io.kvscope.analysis.finding.FindingKind.TIMING_ANOMALY, io.kvscope.analysis.finding.Confidence.SUSPECT, id,
+      extra.add(new io.kvscope.model.finding.Finding("timing_anomaly:" + id,
+          io.kvscope.model.finding.FindingKind.TIMING_ANOMALY, io.kvscope.model.finding.Confidence.SUSPECT, id,
           id.substring(9), IncidentFixture.HOOLI, IncidentFixture.at(60 + i), "prefill-b", "decode-b", List.of(),
           IncidentFixture.evidence("ttft_ms", 40L + i)));
     }
@@ -91,7 +91,7 @@ class HtmlReportTest {
     String html = write(report, WriteOptions.defaults());
     assertThat(report.findings()).hasSize(162);
     assertThat(count(html, "<tr data-confidence=")).isEqualTo(162);
-    for (io.kvscope.analysis.finding.Finding f : report.findings()) {
+    for (io.kvscope.model.finding.Finding f : report.findings()) {
       if (f.requestId() != null) {
         assertThat(html).contains(">" + f.requestId() + "<");
       }
@@ -128,11 +128,11 @@ class HtmlReportTest {
         .doesNotContain("<th>Deployment</th>");
 
     // A leaked response whose own finding names its deployment fills the column.
-    List<io.kvscope.analysis.finding.Finding> findings = new java.util.ArrayList<>();
-    for (io.kvscope.analysis.finding.Finding f : base.findings()) {
-      if (f.kind() == io.kvscope.analysis.finding.FindingKind.OVER_LENGTH_ACCEPTED
+    List<io.kvscope.model.finding.Finding> findings = new java.util.ArrayList<>();
+    for (io.kvscope.model.finding.Finding f : base.findings()) {
+      if (f.kind() == io.kvscope.model.finding.FindingKind.OVER_LENGTH_ACCEPTED
           && IncidentFixture.GX_REQ_1.equals(f.requestId())) {
-        f = f.withEvidence(new io.kvscope.analysis.finding.Evidence.OverLength(200L, "prefill-a", "chat-1m", 912_004L,
+        f = f.withEvidence(new io.kvscope.model.finding.Evidence.OverLength(200L, "prefill-a", "chat-1m", 912_004L,
             null, null, null, 681_280L, null, null, false, null, null));
       }
       findings.add(f);
@@ -173,7 +173,7 @@ class HtmlReportTest {
   void theSummarySaysWhatItsSameTenantCountCounts() throws IOException {
     String html = write(IncidentFixture.incident(), WriteOptions.defaults());
     long sameTenantFindings = IncidentFixture.incident().findings().stream()
-        .filter(f -> f.kind() == io.kvscope.analysis.finding.FindingKind.SAME_TENANT_REUSE).count();
+        .filter(f -> f.kind() == io.kvscope.model.finding.FindingKind.SAME_TENANT_REUSE).count();
     assertThat(html).contains("id=\"same-tenant-note\"").contains(Html.esc("responses carried only their own tenant's earlier data"))
         .contains("holds " + sameTenantFindings + " same-tenant finding");
   }
@@ -306,7 +306,7 @@ class HtmlReportTest {
       browser.eval("var k = document.getElementById('f-kind'); k.value = 'over_length_accepted';"
           + " k.dispatchEvent(new Event('change'))");
       long overLength = report.findings().stream()
-          .filter(f -> f.kind() == io.kvscope.analysis.finding.FindingKind.OVER_LENGTH_ACCEPTED).count();
+          .filter(f -> f.kind() == io.kvscope.model.finding.FindingKind.OVER_LENGTH_ACCEPTED).count();
       assertThat(browser.eval(visible + ".length").asInt()).isEqualTo((int) overLength);
       assertThat(browser.eval(visible + ".every(r => r.cells[2].textContent === 'over-length prompt accepted')")
           .asBoolean()).isTrue();
@@ -319,7 +319,7 @@ class HtmlReportTest {
       browser.eval("var t = document.getElementById('f-text'); t.value = ''; t.dispatchEvent(new Event('input'))");
       browser.eval("document.querySelector('#findings-table thead th:last-child').click()");
       browser.eval("document.querySelector('#findings-table thead th:last-child').click()");
-      long most = report.findings().stream().mapToLong(io.kvscope.analysis.finding.Finding::matchedTokens).max().orElseThrow();
+      long most = report.findings().stream().mapToLong(io.kvscope.model.finding.Finding::matchedTokens).max().orElseThrow();
       assertThat(browser.eval(visible + "[0].cells[8].textContent").asText()).isEqualTo(Long.toString(most));
       assertThat(browser.eval(visible + ".length").asInt()).isEqualTo(50);
     }

@@ -12,12 +12,12 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Source;
-import io.kvscope.analysis.finding.Span;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Source;
+import io.kvscope.model.finding.Span;
 import io.kvscope.analysis.impact.Report;
 import java.io.IOException;
 import java.io.InputStream;
@@ -273,7 +273,7 @@ class ReportJsonTest {
       many.add(new Finding("cross_tenant_overlap:bulk-" + i, FindingKind.CROSS_TENANT_OVERLAP, Confidence.PROBABLE,
           "bulk-" + i, null, "tenant-" + (i % 50), Instant.parse("2026-09-01T00:00:00Z").plusSeconds(i), "prefill-a",
           "decode-a", List.of(new Source("src-" + i, null, "tenant-" + ((i + 1) % 50), 30,
-              List.of(new Span(10, 200, "response_text", 0, 190, 30)), io.kvscope.analysis.finding.Attribution.SOLE)),
+              List.of(new Span(10, 200, "response_text", 0, 190, 30)), io.kvscope.model.finding.Attribution.SOLE)),
           Map.of("verified_tokens", 30L)));
     }
     Report report = IncidentFixture.incident(many);

@@ -153,7 +153,7 @@ class TenantBundlesTest {
   void aTenantWithAnAwkwardNameGetsItsBundleInASafeDirectory() throws IOException {
     Report report = IncidentFixture.incident();
     // Rename globex into the awkward name everywhere it appears.
-    var findings = report.findings().stream().map(f -> new io.kvscope.analysis.finding.Finding(f.id(), f.kind(),
+    var findings = report.findings().stream().map(f -> new io.kvscope.model.finding.Finding(f.id(), f.kind(),
         f.confidence(), f.requestId(), f.engineRid(), IncidentFixture.GLOBEX.equals(f.tenant()) ? "../Globex/Inc" : f.tenant(),
         f.time(), f.node(), f.decodeNode(), f.sources(), f.evidence())).toList();
     Report renamed = new Report(report.reportVersion(), report.generatedAt(), report.index(), report.summary(),
@@ -168,14 +168,14 @@ class TenantBundlesTest {
   @Test
   void everyHostileTenantNameGetsItsOwnBundleInsideTheBundlesFolder() throws Exception {
     List<String> tenants = BundleDirectoryNameTest.hostileNames();
-    List<io.kvscope.analysis.finding.Finding> leaks = new ArrayList<>();
+    List<io.kvscope.model.finding.Finding> leaks = new ArrayList<>();
     for (int i = 0; i < tenants.size(); i++) {
       // Each hostile tenant's request leaked into a response of a plainly named recipient.
-      leaks.add(new io.kvscope.analysis.finding.Finding("cross_tenant_overlap:rcpt-" + i,
-          io.kvscope.analysis.finding.FindingKind.CROSS_TENANT_OVERLAP, io.kvscope.analysis.finding.Confidence.CONFIRMED,
+      leaks.add(new io.kvscope.model.finding.Finding("cross_tenant_overlap:rcpt-" + i,
+          io.kvscope.model.finding.FindingKind.CROSS_TENANT_OVERLAP, io.kvscope.model.finding.Confidence.CONFIRMED,
           "rcpt-" + i, "rcpt-" + i, "recipient-" + i, IncidentFixture.at(i), "prefill-a", "decode-a",
-          List.of(new io.kvscope.analysis.finding.Source("src-" + i, "src-" + i, tenants.get(i), 12, List.of(),
-              io.kvscope.analysis.finding.Attribution.SOLE)),
+          List.of(new io.kvscope.model.finding.Source("src-" + i, "src-" + i, tenants.get(i), 12, List.of(),
+              io.kvscope.model.finding.Attribution.SOLE)),
           Map.of()));
     }
     Path bundles = dir.resolve("bundles");
@@ -198,22 +198,22 @@ class TenantBundlesTest {
     // The analyzers' evidence names the categories recognised in a response's foreign spans: the
     // northwind invoice holds an email address and an account number; the canary finding has two sources.
     Report base = IncidentFixture.incident();
-    List<io.kvscope.analysis.finding.Finding> findings = new ArrayList<>();
-    for (io.kvscope.analysis.finding.Finding f : base.findings()) {
+    List<io.kvscope.model.finding.Finding> findings = new ArrayList<>();
+    for (io.kvscope.model.finding.Finding f : base.findings()) {
       if (f.id().equals("cross_tenant_overlap:" + IncidentFixture.GX_REQ_1)) {
         f = f.withEvidence(IncidentFixture.categories("account_number", "email"));
-      } else if (f.kind() == io.kvscope.analysis.finding.FindingKind.CANARY_LEAK) {
+      } else if (f.kind() == io.kvscope.model.finding.FindingKind.CANARY_LEAK) {
         f = f.withEvidence(IncidentFixture.categories("canary"));
       }
       findings.add(f);
     }
     // A second overlap on globex's response from the same northwind request: still one entry each.
-    io.kvscope.analysis.finding.Finding first = findings.getFirst();
-    findings.add(new io.kvscope.analysis.finding.Finding("rare_identifier_leak:" + IncidentFixture.GX_REQ_1,
-        io.kvscope.analysis.finding.FindingKind.RARE_IDENTIFIER_LEAK, io.kvscope.analysis.finding.Confidence.PROBABLE,
+    io.kvscope.model.finding.Finding first = findings.getFirst();
+    findings.add(new io.kvscope.model.finding.Finding("rare_identifier_leak:" + IncidentFixture.GX_REQ_1,
+        io.kvscope.model.finding.FindingKind.RARE_IDENTIFIER_LEAK, io.kvscope.model.finding.Confidence.PROBABLE,
         first.requestId(), first.engineRid(), first.tenant(), first.time(), first.node(), first.decodeNode(),
-        List.of(new io.kvscope.analysis.finding.Source(IncidentFixture.NW_REQ_1, IncidentFixture.NW_REQ_1.substring(9),
-            IncidentFixture.NORTHWIND, 4, List.of(), io.kvscope.analysis.finding.Attribution.SOLE)),
+        List.of(new io.kvscope.model.finding.Source(IncidentFixture.NW_REQ_1, IncidentFixture.NW_REQ_1.substring(9),
+            IncidentFixture.NORTHWIND, 4, List.of(), io.kvscope.model.finding.Attribution.SOLE)),
         IncidentFixture.categories("email")));
     Report report = new Report(base.reportVersion(), base.generatedAt(), base.index(), base.summary(), base.windows(),
         findings, base.tenants(), base.matrix(), base.timeline(), base.dataCategories(), base.coverage(), base.parameters());
@@ -236,7 +236,7 @@ class TenantBundlesTest {
       for (String file : List.of(TenantBundles.MARKDOWN_FILE, TenantBundles.HTML_FILE)) {
         String text = read(b.resolve(file));
         // Customers read words, not ids.
-        for (io.kvscope.analysis.finding.FindingKind kind : io.kvscope.analysis.finding.FindingKind.values()) {
+        for (io.kvscope.model.finding.FindingKind kind : io.kvscope.model.finding.FindingKind.values()) {
           assertThat(text).as(b.getFileName() + "/" + file).doesNotContain(kind.id())
               .doesNotContain(kind.id().replace("_", "\\_"));
         }
@@ -262,7 +262,7 @@ class TenantBundlesTest {
   void theHtmlNoticeIsSelfContainedEscapedAndOnlyTheTenants() throws IOException {
     Report report = IncidentFixture.incident();
     String hostile = "<img src=x onerror=alert(1)>";
-    var findings = report.findings().stream().map(f -> new io.kvscope.analysis.finding.Finding(f.id(), f.kind(),
+    var findings = report.findings().stream().map(f -> new io.kvscope.model.finding.Finding(f.id(), f.kind(),
         f.confidence(), f.requestId(), f.engineRid(), IncidentFixture.GLOBEX.equals(f.tenant()) ? hostile : f.tenant(),
         f.time(), f.node(), f.decodeNode(), f.sources(), f.evidence())).toList();
     Report renamed = new Report(report.reportVersion(), report.generatedAt(), report.index(), report.summary(),

@@ -1,12 +1,12 @@
 package io.kvscope.bench.jmh;
 
-import io.kvscope.index.fingerprint.FingerprintConfig;
-import io.kvscope.index.fingerprint.Fingerprinter;
-import io.kvscope.index.fingerprint.Fingerprints;
-import io.kvscope.index.fingerprint.TokenizedText;
-import io.kvscope.index.fingerprint.WordTokenizer;
-import io.kvscope.index.identifiers.Identifier;
-import io.kvscope.index.identifiers.IdentifierExtractor;
+import io.kvscope.model.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.Fingerprinter;
+import io.kvscope.model.fingerprint.Fingerprints;
+import io.kvscope.model.fingerprint.TokenizedText;
+import io.kvscope.model.fingerprint.WordTokenizer;
+import io.kvscope.model.identifiers.Identifier;
+import io.kvscope.model.identifiers.IdentifierExtractor;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -1,13 +1,13 @@
 package io.kvscope.bench.jmh;
 
 import io.kvscope.index.Schema;
-import io.kvscope.index.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.FingerprintConfig;
 import io.kvscope.index.fingerprint.FingerprintJoin;
 import io.kvscope.index.fingerprint.JoinOptions;
-import io.kvscope.index.fingerprint.SharedSpan;
-import io.kvscope.index.fingerprint.SpanVerifier;
-import io.kvscope.index.fingerprint.TokenizedText;
-import io.kvscope.index.fingerprint.WordTokenizer;
+import io.kvscope.model.fingerprint.SharedSpan;
+import io.kvscope.model.fingerprint.SpanVerifier;
+import io.kvscope.model.fingerprint.TokenizedText;
+import io.kvscope.model.fingerprint.WordTokenizer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

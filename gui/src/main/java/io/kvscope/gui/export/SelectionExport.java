@@ -2,8 +2,8 @@ package io.kvscope.gui.export;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.Source;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.Source;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.report.CsvCell;

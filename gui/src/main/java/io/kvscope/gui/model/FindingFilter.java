@@ -1,10 +1,10 @@
 package io.kvscope.gui.model;
 
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Source;
-import io.kvscope.analysis.finding.Tenants;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Source;
+import io.kvscope.model.finding.Tenants;
 import java.util.Set;
 import java.util.function.Predicate;
 

@@ -1,8 +1,8 @@
 package io.kvscope.gui.model;
 
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.Source;
-import io.kvscope.analysis.finding.Tenants;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.Source;
+import io.kvscope.model.finding.Tenants;
 import io.kvscope.analysis.impact.HourCount;
 import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;

@@ -1,9 +1,9 @@
 package io.kvscope.gui.view;
 
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.Source;
-import io.kvscope.analysis.finding.Span;
-import io.kvscope.analysis.finding.Tenants;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.Source;
+import io.kvscope.model.finding.Span;
+import io.kvscope.model.finding.Tenants;
 import io.kvscope.analysis.report.ContentRedactor;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.gui.data.IndexData;

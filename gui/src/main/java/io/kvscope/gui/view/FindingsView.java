@@ -1,11 +1,11 @@
 package io.kvscope.gui.view;
 
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
-import io.kvscope.analysis.finding.Source;
-import io.kvscope.analysis.finding.Tenants;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Source;
+import io.kvscope.model.finding.Tenants;
 import io.kvscope.analysis.report.FindingOrder;
 import io.kvscope.gui.data.IndexData;
 import io.kvscope.gui.data.SearchHits;

@@ -1,6 +1,6 @@
 package io.kvscope.gui.view;
 
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.FindingKind;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

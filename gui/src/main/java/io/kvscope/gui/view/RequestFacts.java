@@ -1,7 +1,7 @@
 package io.kvscope.gui.view;
 
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.gui.data.StoredRequest;
 import io.kvscope.index.EngineFacts;
 import io.kvscope.index.Redaction;

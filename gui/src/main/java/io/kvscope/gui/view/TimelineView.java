@@ -1,6 +1,6 @@
 package io.kvscope.gui.view;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.HourCount;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Window;

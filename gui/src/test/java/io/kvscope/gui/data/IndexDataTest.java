@@ -3,7 +3,7 @@ package io.kvscope.gui.data;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.gui.IncidentFixture;
 import io.kvscope.ingest.record.RequestRecord;
 import java.nio.file.Path;

@@ -1,5 +1,8 @@
 package io.kvscope.index.fingerprint;
 
+import io.kvscope.model.fingerprint.Fingerprints;
+import io.kvscope.model.fingerprint.SpanVerifier;
+
 /**
  * A candidate leak from the fingerprint self-join: the response of {@code recipientDoc} shares
  * fingerprints with the prompt and/or the response of {@code sourceDoc}. Doc ids are top-level

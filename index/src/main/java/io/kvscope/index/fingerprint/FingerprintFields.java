@@ -1,5 +1,7 @@
 package io.kvscope.index.fingerprint;
 
+import io.kvscope.model.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.Fingerprinter;
 import java.util.Objects;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;

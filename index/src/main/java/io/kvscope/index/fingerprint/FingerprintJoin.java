@@ -1,5 +1,8 @@
 package io.kvscope.index.fingerprint;
 
+import io.kvscope.model.fingerprint.Fingerprints;
+import io.kvscope.model.fingerprint.FrequencyHistogram;
+import io.kvscope.model.fingerprint.TermFrequencyListener;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;

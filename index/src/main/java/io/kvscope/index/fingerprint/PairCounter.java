@@ -1,5 +1,6 @@
 package io.kvscope.index.fingerprint;
 
+import io.kvscope.model.fingerprint.HashMixing;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;

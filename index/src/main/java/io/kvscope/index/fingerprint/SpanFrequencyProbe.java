@@ -1,5 +1,10 @@
 package io.kvscope.index.fingerprint;
 
+import io.kvscope.model.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.KGramHasher;
+import io.kvscope.model.fingerprint.TextRange;
+import io.kvscope.model.fingerprint.TokenizedText;
+import io.kvscope.model.fingerprint.Winnower;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Objects;

@@ -1,5 +1,9 @@
 package io.kvscope.index.fingerprint;
 
+import io.kvscope.model.fingerprint.Words;
+import io.kvscope.model.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.Fingerprinter;
+import io.kvscope.model.fingerprint.Fingerprints;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Random;

@@ -1,5 +1,15 @@
 package io.kvscope.index.fingerprint;
 
+import io.kvscope.model.fingerprint.Words;
+import io.kvscope.model.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.Fingerprinter;
+import io.kvscope.model.fingerprint.FrequencyHistogram;
+import io.kvscope.model.fingerprint.ResponseCoverage;
+import io.kvscope.model.fingerprint.SharedSpan;
+import io.kvscope.model.fingerprint.SpanVerifier;
+import io.kvscope.model.fingerprint.TermFrequencyListener;
+import io.kvscope.model.fingerprint.TokenizedText;
+import io.kvscope.model.fingerprint.WordTokenizer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.kvscope.probe.canary;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import java.util.ArrayList;
 import java.util.List;
 

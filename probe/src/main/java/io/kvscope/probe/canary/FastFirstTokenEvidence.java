@@ -1,7 +1,7 @@
 package io.kvscope.probe.canary;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.kvscope.analysis.finding.Evidence;
+import io.kvscope.model.finding.Evidence;
 
 /**
  * Evidence of an over-length prompt whose first token came sooner than the fitted prefill of its

@@ -1,8 +1,8 @@
 package io.kvscope.probe.canary;
 
-import io.kvscope.analysis.finding.Confidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package io.kvscope.probe.canary;
 
-import io.kvscope.analysis.finding.Evidence;
+import io.kvscope.model.finding.Evidence;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.kvscope.probe.canary;
 
-import io.kvscope.analysis.finding.Evidence;
+import io.kvscope.model.finding.Evidence;
 
 /**
  * Evidence of a prompt past a limit that the server took and answered.

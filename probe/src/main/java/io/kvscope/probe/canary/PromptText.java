@@ -1,6 +1,6 @@
 package io.kvscope.probe.canary;
 
-import io.kvscope.index.identifiers.CanaryMarker;
+import io.kvscope.model.identifiers.CanaryMarker;
 import java.util.SplittableRandom;
 
 /**

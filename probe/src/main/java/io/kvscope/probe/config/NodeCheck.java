@@ -1,9 +1,9 @@
 package io.kvscope.probe.config;
 
 import io.kvscope.analysis.analyzers.ConfigAudit;
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
-import io.kvscope.analysis.finding.FindingKind;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.NodeRole;
 import io.kvscope.probe.Endpoint;

@@ -1,6 +1,6 @@
 package io.kvscope.probe.config;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.probe.Endpoint;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.kvscope.probe.report;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
 import io.kvscope.index.Redaction;
 import io.kvscope.probe.ProbeResult;

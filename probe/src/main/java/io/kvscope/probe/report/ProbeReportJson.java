@@ -3,7 +3,7 @@ package io.kvscope.probe.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.Redaction;

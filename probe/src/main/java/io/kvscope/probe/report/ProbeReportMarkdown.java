@@ -1,7 +1,7 @@
 package io.kvscope.probe.report;
 
-import io.kvscope.analysis.finding.Evidence;
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
 import io.kvscope.index.Redaction;
 import io.kvscope.probe.ProbeResult;

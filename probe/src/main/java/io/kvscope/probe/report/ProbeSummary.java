@@ -1,6 +1,6 @@
 package io.kvscope.probe.report;
 
-import io.kvscope.analysis.finding.Finding;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Exchange;
 import io.kvscope.probe.canary.FastFirstTokenEvidence;

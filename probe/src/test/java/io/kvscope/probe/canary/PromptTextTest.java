@@ -2,7 +2,7 @@ package io.kvscope.probe.canary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.index.identifiers.CanaryMarker;
+import io.kvscope.model.identifiers.CanaryMarker;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,230 @@
+package io.kvscope.model.evidence;
+
+import io.kvscope.model.finding.Confidence;
+import java.util.List;
+
+/**
+ * The rules that decide whether a verbatim passage of a response is another request's data, and
+ * how sure that is. Real traffic repeats itself across tenants (popular questions answered alike,
+ * system prompts, pasted documents), so a verbatim passage alone proves little; what separates a
+ * leak from a coincidence is whether the engine could have put another request's KV into the reply.
+ *
+ * <p>In order: {@link TooShort}, {@link OwnPromptExplains}, {@link NoHolderWithinReach},
+ * {@link PublicText}, {@link SameAnswer}, {@link StockPhrasing}, {@link CommonShortRun},
+ * {@link OwnTenantLikeliest}, {@link OwnTenantAlsoHeld}, {@link TextAlone}, {@link ForeignKv}. The three that explain text by
+ * the recipient's own request (own prompt, public text, same answer) do not apply to a response
+ * whose prompt the engine never prefilled: nothing in that prompt reached the model.
+ */
+public final class PassageRules {
+
+  /** The shortest run that counts on a response decoded over foreign KV. */
+  public static final int MIN_WORDS = 12;
+
+  private PassageRules() {}
+
+  /**
+   * The standard chain.
+   *
+   * @param t T, the shortest run that counts elsewhere (twice that on a response served normally)
+   * @param publicTenants a passage more tenants than this hold is public text (the learned
+   *     boilerplate cut-off)
+   */
+  public static RuleChain<PassageFacts> chain(int t, int publicTenants) {
+    return new RuleChain<>(List.of(new TooShort(t), new OwnPromptExplains(), new NoHolderWithinReach(),
+        new PublicText(publicTenants), new SameAnswer(), new StockPhrasing(), new CommonShortRun(t, publicTenants),
+        new OwnTenantLikeliest(), new OwnTenantAlsoHeld(), new TextAlone(t), new ForeignKv()));
+  }
+
+  /**
+   * The shortest run that can be evidence on a response with {@code mechanism}: {@value #MIN_WORDS}
+   * words where it was decoded over foreign KV, 2T elsewhere (shorter runs are what stock phrasing
+   * and chance share). Runs below it need not even be looked for.
+   */
+  public static int minimumWords(Mechanism mechanism, int t) {
+    return mechanism.decodedOverForeignKv() ? MIN_WORDS : 2 * t;
+  }
+
+  /** Runs below {@link #minimumWords} are never evidence. */
+  public record TooShort(int t) implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "too-short";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      int minimum = minimumWords(m, t);
+      return p.words() < minimum
+          ? Verdict.drop(name(), p.words() + " words, under " + minimum + (m.decodedOverForeignKv() ? ""
+              : " on a response with no mechanism evidence"))
+          : Verdict.pass();
+    }
+  }
+
+  /** Text the recipient's own (prefilled) prompt holds explains itself. */
+  public record OwnPromptExplains() implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "own-prompt";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return !m.neverPrefilled() && p.ownPromptHolds()
+          ? Verdict.drop(name(), "the recipient's own prompt holds it") : Verdict.pass();
+    }
+  }
+
+  /** A passage no earlier request within reach of the recipient's decode pool held came from no one's pages. */
+  public record NoHolderWithinReach() implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "no-holder-within-reach";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return p.candidates().isEmpty()
+          ? Verdict.drop(name(), "no earlier request on its decode node and engine run held it") : Verdict.pass();
+    }
+  }
+
+  /**
+   * Text many tenants hold (system prompts, licences, public documents) is what a model may write
+   * by itself; not on a response whose prompt was never prefilled, where nothing else explains it.
+   */
+  public record PublicText(int publicTenants) implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "public-text";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return !m.neverPrefilled() && p.tenantsInIndex() > publicTenants
+          ? Verdict.drop(name(), "held by " + p.tenantsInIndex() + " tenants (more than " + publicTenants + ")")
+          : Verdict.pass();
+    }
+  }
+
+  /**
+   * A model answers the same question the same way whatever the tenant: an answer another request
+   * that asked the recipient's question also received is at most suspect (not where the prompt
+   * was never prefilled: then the reply cannot come from the question).
+   */
+  public record SameAnswer() implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "same-answer";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return !m.neverPrefilled() && p.answersSameQuestion()
+          ? Verdict.cap(name(), Confidence.SUSPECT, "the reply another request that asked the same question received")
+          : Verdict.pass();
+    }
+  }
+
+  /**
+   * A model's stock sentences combine freely, so a rare run of common sentences says little: no
+   * evidence without mechanism evidence; with it, a run only one tenant within reach held came
+   * from that tenant's pages, while one several tenants held is most likely the model's own
+   * phrasing (suspect).
+   */
+  public record StockPhrasing() implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "stock-phrasing";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      if (!p.stockPhrasing()) {
+        return Verdict.pass();
+      }
+      if (!m.decodedOverForeignKv()) {
+        return Verdict.drop(name(), "a rare run of sentences many tenants' replies hold");
+      }
+      if (p.candidateTenants().size() <= 1) {
+        return Verdict.note(name(), "stock sentences, but only one tenant within reach held the run");
+      }
+      return Verdict.cap(name(), Confidence.SUSPECT,
+          "stock sentences " + p.candidateTenants().size() + " tenants within reach held");
+    }
+  }
+
+  /**
+   * A run shorter than T that many tenants hold is a common phrase, even over foreign KV; except
+   * on a response whose prompt was never prefilled when another tenant within reach wrote it in a
+   * prompt: nothing of the recipient's explains it, and a model does not write a tenant's prompt.
+   */
+  public record CommonShortRun(int t, int publicTenants) implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "common-short-run";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      if (p.words() >= t || p.tenantsInIndex() <= publicTenants) {
+        return Verdict.pass();
+      }
+      if (m.neverPrefilled() && p.otherTenantsPromptHeld()) {
+        return Verdict.note(name(), p.words() + " words that " + p.tenantsInIndex()
+            + " tenants hold, but another tenant's prompt within reach held them and this prompt was never prefilled");
+      }
+      return Verdict.cap(name(), Confidence.SUSPECT, p.words() + " words that " + p.tenantsInIndex() + " tenants hold");
+    }
+  }
+
+  /**
+   * Other tenants held it within reach, but the request the mechanism ranks likeliest (same decode
+   * node, same engine run, latest end) is the recipient's own tenant's: most likely its own data
+   * came back, so it is at most suspect.
+   */
+  public record OwnTenantLikeliest() implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "own-tenant-likeliest";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return p.ownTenantLikeliest()
+          ? Verdict.cap(name(), Confidence.SUSPECT, "the likeliest holder within reach is the recipient's own tenant's")
+          : Verdict.pass();
+    }
+  }
+
+  /** When the recipient's own tenant also held it within reach, it may be the tenant's own data. */
+  public record OwnTenantAlsoHeld() implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "own-tenant-also-held";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return p.candidateTenants().contains(p.recipientTenant()) && !p.otherTenants().isEmpty()
+          ? Verdict.cap(name(), Confidence.PROBABLE, "the recipient's own tenant also held it within reach")
+          : Verdict.pass();
+    }
+  }
+
+  /**
+   * Without mechanism evidence, text is at most probable, and only where it is specific to one
+   * other tenant: a passage of at least 2T words that no other tenant in the index holds.
+   */
+  public record TextAlone(int t) implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "text-alone";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      if (m.decodedOverForeignKv()) {
+        return Verdict.pass();
+      }
+      boolean specific = p.words() >= 2 * t && p.otherTenants().size() == 1 && p.tenantsInIndex() <= 1;
+      return specific
+          ? Verdict.cap(name(), Confidence.PROBABLE, "no mechanism evidence; " + p.words()
+              + " words only one other tenant holds")
+          : Verdict.cap(name(), Confidence.SUSPECT, "no mechanism evidence; held by " + p.tenantsInIndex()
+              + " tenants in the index");
+    }
+  }
+
+  /** Another tenant's passage in a response decoded over foreign KV is confirmed: says why. */
+  public record ForeignKv() implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return "foreign-kv";
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return m.decodedOverForeignKv()
+          ? Verdict.note(name(), "decoded over foreign KV: " + String.join(", ", m.foreignKv())) : Verdict.pass();
+    }
+  }
+}
