@@ -3,6 +3,7 @@ package io.kvscope.analysis;
 import io.kvscope.index.Documents;
 import io.kvscope.index.Schema;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.model.order.RequestOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,10 +19,10 @@ import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedSetDocValues;
 
 /**
- * Per-document columns for the self-joins (identifiers, fingerprints): tenant, start and end time
- * and decode node of every request, by global doc id. Twenty bytes a document: a million requests
- * take 20 MB, which is what lets a join check "other tenant, earlier, same node" per posting
- * without touching stored fields.
+ * Per-document columns for the self-joins (identifiers, fingerprints): tenant, start and end time,
+ * decode node and place in request order of every request, by global doc id. 28 bytes a document:
+ * a million requests take 28 MB, which is what lets a join check "other tenant, earlier, same node"
+ * per posting without touching stored fields.
  */
 public final class RequestColumns {
 
@@ -33,13 +34,16 @@ public final class RequestColumns {
   private final long[] start;
   private final long[] end;
   private final java.util.BitSet inRange;
+  /** Each request's place in {@link RequestOrder}, the order every cap and tie-break uses. */
+  private final int[] order;
   private final List<String> tenantNames;
   private final List<String> nodeNames;
 
   private RequestColumns(IndexReader reader, int[] tenant, int[] decodeNode, long[] start, long[] end,
-      java.util.BitSet inRange, List<String> tenantNames, List<String> nodeNames) {
+      java.util.BitSet inRange, int[] order, List<String> tenantNames, List<String> nodeNames) {
     this.reader = reader;
     this.inRange = inRange;
+    this.order = order;
     this.tenant = tenant;
     this.decodeNode = decodeNode;
     this.start = start;
@@ -60,6 +64,7 @@ public final class RequestColumns {
     List<String> tenantNames = new ArrayList<>();
     List<String> nodeNames = new ArrayList<>();
     java.util.BitSet inRange = new java.util.BitSet(reader.maxDoc());
+    List<Map.Entry<RequestOrder, Integer>> byOrder = new ArrayList<>();
     // Every request can be a source; only those in the analysed range are recipients.
     RequestRows.forEach(reader, row -> {
       if (context.options().inRange(row.record().startTime())) {
@@ -76,8 +81,15 @@ public final class RequestColumns {
       });
       start[row.doc()] = r.startTime() == null ? Long.MIN_VALUE : r.startTime();
       end[row.doc()] = r.endTime() == null ? start[row.doc()] : r.endTime();
+      byOrder.add(Map.entry(RequestOrder.of(r.startTime(), r.requestId()), row.doc()));
     });
-    return new RequestColumns(reader, tenant, node, start, end, inRange, tenantNames, nodeNames);
+    byOrder.sort(Map.Entry.comparingByKey());
+    int[] order = new int[reader.maxDoc()];
+    Arrays.fill(order, Integer.MAX_VALUE);
+    for (int i = 0; i < byOrder.size(); i++) {
+      order[byOrder.get(i).getValue()] = i;
+    }
+    return new RequestColumns(reader, tenant, node, start, end, inRange, order, tenantNames, nodeNames);
   }
 
   /** True for live request documents (possible sources, whatever their time). */
@@ -88,6 +100,19 @@ public final class RequestColumns {
   /** True for requests inside the analysed time range: the responses examined. */
   public boolean isRecipient(int doc) {
     return inRange.get(doc);
+  }
+
+  /**
+   * The request's place among all requests in {@link RequestOrder} (start, then request id): what
+   * caps and ties go by, so that no result depends on the order documents were written in.
+   */
+  public int order(int doc) {
+    return order[doc];
+  }
+
+  /** Requests in {@link RequestOrder}, earliest first. */
+  public java.util.Comparator<Integer> inRequestOrder() {
+    return java.util.Comparator.comparingInt(this::order);
   }
 
   public int tenant(int doc) {

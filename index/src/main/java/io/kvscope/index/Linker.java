@@ -162,7 +162,8 @@ public final class Linker {
     for (EngineEvent event : events) {
       firstByNode.merge(epochs.canonical(event.node()), event.time(), Math::min);
     }
-    firstByNode.forEach((node, time) -> clocks.observe(node, time, start));
+    String requestId = request.get(Schema.REQUEST_ID);
+    firstByNode.forEach((node, time) -> clocks.observe(node, requestId, time, start));
   }
 
   private static void collectRequestsWithoutRid(DirectoryReader reader, List<String> sample) throws IOException {

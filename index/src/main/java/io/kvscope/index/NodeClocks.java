@@ -2,6 +2,7 @@ package io.kvscope.index;
 
 import static io.kvscope.index.Schema.*;
 
+import io.kvscope.model.order.StableSample;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -73,22 +74,20 @@ public final class NodeClocks {
     return new NodeClocks(skews);
   }
 
-  /** Collects offsets while the linker walks the rids. */
+  /** Collects offsets while the linker walks the rids: a sample per node, the same whatever the read order. */
   static final class Learner {
-    private final Map<String, List<Long>> offsets = new TreeMap<>();
+    private final Map<String, StableSample<Long>> offsets = new TreeMap<>();
 
-    void observe(String node, long nodeTime, long gatewayTime) {
-      List<Long> list = offsets.computeIfAbsent(node, n -> new ArrayList<>());
-      if (list.size() < MAX_SAMPLES) {
-        list.add(nodeTime - gatewayTime);
-      }
+    /** The node's first line about request {@code requestId} at {@code nodeTime}; the gateway's start at {@code gatewayTime}. */
+    void observe(String node, String requestId, long nodeTime, long gatewayTime) {
+      offsets.computeIfAbsent(node, n -> new StableSample<>(MAX_SAMPLES)).offer(requestId, nodeTime - gatewayTime);
     }
 
     /** One document per node with its median offset. */
     List<Document> documents() {
       List<Document> docs = new ArrayList<>();
-      offsets.forEach((node, list) -> {
-        List<Long> sorted = new ArrayList<>(list);
+      offsets.forEach((node, sample) -> {
+        List<Long> sorted = new ArrayList<>(sample.values());
         Collections.sort(sorted);
         Document doc = Documents.base(TYPE_NODE_CLOCK, "clock:" + node);
         Documents.keyword(doc, NODE, node);

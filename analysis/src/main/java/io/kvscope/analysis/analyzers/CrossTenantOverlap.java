@@ -73,7 +73,10 @@ public final class CrossTenantOverlap implements Analyzer {
    */
   static final int WINDOW_WORDS = 10;
   static final int WINDOW_STRIDE = 2;
-  /** Requests within reach taken per window (a common phrase is held by many; the longest runs win anyway). */
+  /**
+   * Requests within reach taken per window, the latest first (a common phrase is held by many; the
+   * longest runs win anyway).
+   */
   static final int MAX_WINDOW_HOLDERS = 64;
 
   private final Set<String> withoutRules;
@@ -217,9 +220,9 @@ public final class CrossTenantOverlap implements Analyzer {
       }
       List<Map.Entry<Integer, int[]>> best = shared.entrySet().stream()
           .sorted(Comparator.comparingInt((Map.Entry<Integer, int[]> e) -> -(e.getValue()[0] + e.getValue()[1]))
-              .thenComparing(Map.Entry::getKey))
+              .thenComparing(Map.Entry::getKey, columns.inRequestOrder()))
           .limit(MAX_FOCUSED_CANDIDATES).toList();
-      Map<Integer, int[]> verified = new java.util.TreeMap<>();
+      Map<Integer, int[]> verified = new java.util.TreeMap<>(columns.inRequestOrder());
       best.forEach(e -> verified.put(e.getKey(), e.getValue()));
       candidates[0] += verified.size();
       for (Map.Entry<Integer, int[]> entry : verified.entrySet()) {
@@ -228,7 +231,7 @@ public final class CrossTenantOverlap implements Analyzer {
       // Runs too short to be sure of a fingerprint, where no verified run lies already.
       TokenizedText words = WordTokenizer.tokenize(response);
       List<int[]> covered = work.coveredTokens(recipient);
-      Map<Integer, int[]> more = new java.util.TreeMap<>();
+      Map<Integer, int[]> more = new java.util.TreeMap<>(columns.inRequestOrder());
       long windowsStarted = CpuClock.now();
       for (int start = 0; start + WINDOW_WORDS <= words.size(); start += WINDOW_STRIDE) {
         int from = start;
@@ -236,15 +239,14 @@ public final class CrossTenantOverlap implements Analyzer {
           continue;
         }
         String window = response.substring(words.start(start), words.end(start + WINDOW_WORDS - 1));
-        int[] taken = {0};
-        text.holders(window, doc -> reach.reaches(doc, recipient), (doc, inReply) -> {
-          int side = inReply ? 1 : 0;
+        for (long holding : latestHolders(text, window, recipient, reach, columns)) {
+          int doc = (int) (holding >>> 1);
+          int side = (int) (holding & 1);
           int[] before = verified.get(doc);
           if (before == null || before[side] == 0) {
             more.computeIfAbsent(doc, d -> new int[2])[side] = 1;
           }
-          return ++taken[0] < MAX_WINDOW_HOLDERS;
-        });
+        }
       }
       candidates[2] += CpuClock.now() - windowsStarted;
       candidates[1] += more.size();
@@ -254,6 +256,22 @@ public final class CrossTenantOverlap implements Analyzer {
     }
     work.finish();
     return candidates;
+  }
+
+  /**
+   * The {@value #MAX_WINDOW_HOLDERS} requests within reach that held {@code window} last before the
+   * recipient (their pages were released last, so they are the likeliest still in the pool), each
+   * as {@code doc << 1 | inReply}. Chosen by request order, not by which the index lists first.
+   */
+  private static long[] latestHolders(TextIndex text, String window, int recipient, StalePageReach reach,
+      RequestColumns columns) throws IOException {
+    List<long[]> held = new java.util.ArrayList<>();
+    text.holders(window, doc -> reach.reaches(doc, recipient), (doc, inReply) -> {
+      held.add(new long[] {columns.order(doc), (long) doc << 1 | (inReply ? 1 : 0)});
+      return true;
+    });
+    return held.stream().sorted(Comparator.comparingLong((long[] h) -> -h[0]).thenComparingLong(h -> h[1]))
+        .limit(MAX_WINDOW_HOLDERS).mapToLong(h -> h[1]).toArray();
   }
 
   private static double round(long nanos) {

@@ -27,7 +27,7 @@ import java.util.Set;
  */
 final class PassageGatherer {
 
-  /** Replies of other requests read at most to find one that asked the same question. */
+  /** Replies of other requests read at most, earliest first, to find one that asked the same question. */
   static final int MAX_SAME_QUESTION_READS = 32;
 
   private final TextIndex index;
@@ -86,18 +86,20 @@ final class PassageGatherer {
     Set<Integer> tenants = new HashSet<>();
     List<Integer> replyHolders = new ArrayList<>();
     boolean wantReplies = !r.mechanism.neverPrefilled();
+    // Every reply holder is seen, so the ones read are chosen by request order, not index order.
     index.holders(passage, doc -> doc != r.doc, (doc, inReply) -> {
       tenants.add(columns.tenant(doc));
-      if (wantReplies && inReply && replyHolders.size() < MAX_SAME_QUESTION_READS) {
+      if (wantReplies && inReply) {
         replyHolders.add(doc);
       }
-      return tenants.size() <= tenantCountBound || wantReplies && replyHolders.size() < MAX_SAME_QUESTION_READS;
+      return tenants.size() <= tenantCountBound || wantReplies;
     });
+    replyHolders.sort(columns.inRequestOrder());
     boolean ownPrompt = false;
     boolean sameQuestion = false;
     if (!r.mechanism.neverPrefilled()) {
       ownPrompt = Passages.coveredBy(range, r.ownPromptRanges);
-      for (int holder : replyHolders) {
+      for (int holder : replyHolders.subList(0, Math.min(MAX_SAME_QUESTION_READS, replyHolders.size()))) {
         sameQuestionReads++;
         if (SameQuestion.asked(r.prompt, index.text(holder, Schema.PROMPT_TEXT))) {
           sameQuestion = true;
@@ -108,7 +110,9 @@ final class PassageGatherer {
     // A run many tenants hold whole is a popular passage, not stock phrasing combined anew.
     boolean stockPhrasing = range.tokenCount() < 2 * t && tenants.size() < stockTenants
         && stock.isStock(r.response, range);
-    return new PassageFacts(range.tokenCount(), recipientTenant, List.copyOf(candidates.values()),
+    List<Holder> holders = new ArrayList<>(candidates.values());
+    holders.sort(java.util.Comparator.comparing(Holder::doc, columns.inRequestOrder()));
+    return new PassageFacts(range.tokenCount(), recipientTenant, List.copyOf(holders),
         Math.min(tenants.size(), tenantCountBound + 1), ownPrompt, sameQuestion, stockPhrasing);
   }
 

@@ -4,10 +4,9 @@ import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.RequestRow;
 import io.kvscope.analysis.RobustStats;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.model.order.StableSample;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,6 +27,7 @@ final class PromptLengths {
   static final long IMPLAUSIBLE_GAP = 4_096;
   /** Ratios are learned from prompts of at least this many tokens, where the count is reliable. */
   private static final long MIN_TOKENS_FOR_RATIO = 64;
+  /** Ratios a model's median is taken over: a sample of its requests, the same whatever the read order. */
   private static final int MAX_SAMPLES_PER_MODEL = 20_000;
 
   private final Map<String, Double> charsPerToken;
@@ -38,19 +38,17 @@ final class PromptLengths {
 
   /** Learns each model's chars-per-token ratio (median) from successful, unrejected requests. */
   static PromptLengths learn(AnalysisContext context) throws IOException {
-    Map<String, List<Double>> samples = new HashMap<>();
+    Map<String, StableSample<Double>> samples = new HashMap<>();
     context.forEachRequest(row -> {
       RequestRecord r = row.record();
       if (r.succeeded() && !row.facts().rejected() && r.promptTokens() != null && r.promptTokens() >= MIN_TOKENS_FOR_RATIO
           && r.promptChars() != null && r.promptChars() > 0 && engineAgrees(r)) {
-        List<Double> list = samples.computeIfAbsent(modelOf(r), m -> new ArrayList<>());
-        if (list.size() < MAX_SAMPLES_PER_MODEL) {
-          list.add((double) r.promptChars() / r.promptTokens());
-        }
+        samples.computeIfAbsent(modelOf(r), m -> new StableSample<>(MAX_SAMPLES_PER_MODEL))
+            .offer(r.requestId(), (double) r.promptChars() / r.promptTokens());
       }
     });
     Map<String, Double> ratios = new HashMap<>();
-    samples.forEach((model, list) -> ratios.put(model, RobustStats.median(list)));
+    samples.forEach((model, sample) -> ratios.put(model, RobustStats.median(sample.values())));
     ratios.forEach((model, ratio) -> context.parameter("prompt-length.chars_per_token." + model, round(ratio)));
     return new PromptLengths(ratios);
   }

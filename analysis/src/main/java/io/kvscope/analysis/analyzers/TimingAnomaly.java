@@ -8,9 +8,11 @@ import io.kvscope.model.finding.Evidence;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.model.order.StableSample;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -49,12 +51,16 @@ public final class TimingAnomaly implements Analyzer {
       if (row.record().engineInputLen() != null && row.record().engineInputLen() < length.tokens() / 2) {
         return; // an underrun: exactly what the fit must not learn from
       }
-      points.computeIfAbsent(deploymentOf(row.record()), d -> new Points()).add(uncached(row.record(), length), ttft);
+      points.computeIfAbsent(deploymentOf(row.record()), d -> new Points())
+          .add(row.record().requestId(), uncached(row.record(), length), ttft);
     });
     Map<String, RobustStats.Line> fits = new HashMap<>();
     points.forEach((deployment, p) -> {
-      if (p.n >= MIN_FIT_POINTS) {
-        RobustStats.Line line = RobustStats.theilSen(p.x, p.y, p.n);
+      List<double[]> sample = p.sample.values();
+      if (sample.size() >= MIN_FIT_POINTS) {
+        double[] x = sample.stream().mapToDouble(point -> point[0]).toArray();
+        double[] y = sample.stream().mapToDouble(point -> point[1]).toArray();
+        RobustStats.Line line = RobustStats.theilSen(x, y, sample.size());
         fits.put(deployment, line);
         Map<String, Object> fit = new LinkedHashMap<>(); // in this order in every run, unlike Map.of
         fit.put("intercept_ms", round(line.intercept()));
@@ -98,27 +104,16 @@ public final class TimingAnomaly implements Analyzer {
     return Math.round(value * 1000) / 1000.0;
   }
 
-  /** A bounded sample of (uncached tokens, TTFT) points: every point until full, then a stride. */
+  /**
+   * A bounded sample of (uncached tokens, TTFT) points: every point until full, then those whose
+   * request ids hash lowest, so later traffic shapes the fit as much as early traffic and the fit
+   * is the same whatever order the requests were read in.
+   */
   private static final class Points {
-    final double[] x = new double[MAX_FIT_POINTS];
-    final double[] y = new double[MAX_FIT_POINTS];
-    int n;
-    long seen;
+    final StableSample<double[]> sample = new StableSample<>(MAX_FIT_POINTS);
 
-    void add(double tokens, double ttft) {
-      seen++;
-      if (n < MAX_FIT_POINTS) {
-        x[n] = tokens;
-        y[n] = ttft;
-        n++;
-      } else {
-        // Replace deterministically so later traffic still shapes the fit (reservoir by hash).
-        int slot = (int) Math.floorMod(seen * 0x9E3779B97F4A7C15L, (long) seen);
-        if (slot < MAX_FIT_POINTS) {
-          x[slot] = tokens;
-          y[slot] = ttft;
-        }
-      }
+    void add(String requestId, double tokens, double ttft) {
+      sample.offer(requestId, new double[] {tokens, ttft});
     }
   }
 }

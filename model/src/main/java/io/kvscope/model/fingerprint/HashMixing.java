@@ -21,6 +21,17 @@ public final class HashMixing {
     return (hash ^ codePoint) * FNV_PRIME;
   }
 
+  /** FNV-1a over the code points of {@code text}, finalised: a fixed hash of a whole string (an id, a key). */
+  public static long ofText(String text) {
+    long hash = FNV_OFFSET;
+    for (int i = 0; i < text.length(); ) {
+      int cp = text.codePointAt(i);
+      hash = fnvStep(hash, cp);
+      i += Character.charCount(cp);
+    }
+    return fmix64(hash);
+  }
+
   /** MurmurHash3's 64-bit finaliser: every input bit affects every output bit. */
   public static long fmix64(long k) {
     k ^= k >>> 33;
