@@ -64,6 +64,6 @@ public final class Analysis {
     parameters.values().removeIf(java.util.Objects::isNull);
     return ImpactModel.build(new ImpactModel.Inputs(findings,
         VulnerableWindows.of(context.epochs(), context.clocks(), options.fixedVersion()), coverage.requestsPerHour(),
-        coverage.coverage(index.reader()), parameters, index.path().toString(), clock.instant()));
+        coverage.coverage(index.reader(), context.epochs().identity()), parameters, index.path().toString(), clock.instant()));
   }
 }

@@ -31,12 +31,16 @@ public final class AnalysisContext {
   private final Map<String, List<Finding>> findingsByAnalyzer = new LinkedHashMap<>();
   private final Map<String, Object> parameters = new TreeMap<>();
   private Analyzer running;
+  // Facts several analyzers join on, built by the first that asks and shared with the rest.
+  private RequestColumns requestColumns;
+  private Mechanisms mechanisms;
+  private StalePageReach reach;
 
   public AnalysisContext(IndexSearch index, AnalysisOptions options) throws IOException {
     this.index = index;
     this.options = options;
     this.epochs = Epochs.load(index.reader());
-    this.clocks = NodeClocks.load(index.reader());
+    this.clocks = epochs.clocks();
     if (!clocks.skews().isEmpty()) {
       parameters.put("node_clock_skew_ms", clocks.skews());
     }
@@ -61,6 +65,37 @@ public final class AnalysisContext {
   /** Each node's clock offset from the gateway's, to put node-local times on one timeline. */
   public NodeClocks clocks() {
     return clocks;
+  }
+
+  /** Every request's tenant, times, decode node and place in request order, read once per analysis. */
+  public RequestColumns requestColumns() throws IOException {
+    if (requestColumns == null) {
+      requestColumns = RequestColumns.load(this);
+    }
+    return requestColumns;
+  }
+
+  /**
+   * How each request was served ({@link Mechanisms}), built once per analysis from the findings of
+   * {@link Mechanisms#REQUIRED}: only an analyzer that requires all of them may ask.
+   */
+  public Mechanisms mechanisms() throws IOException {
+    if (running == null || !running.requires().containsAll(Mechanisms.REQUIRED)) {
+      throw new IllegalStateException((running == null ? "no analyzer is running" : "analyzer '" + running.name()
+          + "' does not declare it requires " + Mechanisms.REQUIRED) + " but reads the mechanisms built from them");
+    }
+    if (mechanisms == null) {
+      mechanisms = Mechanisms.of(this);
+    }
+    return mechanisms;
+  }
+
+  /** Which requests' pages could reach which recipients ({@link StalePageReach}), built once per analysis. */
+  public StalePageReach reach() throws IOException {
+    if (reach == null) {
+      reach = StalePageReach.of(this, requestColumns(), mechanisms());
+    }
+    return reach;
   }
 
   /** Streams the requests in the analysed time range. */

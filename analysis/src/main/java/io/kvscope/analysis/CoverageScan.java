@@ -50,13 +50,13 @@ final class CoverageScan {
     return requestsPerHour;
   }
 
-  Coverage coverage(IndexReader reader) throws IOException {
-    return new Coverage(nodeGaps(reader), requests, withoutBodies, withoutEngineLogs);
+  Coverage coverage(IndexReader reader, NodeIdentity identity) throws IOException {
+    return new Coverage(nodeGaps(reader, identity), requests, withoutBodies, withoutEngineLogs);
   }
 
-  private static List<Coverage.Gap> nodeGaps(IndexReader reader) throws IOException {
+  /** A node's hours count once, whatever name a file gave it ({@code identity}). */
+  private static List<Coverage.Gap> nodeGaps(IndexReader reader, NodeIdentity identity) throws IOException {
     Map<String, TreeSet<Long>> activeHours = new TreeMap<>();
-    NodeIdentity identity = NodeIdentity.load(reader); // a node's hours count once, whatever name a file gave it
     TypedDocs.forEach(reader, Schema.TYPE_NODE_HOUR, doc -> {
       NodeActivity activity = Documents.readActivity(doc);
       if (activity.lines() > 0) {

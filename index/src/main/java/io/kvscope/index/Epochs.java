@@ -23,6 +23,7 @@ public final class Epochs implements EngineFacts.EpochLookup {
   /** What a request was served under: a node's log epochs when it has any (snapshots only corroborate them). */
   private final Map<String, List<ConfigEpoch>> serving;
   private final NodeIdentity identity;
+  private final NodeClocks clocks;
 
   /** Epochs as given: every node name is its own node, versions only as the epochs carry them. */
   public Epochs(Collection<ConfigEpoch> epochs) {
@@ -35,6 +36,7 @@ public final class Epochs implements EngineFacts.EpochLookup {
    */
   public Epochs(Collection<ConfigEpoch> epochs, NodeIdentity identity, EngineVersions versions, NodeClocks clocks) {
     this.identity = identity;
+    this.clocks = clocks;
     Map<String, List<ConfigEpoch>> grouped = new TreeMap<>();
     for (ConfigEpoch epoch : epochs) {
       String node = identity.canonical(epoch.node());
@@ -53,6 +55,7 @@ public final class Epochs implements EngineFacts.EpochLookup {
     this.serving = serving;
   }
 
+  /** The epochs, node identity, versions and clocks of an index, each read once. */
   public static Epochs load(IndexReader reader) throws IOException {
     List<ConfigEpoch> epochs = new ArrayList<>();
     TypedDocs.forEach(reader, Schema.TYPE_EPOCH, doc -> epochs.add(Documents.readEpoch(doc)));
@@ -87,6 +90,11 @@ public final class Epochs implements EngineFacts.EpochLookup {
 
   public NodeIdentity identity() {
     return identity;
+  }
+
+  /** Each node's clock against the gateway's, as these epochs were placed with. */
+  public NodeClocks clocks() {
+    return clocks;
   }
 
   /** Nodes in name order, each with its epochs in start order. */

@@ -118,9 +118,9 @@ public final class CrossTenantOverlap implements Analyzer {
           + indexed.threshold() + "; shorter runs could be missed silently");
     }
     FingerprintConfig scheme = indexed.withThreshold(minSpan);
-    RequestColumns columns = RequestColumns.load(context);
-    Mechanisms mechanisms = Mechanisms.of(context);
-    StalePageReach reach = StalePageReach.of(context, columns, mechanisms);
+    RequestColumns columns = context.requestColumns();
+    Mechanisms mechanisms = context.mechanisms();
+    StalePageReach reach = context.reach();
     FingerprintJoin join = new FingerprintJoin(context.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1);
     int cutoff = learnCutoff(join, context);
     LuceneTextIndex text = new LuceneTextIndex(context.reader(), columns);

@@ -91,9 +91,9 @@ public final class IdentifierLeaks implements Analyzer {
 
   @Override
   public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {
-    RequestColumns columns = RequestColumns.load(context);
-    Mechanisms mechanisms = Mechanisms.of(context);
-    StalePageReach reach = StalePageReach.of(context, columns, mechanisms);
+    RequestColumns columns = context.requestColumns();
+    Mechanisms mechanisms = context.mechanisms();
+    StalePageReach reach = context.reach();
     Terms responseTerms = MultiTerms.getTerms(context.reader(), Schema.IDENT_RESPONSE);
     Terms promptTerms = MultiTerms.getTerms(context.reader(), Schema.IDENT_PROMPT);
     if (responseTerms == null) {

@@ -4,7 +4,6 @@ import io.kvscope.analysis.NodeEpoch;
 import io.kvscope.index.Documents;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.NodeClocks;
 import io.kvscope.index.QueryParsing;
 import io.kvscope.index.Schema;
 import java.io.Closeable;
@@ -54,7 +53,7 @@ public final class IndexData implements Closeable {
     IndexSearch search = IndexSearch.open(dir);
     try {
       Epochs epochs = Epochs.load(search.reader());
-      return new IndexData(dir, search, NodeEpoch.all(epochs, NodeClocks.load(search.reader())),
+      return new IndexData(dir, search, NodeEpoch.all(epochs, epochs.clocks()),
           search.count(Schema.TYPE_REQUEST));
     } catch (IOException | RuntimeException e) {
       search.close();
