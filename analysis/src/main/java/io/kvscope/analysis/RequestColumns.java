@@ -4,6 +4,7 @@ import io.kvscope.index.Documents;
 import io.kvscope.index.Schema;
 import io.kvscope.ingest.record.RequestRecord;
 import io.kvscope.model.order.RequestOrder;
+import io.kvscope.model.reach.ReachRule;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -75,7 +76,7 @@ public final class RequestColumns {
         return tenantNames.size() - 1;
       });
       RequestRecord r = row.record();
-      node[row.doc()] = r.decodeNode() == null ? -1 : nodes.computeIfAbsent(r.decodeNode(), n -> {
+      node[row.doc()] = r.decodeNode() == null ? ReachRule.UNKNOWN_NODE : nodes.computeIfAbsent(r.decodeNode(), n -> {
         nodeNames.add(n);
         return nodeNames.size() - 1;
       });
