@@ -1,5 +1,6 @@
 package io.kvscope.analysis;
 
+import io.kvscope.model.fingerprint.FingerprintConfig;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -27,8 +28,8 @@ public record AnalysisOptions(
 
   public static final String DEFAULT_FIXED_VERSION = "0.5.22";
 
-  /** T, in words (docs/overlap-method.md says why 16). */
-  public static final int DEFAULT_MIN_SPAN_TOKENS = 16;
+  /** T, in words: the fingerprint scheme's own (docs/overlap-method.md says why 16). */
+  public static final int DEFAULT_MIN_SPAN_TOKENS = FingerprintConfig.DEFAULT_THRESHOLD;
 
   /**
    * Freed KV pages keep their content until reallocated, which on a quiet node (nights,

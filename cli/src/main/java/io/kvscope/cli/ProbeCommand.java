@@ -107,7 +107,7 @@ final class ProbeCommand implements Callable<Integer> {
   }
 
   static final class Canary {
-    @Option(names = "--fill", paramLabel = "N", defaultValue = "16", order = 1,
+    @Option(names = "--fill", paramLabel = "N", defaultValue = "" + ProbeOptions.DEFAULT_FILL_REQUESTS, order = 1,
         description = "Marked prompts sent first, concurrently, to fill KV pages with markers (default: ${DEFAULT-VALUE}).")
     int fill;
 
@@ -115,23 +115,23 @@ final class ProbeCommand implements Callable<Integer> {
         description = "Their length in tokens (default: sized from the smallest pool, at most 2048).")
     long fillTokens;
 
-    @Option(names = "--normal", paramLabel = "N", defaultValue = "4", order = 3,
+    @Option(names = "--normal", paramLabel = "N", defaultValue = "" + ProbeOptions.DEFAULT_NORMAL_REQUESTS, order = 3,
         description = "Short marked prompts interleaved with the over-length ones (default: ${DEFAULT-VALUE}).")
     int normal;
 
-    @Option(names = "--over", paramLabel = "N", defaultValue = "2", order = 4,
+    @Option(names = "--over", paramLabel = "N", defaultValue = "" + ProbeOptions.DEFAULT_OVER_LENGTH_REQUESTS, order = 4,
         description = "Prompts just past each limit, the smallest pool and the context (default: ${DEFAULT-VALUE} each).")
     int over;
 
-    @Option(names = "--over-margin", paramLabel = "F", defaultValue = "0.02", order = 5,
+    @Option(names = "--over-margin", paramLabel = "F", defaultValue = "" + ProbeOptions.DEFAULT_OVER_MARGIN, order = 5,
         description = "How far past a limit, as a share of it; at least a page (default: ${DEFAULT-VALUE}).")
     double overMargin;
 
-    @Option(names = "--max-new-tokens", paramLabel = "N", defaultValue = "64", order = 6,
+    @Option(names = "--max-new-tokens", paramLabel = "N", defaultValue = "" + ProbeOptions.DEFAULT_MAX_NEW_TOKENS, order = 6,
         description = "Output cap per request (default: ${DEFAULT-VALUE}).")
     int maxNewTokens;
 
-    @Option(names = "--chars-per-token", paramLabel = "F", defaultValue = "4.0", order = 7,
+    @Option(names = "--chars-per-token", paramLabel = "F", defaultValue = "" + ProbeOptions.DEFAULT_CHARS_PER_TOKEN, order = 7,
         description = "Prompt length estimate until the server's own counts calibrate it (default: ${DEFAULT-VALUE}).")
     double charsPerToken;
   }
@@ -141,28 +141,28 @@ final class ProbeCommand implements Callable<Integer> {
         description = "Read config (GET only) and print what would be sent: counts, lengths, estimated tokens. Sends no prompt.")
     boolean dryRun;
 
-    @Option(names = {"-c", "--concurrency"}, paramLabel = "N", defaultValue = "4", order = 2,
+    @Option(names = {"-c", "--concurrency"}, paramLabel = "N", defaultValue = "" + ProbeOptions.DEFAULT_CONCURRENCY, order = 2,
         description = "Requests in flight at most (default: ${DEFAULT-VALUE}; hard limit " + ProbeOptions.HARD_CONCURRENCY + ").")
     int concurrency;
 
-    @Option(names = "--max-requests", paramLabel = "N", defaultValue = "100", order = 3,
+    @Option(names = "--max-requests", paramLabel = "N", defaultValue = "" + ProbeOptions.DEFAULT_MAX_REQUESTS, order = 3,
         description = "Requests in the whole run at most (default: ${DEFAULT-VALUE}; hard limit " + ProbeOptions.HARD_REQUESTS + ").")
     int maxRequests;
 
-    @Option(names = "--max-total-tokens", paramLabel = "N", defaultValue = "4000000", order = 4,
+    @Option(names = "--max-total-tokens", paramLabel = "N", defaultValue = "" + ProbeOptions.DEFAULT_MAX_TOTAL_TOKENS, order = 4,
         description = "Estimated prompt + output tokens in the whole run at most; tests that do not fit are skipped and listed (default: ${DEFAULT-VALUE}; hard limit " + ProbeOptions.HARD_TOTAL_TOKENS + ").")
     long maxTotalTokens;
 
-    @Option(names = "--rate", paramLabel = "R", defaultValue = "2", order = 5,
-        description = "Requests started per second at most (default: ${DEFAULT-VALUE}; hard limit 50).")
+    @Option(names = "--rate", paramLabel = "R", defaultValue = "" + ProbeOptions.DEFAULT_RATE_PER_SECOND, order = 5,
+        description = "Requests started per second at most (default: ${DEFAULT-VALUE}; hard limit " + ProbeOptions.HARD_RATE + ").")
     double rate;
 
-    @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "5s", order = 6,
+    @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = ProbeOptions.DEFAULT_CONNECT_TIMEOUT_SECONDS + "s", order = 6,
         converter = TimeArguments.DurationConverter.class,
         description = "Connection timeout, e.g. 5s (default: ${DEFAULT-VALUE}).")
     Duration connectTimeout;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m", order = 7,
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = ProbeOptions.DEFAULT_REQUEST_TIMEOUT_SECONDS + "s", order = 7,
         converter = TimeArguments.DurationConverter.class,
         description = "Deadline for each whole request, streamed answer included, e.g. 90s or 10m (default: ${DEFAULT-VALUE}).")
     Duration timeout;

@@ -33,6 +33,15 @@ class ProbeCommandTest {
   }
 
   @Test
+  void theCommandLinesDefaultsAreTheOptionsOwn() {
+    ProbeCommand command = new ProbeCommand();
+    new CommandLine(command).parseArgs("--target", "http://127.0.0.1:9");
+
+    assertThat(command.options(null))
+        .isEqualTo(io.kvscope.probe.ProbeOptions.builder(java.net.URI.create("http://127.0.0.1:9")).build());
+  }
+
+  @Test
   void failsTheBuggyDeploymentWithTheLeakedMarkersOnScreenAndPassesTheFixedOne() throws Exception {
     try (EngineDouble d = EngineDouble.start(DoubleConfig.incident(DoubleConfig.Admission.BUGGY))) {
       CliTestSupport.Run run = CliTestSupport.run(args(d, "-o", out.toString()));

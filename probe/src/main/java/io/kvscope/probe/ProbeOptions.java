@@ -118,6 +118,20 @@ public record ProbeOptions(
     return new Builder(target);
   }
 
+  // The defaults, in one place: the builder starts from them and the CLI's help shows them.
+  public static final int DEFAULT_FILL_REQUESTS = 16;
+  public static final int DEFAULT_NORMAL_REQUESTS = 4;
+  public static final int DEFAULT_OVER_LENGTH_REQUESTS = 2;
+  public static final double DEFAULT_OVER_MARGIN = 0.02;
+  public static final int DEFAULT_MAX_NEW_TOKENS = 64;
+  public static final int DEFAULT_CONCURRENCY = 4;
+  public static final int DEFAULT_MAX_REQUESTS = 100;
+  public static final long DEFAULT_MAX_TOTAL_TOKENS = 4_000_000L;
+  public static final double DEFAULT_RATE_PER_SECOND = 2;
+  public static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 5;
+  public static final int DEFAULT_REQUEST_TIMEOUT_SECONDS = 600;
+  public static final double DEFAULT_CHARS_PER_TOKEN = 4.0;
+
   /** Defaults for everything; the CLI and tests change what they need. */
   public static final class Builder {
     public URI target;
@@ -125,21 +139,21 @@ public record ProbeOptions(
     public String model;
     public Api.Choice api = Api.Choice.AUTO;
     public String fixedVersion = AnalysisOptions.DEFAULT_FIXED_VERSION;
-    public int fillRequests = 16;
+    public int fillRequests = DEFAULT_FILL_REQUESTS;
     public long fillTokens;
-    public int normalRequests = 4;
-    public int overLengthRequests = 2;
-    public double overMargin = 0.02;
-    public int maxNewTokens = 64;
-    public int concurrency = 4;
-    public int maxRequests = 100;
-    public long maxTotalTokens = 4_000_000L;
-    public double ratePerSecond = 2;
-    public Duration connectTimeout = Duration.ofSeconds(5);
-    public Duration requestTimeout = Duration.ofSeconds(600);
+    public int normalRequests = DEFAULT_NORMAL_REQUESTS;
+    public int overLengthRequests = DEFAULT_OVER_LENGTH_REQUESTS;
+    public double overMargin = DEFAULT_OVER_MARGIN;
+    public int maxNewTokens = DEFAULT_MAX_NEW_TOKENS;
+    public int concurrency = DEFAULT_CONCURRENCY;
+    public int maxRequests = DEFAULT_MAX_REQUESTS;
+    public long maxTotalTokens = DEFAULT_MAX_TOTAL_TOKENS;
+    public double ratePerSecond = DEFAULT_RATE_PER_SECOND;
+    public Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
+    public Duration requestTimeout = Duration.ofSeconds(DEFAULT_REQUEST_TIMEOUT_SECONDS);
     public Long poolTokens;
     public Long contextLength;
-    public double charsPerToken = 4.0;
+    public double charsPerToken = DEFAULT_CHARS_PER_TOKEN;
     public double timingFactor = AnalysisOptions.defaults().timingFactor();
     public String apiKey;
     public boolean configOnly;

@@ -6,6 +6,7 @@ import io.kvscope.model.evidence.Decision;
 import io.kvscope.model.evidence.Holder;
 import io.kvscope.model.evidence.Mechanism;
 import io.kvscope.model.evidence.PassageFacts;
+import io.kvscope.model.evidence.PassageRules;
 import io.kvscope.model.finding.Attribution;
 import io.kvscope.model.finding.Confidence;
 import io.kvscope.model.finding.Evidence;
@@ -151,7 +152,7 @@ final class OverlapFindings {
     if (text == null) {
       return null;
     }
-    int min = Math.max(verifier.config().k(), Math.min(range.tokenCount(), 12));
+    int min = Math.max(verifier.config().k(), Math.min(range.tokenCount(), PassageRules.MIN_WORDS));
     for (SharedSpan shared : verifier.verify(response, text, min)) {
       for (SpanMatch m : shared.parts()) {
         TextRange r = m.recipient();
