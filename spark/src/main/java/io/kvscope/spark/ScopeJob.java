@@ -93,6 +93,7 @@ public final class ScopeJob {
     }
     Clock clock = new Clock();
     SparkSession spark = Sessions.builder(master).getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
     StageTime start = clock.lap();
     try {
       Summary summary = new ScopeJob(spark, IngestOptions.defaults()).run(inputs, out);
