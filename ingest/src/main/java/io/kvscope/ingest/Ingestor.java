@@ -1,6 +1,7 @@
 package io.kvscope.ingest;
 
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * One input format: it recognises its files by content and turns them into canonical records.
@@ -29,6 +30,16 @@ public interface Ingestor {
    * unreadable file ends the parse early (by throwing, or by reporting where the data stopped).
    */
   void parse(InputFile file, IngestOptions options, RecordSink sink) throws IOException;
+
+  /**
+   * A parser for batches of this format's lines apart from their file, so that one file can be
+   * parsed in pieces (see {@link LineParser}). Empty for formats whose lines depend on the lines
+   * before them: an engine log names its node's role in a startup line and dates continuation
+   * lines by the last timestamp, and printed payloads span many lines.
+   */
+  default Optional<LineParser> lineParser(IngestOptions options) {
+    return Optional.empty();
+  }
 
   /**
    * Whether each line parses on its own, so that an interrupted file can resume after its last

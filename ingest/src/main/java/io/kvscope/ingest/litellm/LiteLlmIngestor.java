@@ -4,12 +4,14 @@ import com.fasterxml.jackson.core.JsonFactory;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
 import io.kvscope.ingest.InputFile;
+import io.kvscope.ingest.LineParser;
 import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.Sniff;
 import io.kvscope.ingest.json.JsonHead;
 import io.kvscope.ingest.json.JsonLines;
 import io.kvscope.ingest.json.JsonSupport;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -64,15 +66,25 @@ public final class LiteLlmIngestor implements Ingestor {
 
   @Override
   public void parse(InputFile file, IngestOptions options, RecordSink sink) throws IOException {
+    JsonLines.forEach(file, sink, payloads(options, file.name(), sink));
+  }
+
+  @Override
+  public Optional<LineParser> lineParser(IngestOptions options) {
+    return Optional.of((batch, sink) -> JsonLines.forEach(batch, sink, payloads(options, batch.fileName(), sink)));
+  }
+
+  /** Reads each line of {@code fileName} as one payload into {@code sink}. */
+  private JsonLines.Reader payloads(IngestOptions options, String fileName, RecordSink sink) {
     PayloadReader reader = new PayloadReader(json, new TenantPaths(options.tenantKeys()));
     // IllegalArgumentException also comes from the record's own checks (negative counts, odd status).
-    JsonLines.forEach(file, sink, (line, number) -> {
+    return (line, number) -> {
       try {
-        sink.accept(reader.read(line).sourceFile(file.name()).sourceLine(number).build());
+        sink.accept(reader.read(line).sourceFile(fileName).sourceLine(number).build());
       } catch (PayloadProblem e) {
         throw new IllegalArgumentException(e.getMessage());
       }
-    });
+    };
   }
 
   @Override

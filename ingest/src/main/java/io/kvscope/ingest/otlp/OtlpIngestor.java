@@ -6,6 +6,7 @@ import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
 import io.kvscope.ingest.InputFile;
+import io.kvscope.ingest.LineParser;
 import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.Sniff;
 import io.kvscope.ingest.json.JsonHead;
@@ -16,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -57,10 +59,22 @@ public final class OtlpIngestor implements Ingestor {
 
   @Override
   public void parse(InputFile file, IngestOptions options, RecordSink sink) throws IOException {
-    String fallbackNode = stem(file.path().getFileName().toString());
+    JsonLines.forEach(file, sink, batches(options, file.name(), stem(file.path().getFileName().toString()), sink));
+  }
+
+  @Override
+  public Optional<LineParser> lineParser(IngestOptions options) {
+    return Optional.of((batch, sink) -> JsonLines.forEach(batch, sink,
+        batches(options, batch.fileName(), stem(lastSegment(batch.fileName())), sink)));
+  }
+
+  /**
+   * Reads each line of {@code fileName} as one export batch into {@code sink}; an engine span that
+   * names no node is put on {@code fallbackNode}.
+   */
+  private JsonLines.Reader batches(IngestOptions options, String fileName, String fallbackNode, RecordSink sink) {
     // emit() judges each span and log record apart: one bad span spoils no other.
-    JsonLines.forEach(file, sink,
-        (line, number) -> emit(batches.read(line), options, fallbackNode, file.name(), number, line, sink));
+    return (line, number) -> emit(batches.read(line), options, fallbackNode, fileName, number, line, sink);
   }
 
   private void emit(Batch batch, IngestOptions options, String fallbackNode, String fileName,
@@ -142,6 +156,11 @@ public final class OtlpIngestor implements Ingestor {
   private static String stem(String fileName) {
     int dot = fileName.indexOf('.');
     return dot > 0 ? fileName.substring(0, dot) : fileName;
+  }
+
+  /** The file name in a path or URL as a batch names its file ({@code s3a://logs/otel.jsonl} -> {@code otel.jsonl}). */
+  private static String lastSegment(String name) {
+    return name.substring(name.lastIndexOf('/') + 1);
   }
 
   @Override

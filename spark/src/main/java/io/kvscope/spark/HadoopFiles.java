@@ -1,0 +1,122 @@
+package io.kvscope.spark;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Serializable;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.RemoteIterator;
+
+/**
+ * Input files on any Hadoop file system ({@code file:}, {@code hdfs:}, {@code s3a:}, ...): listed on
+ * the driver, and handed to kvscope's ingestors in tasks as local files. kvscope's readers take a
+ * local path (a file's name names an engine log's node, its modification time dates vLLM lines), so
+ * a file elsewhere is copied into an owner-only temporary folder under its own name and time first.
+ */
+final class HadoopFiles {
+
+  private HadoopFiles() {}
+
+  /** The driver's Hadoop settings (credentials of object stores among them) for tasks. */
+  record Settings(Map<String, String> entries) implements Serializable {
+
+    static Settings of(Configuration configuration) {
+      Map<String, String> entries = new HashMap<>();
+      configuration.forEach(entry -> entries.put(entry.getKey(), entry.getValue()));
+      return new Settings(entries);
+    }
+
+    Configuration configuration() {
+      Configuration configuration = new Configuration(false);
+      entries.forEach(configuration::set);
+      return configuration;
+    }
+  }
+
+  /**
+   * The files under {@code inputs}, each input's files sorted by path. A file is named as the user
+   * gave its input, extended by its path below it ({@code logs} -> {@code logs/gateway/a.jsonl}).
+   *
+   * @throws java.io.FileNotFoundException when an input does not exist
+   */
+  static List<PlannedFile> list(List<String> inputs, Configuration configuration) throws IOException {
+    List<PlannedFile> files = new ArrayList<>();
+    for (String input : inputs) {
+      org.apache.hadoop.fs.Path root = new org.apache.hadoop.fs.Path(input);
+      FileSystem fs = root.getFileSystem(configuration);
+      FileStatus status = fs.getFileStatus(root);
+      String rootUri = fs.makeQualified(root).toString();
+      if (status.isFile()) {
+        files.add(PlannedFile.listed(rootUri, input, status.getLen()));
+        continue;
+      }
+      String given = input.endsWith("/") ? input.substring(0, input.length() - 1) : input;
+      List<PlannedFile> found = new ArrayList<>();
+      RemoteIterator<LocatedFileStatus> walk = fs.listFiles(root, true);
+      while (walk.hasNext()) {
+        LocatedFileStatus file = walk.next();
+        String uri = file.getPath().toString();
+        found.add(PlannedFile.listed(uri, given + uri.substring(rootUri.length()), file.getLen()));
+      }
+      found.sort(Comparator.comparing(PlannedFile::name));
+      files.addAll(found);
+    }
+    return files;
+  }
+
+  /**
+   * {@code uri} as a local file: the file itself on the local file system, else a copy of its first
+   * {@code limit} bytes (all of it with {@link Long#MAX_VALUE}). Closing deletes a copy.
+   */
+  static LocalFile local(String uri, Settings settings, long limit) throws IOException {
+    URI location = URI.create(uri);
+    if ("file".equals(location.getScheme())) {
+      return new LocalFile(Path.of(location), null);
+    }
+    org.apache.hadoop.fs.Path remote = new org.apache.hadoop.fs.Path(location);
+    FileSystem fs = remote.getFileSystem(settings.configuration());
+    Path folder = Files.createTempDirectory("kvscope-input-"); // owner-only (rwx------)
+    Path copy = folder.resolve(remote.getName());
+    try (InputStream in = fs.open(remote); OutputStream out = Files.newOutputStream(copy)) {
+      copy(in, out, limit);
+      Files.setLastModifiedTime(copy, FileTime.fromMillis(fs.getFileStatus(remote).getModificationTime()));
+    } catch (IOException | RuntimeException e) {
+      new LocalFile(copy, folder).close();
+      throw e;
+    }
+    return new LocalFile(copy, folder);
+  }
+
+  private static void copy(InputStream in, OutputStream out, long limit) throws IOException {
+    byte[] buffer = new byte[1 << 16];
+    long left = limit;
+    int n;
+    while (left > 0 && (n = in.read(buffer, 0, (int) Math.min(buffer.length, left))) > 0) {
+      out.write(buffer, 0, n);
+      left -= n;
+    }
+  }
+
+  /** A local file to read; {@code copyFolder} is the temporary folder of a copy, else {@code null}. */
+  record LocalFile(Path path, Path copyFolder) implements AutoCloseable {
+    @Override
+    public void close() throws IOException {
+      if (copyFolder != null) {
+        Files.deleteIfExists(path);
+        Files.deleteIfExists(copyFolder);
+      }
+    }
+  }
+}

@@ -1,0 +1,150 @@
+package io.kvscope.spark;
+
+import io.kvscope.ingest.BadInput;
+import io.kvscope.ingest.IngestOptions;
+import io.kvscope.ingest.Ingestor;
+import io.kvscope.ingest.Ingestors;
+import io.kvscope.ingest.InputFile;
+import io.kvscope.ingest.RecordSink;
+import io.kvscope.ingest.record.Ingested;
+import io.kvscope.ingest.record.Plausibility;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * Stage 2, ingest: a task per planned file runs the file's own kvscope {@link Ingestor}, builds
+ * rows of what it emits, and quarantines bad lines and implausible records as the single-machine
+ * ingest does (the same {@link Plausibility} check, the same reasons). One pass over the files
+ * fills every {@link IngestOutput}: its rows carry one struct column per output, and each output's
+ * folder takes the rows whose column is set.
+ */
+final class IngestStage {
+
+  /** As in the single-machine ingest: a line-by-line file survives this many failing lines. */
+  private static final int MAX_LINE_FAILURES = 64;
+
+  static final StructType ONE_PASS = onePass();
+
+  private IngestStage() {}
+
+  private static StructType onePass() {
+    List<StructField> fields = new ArrayList<>();
+    for (IngestOutput output : IngestOutput.values()) {
+      fields.add(DataTypes.createStructField(output.folder(), output.schema(), true));
+    }
+    return DataTypes.createStructType(fields);
+  }
+
+  static void run(SparkSession spark, List<PlannedFile> planned, IngestSettings settings, String out) {
+    // Largest first, so that the longest task is not the last to start.
+    List<PlannedFile> files = planned.stream().filter(f -> f.format() != null || f.unreadable() != null)
+        .sorted(Comparator.comparingLong(PlannedFile::size).reversed()).toList();
+    HadoopFiles.Settings hadoop = HadoopFiles.Settings.of(spark.sparkContext().hadoopConfiguration());
+    JavaRDD<Row> rows = JavaSparkContext.fromSparkContext(spark.sparkContext())
+        .parallelize(files, Math.max(1, files.size()))
+        .flatMap(file -> ingest(file, settings, hadoop));
+    Dataset<Row> ingested = spark.createDataFrame(rows, ONE_PASS).persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      ingested.count(); // parses, a task per file; the writes below read the cached rows
+      int writers = Math.min(Math.max(1, files.size()), spark.sparkContext().defaultParallelism());
+      for (IngestOutput output : IngestOutput.values()) {
+        Stages.write(ingested.filter(ingested.col(output.folder()).isNotNull()).select(output.folder() + ".*")
+            .coalesce(writers), out, output.folder());
+      }
+    } finally {
+      ingested.unpersist();
+    }
+  }
+
+  /** One file's rows. Runs in a task; kvscope's objects are built here, never shipped. */
+  static Iterator<Row> ingest(PlannedFile file, IngestSettings settings, HadoopFiles.Settings hadoop) {
+    Rows sink = new Rows(file.name());
+    if (file.unreadable() != null) {
+      sink.malformed(new BadInput(file.name(), 0, file.unreadable()), null);
+      return sink.rows.iterator();
+    }
+    IngestOptions options = settings.options();
+    Ingestor ingestor = Ingestors.discover().byName(file.format()).orElseThrow();
+    try (HadoopFiles.LocalFile local = HadoopFiles.local(file.uri(), hadoop, Long.MAX_VALUE)) {
+      parse(ingestor, new InputFile(local.path(), file.name(), 0), options, sink);
+    } catch (IOException unreadable) {
+      sink.malformed(new BadInput(file.name(), 0, "cannot read file (" + Stages.describe(unreadable) + ")"), null);
+    }
+    return sink.rows.iterator();
+  }
+
+  /**
+   * Parses as the single-machine ingest does: a failing line of a line-by-line format costs that
+   * line and the parse goes on after it; any other failure ends the file, quarantined with its line.
+   */
+  private static void parse(Ingestor ingestor, InputFile first, IngestOptions options, Rows sink) {
+    InputFile input = first;
+    for (int failures = 0; ; failures++) {
+      try {
+        ingestor.parse(input, options, sink);
+        return;
+      } catch (IOException | RuntimeException failure) {
+        long line = input.lineReached();
+        boolean oneLine = failure instanceof RuntimeException && ingestor.resumableByLine()
+            && line > input.resumeAfterLine() && failures < MAX_LINE_FAILURES;
+        if (!oneLine) {
+          sink.malformed(new BadInput(input.name(), line > 0 ? line : sink.lastLine + 1,
+              "reading stopped: " + Stages.what(failure)), null);
+          return;
+        }
+        sink.malformed(new BadInput(input.name(), line, "cannot be read (" + Stages.what(failure)
+            + "); reading goes on after it"), null);
+        input = new InputFile(input.path(), input.name(), line);
+      }
+    }
+  }
+
+  /** Collects one file's items as one-pass rows; implausible records go to the quarantine. */
+  private static final class Rows implements RecordSink {
+    final List<Row> rows = new ArrayList<>();
+    private final String fileName;
+    long lastLine;
+
+    Rows(String fileName) {
+      this.fileName = fileName;
+    }
+
+    @Override
+    public void accept(Ingested item) {
+      Optional<String> implausible = Plausibility.problem(item);
+      if (implausible.isPresent()) {
+        malformed(new BadInput(fileName, item.sourceLine(), implausible.get()), null);
+        return;
+      }
+      add(item);
+      lastLine = Math.max(lastLine, item.sourceLine());
+    }
+
+    @Override
+    public void malformed(BadInput bad, String raw) {
+      add(Quarantined.of(bad, raw));
+      lastLine = Math.max(lastLine, bad.line());
+    }
+
+    private void add(Object item) {
+      IngestOutput output = IngestOutput.of(item);
+      Object[] columns = new Object[IngestOutput.values().length];
+      columns[output.ordinal()] = output.toRow(item);
+      rows.add(RowFactory.create(columns));
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package io.kvscope.spark;
+
+import io.kvscope.ingest.IngestOptions;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The stages built so far, in order: plan the inputs, ingest, merge. Each writes Parquet under the
+ * output folder, which is created owner-only (its quarantine and records hold prompts).
+ *
+ * <p>{@link #main} runs them for measurement: {@code ScopeJob INPUT... --out DIR [--master URL]}
+ * prints each stage's wall and CPU seconds (the whole JVM's CPU: exact in {@code local[N]}).
+ */
+public final class ScopeJob {
+
+  private final SparkSession spark;
+  private final IngestSettings settings;
+
+  public ScopeJob(SparkSession spark, IngestOptions options) {
+    this.spark = spark;
+    this.settings = IngestSettings.of(options);
+  }
+
+  /** What a run did: files per outcome, keys merged, and the seconds of each stage. */
+  public record Summary(int files, int read, int skipped, int unreadable, long mergedKeys,
+      Map<String, StageTime> stages) {}
+
+  /** Wall and CPU seconds of one stage. */
+  public record StageTime(double wallSeconds, double cpuSeconds) {}
+
+  public Summary run(List<String> inputs, String out) throws IOException {
+    ownerOnlyFolder(out);
+    Map<String, StageTime> times = new LinkedHashMap<>();
+    Clock clock = new Clock();
+    List<PlannedFile> planned = InputPlan.run(spark, inputs, settings, out);
+    times.put("plan", clock.lap());
+    IngestStage.run(spark, planned, settings, out);
+    times.put("ingest", clock.lap());
+    long mergedKeys = MergeStage.run(spark, out);
+    times.put("merge", clock.lap());
+    return new Summary(planned.size(), (int) planned.stream().filter(f -> f.format() != null).count(),
+        (int) planned.stream().filter(f -> f.skippedBecause() != null).count(),
+        (int) planned.stream().filter(f -> f.unreadable() != null).count(), mergedKeys, times);
+  }
+
+  private void ownerOnlyFolder(String out) throws IOException {
+    Path folder = new Path(out);
+    FileSystem fs = folder.getFileSystem(spark.sparkContext().hadoopConfiguration());
+    fs.mkdirs(folder);
+    fs.setPermission(folder, new FsPermission((short) 0700));
+  }
+
+  /** Laps of wall time and of this JVM's CPU time. */
+  private static final class Clock {
+    private final com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private long wall = System.nanoTime();
+    private long cpu = os.getProcessCpuTime();
+
+    StageTime lap() {
+      long nowWall = System.nanoTime();
+      long nowCpu = os.getProcessCpuTime();
+      StageTime time = new StageTime((nowWall - wall) / 1e9, (nowCpu - cpu) / 1e9);
+      wall = nowWall;
+      cpu = nowCpu;
+      return time;
+    }
+  }
+
+  /** Runs the stages on a session of its own; see the class comment. */
+  public static void main(String[] args) throws IOException {
+    List<String> inputs = new ArrayList<>();
+    String out = null;
+    String master = "local[*]";
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--out" -> out = args[++i];
+        case "--master" -> master = args[++i];
+        default -> inputs.add(args[i]);
+      }
+    }
+    if (out == null || inputs.isEmpty()) {
+      System.err.println("usage: ScopeJob INPUT... --out DIR [--master URL]");
+      System.exit(2);
+    }
+    Clock clock = new Clock();
+    SparkSession spark = Sessions.builder(master).getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    StageTime start = clock.lap();
+    try {
+      Summary summary = new ScopeJob(spark, IngestOptions.defaults()).run(inputs, out);
+      System.out.printf("files %d: read %d, skipped %d, unreadable %d; keys merged %d%n", summary.files(),
+          summary.read(), summary.skipped(), summary.unreadable(), summary.mergedKeys());
+      System.out.printf("%-8s %8.1f wall s %8.1f CPU s%n", "session", start.wallSeconds(), start.cpuSeconds());
+      summary.stages().forEach((stage, time) ->
+          System.out.printf("%-8s %8.1f wall s %8.1f CPU s%n", stage, time.wallSeconds(), time.cpuSeconds()));
+    } finally {
+      spark.stop();
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package io.kvscope.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.ingest.BadInput;
+import io.kvscope.ingest.IngestOptions;
+import io.kvscope.ingest.Ingestor;
+import io.kvscope.ingest.Ingestors;
+import io.kvscope.ingest.InputFile;
+import io.kvscope.ingest.KvscopeOutputs;
+import io.kvscope.ingest.RecordSink;
+import io.kvscope.ingest.Sniff;
+import io.kvscope.ingest.merge.RequestMerge;
+import io.kvscope.ingest.record.EngineEvent;
+import io.kvscope.ingest.record.Ingested;
+import io.kvscope.ingest.record.Plausibility;
+import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.samples.GenerationSummary;
+import io.kvscope.samples.IncidentGenerator;
+import io.kvscope.samples.Scale;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Spark stages on a generated incident (0.25x) give what kvscope's single-machine ingest gives
+ * on the same files: the same records of every kind, the same quarantine, and after the merge the
+ * same requests, one per simulated request.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ScopeJobTest {
+
+  private GenerationSummary generated;
+  private Path incident;
+  private String out;
+  private ScopeJob.Summary summary;
+  private SingleMachine reference;
+
+  @BeforeAll
+  void runTheStagesOnAGeneratedIncident(@TempDir Path dir) throws IOException {
+    incident = dir.resolve("incident");
+    generated = new IncidentGenerator().generate(incident, 1, Scale.parse("0.25x"));
+    damagedGatewayFile();
+    out = dir.resolve("out").toString();
+    summary = new ScopeJob(spark(), IngestOptions.defaults()).run(List.of(incident.toString()), out);
+    reference = SingleMachine.ingest(incident);
+  }
+
+  /** A gateway file with real payloads between a cut line and one that is no payload: bad lines to quarantine. */
+  private void damagedGatewayFile() throws IOException {
+    Path gateway = generated.files().stream().map(f -> incident.resolve(f.path()))
+        .filter(p -> p.getFileName().toString().matches("litellm-.*\\.jsonl")).findFirst().orElseThrow();
+    List<String> payloads = Files.readAllLines(gateway).subList(0, 2);
+    Files.createDirectories(incident.resolve("late"));
+    Files.write(incident.resolve("late/litellm-damaged.jsonl"), List.of(
+        payloads.get(0).substring(0, payloads.get(0).length() / 2), "[\"not\", \"a\", \"payload\"]",
+        payloads.get(1).replaceFirst("\"id\": *\"[^\"]*\"", "\"id\": \"damaged-copy\"")));
+  }
+
+  private static SparkSession spark() {
+    return SharedSpark.session();
+  }
+
+  @Test
+  void everyFileIsPlannedWithTheFormatItsContentShows() {
+    List<PlannedFile> planned = spark().read().schema(InputPlan.ROWS.schema()).parquet(out + "/" + InputPlan.FOLDER)
+        .collectAsList().stream().map(InputPlan.ROWS::fromRow).toList();
+
+    Map<String, String> formats = planned.stream().filter(f -> f.format() != null)
+        .collect(Collectors.toMap(PlannedFile::name, PlannedFile::format));
+    assertThat(formats).isEqualTo(reference.formats);
+    assertThat(formats).hasSize(generated.files().size() + 1);
+    assertThat(planned).filteredOn(f -> f.name().endsWith("truth.json")).singleElement()
+        .satisfies(f -> assertThat(f.skippedBecause()).startsWith("kvscope's own output"));
+    assertThat(summary.read()).isEqualTo(formats.size());
+  }
+
+  @Test
+  void ingestGivesTheSingleMachineRecordsOfEveryKind() {
+    for (IngestOutput output : List.of(IngestOutput.RECORDS, IngestOutput.ENGINE_EVENTS, IngestOutput.EPOCHS,
+        IngestOutput.NODE_ACTIVITY, IngestOutput.NODE_ALIASES, IngestOutput.VERSIONS)) {
+      List<Object> expected = reference.items.stream().filter(i -> IngestOutput.of(i) == output)
+          .sorted(BY_SOURCE).map(Object.class::cast).toList();
+      assertThat(sorted(read(output))).as(output.folder()).isEqualTo(expected);
+    }
+    Map<EngineEvent.Kind, Long> kinds = read(IngestOutput.ENGINE_EVENTS).stream()
+        .collect(Collectors.groupingBy(e -> ((EngineEvent) e).kind(), TreeMap::new, Collectors.counting()));
+    assertThat(kinds).containsKeys(EngineEvent.Kind.RECEIVED, EngineEvent.Kind.FINISHED, EngineEvent.Kind.REJECTED);
+    assertThat(read(IngestOutput.RECORDS)).hasSize((int) (generated.litellmRecords() + generated.otlpSpans()) + 1);
+  }
+
+  @Test
+  void badLinesAreQuarantinedWithTheirTextAsOnASingleMachine() {
+    List<Quarantined> quarantined = read(IngestOutput.QUARANTINE).stream().map(Quarantined.class::cast)
+        .sorted(Comparator.comparing(Quarantined::file).thenComparingLong(Quarantined::line)).toList();
+
+    assertThat(quarantined).isEqualTo(reference.quarantined);
+    assertThat(quarantined).filteredOn(q -> q.file().endsWith("late/litellm-damaged.jsonl"))
+        .extracting(Quarantined::line).containsExactly(1L, 2L);
+  }
+
+  @Test
+  void mergeGivesOneRequestPerSimulatedRequestAsTheSingleMachineMergeDoes() {
+    List<RequestRecord> merged = spark().read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.FOLDER)
+        .collectAsList().stream().map(RequestRows::fromRow).sorted(BY_REQUEST).toList();
+
+    List<RequestRecord> expected = reference.items.stream().filter(RequestRecord.class::isInstance)
+        .map(RequestRecord.class::cast).collect(Collectors.groupingBy(RequestMerge::keyOf)).values().stream()
+        .map(RequestMerge::merge).sorted(BY_REQUEST).toList();
+    assertThat(merged).hasSize(expected.size());
+    for (int i = 0; i < expected.size(); i++) {
+      assertThat(merged.get(i)).usingRecursiveComparison().isEqualTo(expected.get(i));
+    }
+    assertThat(merged).filteredOn(r -> r.provenance() != null).hasSize((int) summary.mergedKeys()).isNotEmpty();
+    assertThat(merged).hasSize((int) generated.requests());
+    // The damaged file's copy names the same response, so it joined its original.
+    assertThat(merged).filteredOn(r -> r.provenance() != null
+            && r.provenance().sources().stream().anyMatch(s -> s.endsWith("late/litellm-damaged.jsonl:3")))
+        .singleElement().satisfies(r -> assertThat(r.provenance().records()).isEqualTo(2));
+  }
+
+  private List<Object> read(IngestOutput output) {
+    return spark().read().schema(output.schema()).parquet(out + "/" + output.folder()).collectAsList().stream()
+        .map(output::fromRow).toList();
+  }
+
+  private static List<Object> sorted(List<Object> items) {
+    return items.stream().map(Ingested.class::cast).sorted(BY_SOURCE).map(Object.class::cast).toList();
+  }
+
+  /** Records of all kinds by where they were read; toString tells apart several from one line. */
+  private static final Comparator<Ingested> BY_SOURCE = Comparator.comparing(Ingested::sourceFile)
+      .thenComparingLong(Ingested::sourceLine).thenComparing(Object::toString);
+
+  private static final Comparator<RequestRecord> BY_REQUEST = Comparator.comparing(RequestRecord::requestId)
+      .thenComparing(r -> String.valueOf(r.sourceFile())).thenComparingLong(RequestRecord::sourceLine);
+
+  /**
+   * kvscope's ingest on one machine, file after file as {@code kvscope ingest} reads them: kvscope's
+   * own outputs skipped, the format detected by content, implausible records quarantined.
+   */
+  private record SingleMachine(Map<String, String> formats, List<Ingested> items, List<Quarantined> quarantined) {
+
+    static SingleMachine ingest(Path root) throws IOException {
+      Ingestors ingestors = Ingestors.discover();
+      IngestOptions options = IngestOptions.defaults();
+      Map<String, String> formats = new TreeMap<>();
+      List<Ingested> items = new ArrayList<>();
+      List<Quarantined> quarantined = new ArrayList<>();
+      List<Path> files;
+      try (Stream<Path> walk = Files.walk(root)) {
+        files = walk.filter(Files::isRegularFile).sorted().toList();
+      }
+      for (Path file : files) {
+        InputFile input = new InputFile(file, file.toString(), 0);
+        Sniff sniff = input.sniff();
+        Optional<Ingestor> format = KvscopeOutputs.recognise(sniff).isPresent() ? Optional.empty()
+            : ingestors.detect(sniff, options);
+        if (format.isEmpty()) {
+          continue;
+        }
+        formats.put(file.toString(), format.get().name());
+        format.get().parse(input, options, new RecordSink() {
+          @Override
+          public void accept(Ingested item) {
+            Plausibility.problem(item).ifPresentOrElse(
+                problem -> malformed(new BadInput(input.name(), item.sourceLine(), problem), null), () -> items.add(item));
+          }
+
+          @Override
+          public void malformed(BadInput bad, String raw) {
+            quarantined.add(Quarantined.of(bad, raw));
+          }
+        });
+      }
+      quarantined.sort(Comparator.comparing(Quarantined::file).thenComparingLong(Quarantined::line));
+      return new SingleMachine(formats, items, quarantined);
+    }
+  }
+
+}
