@@ -17,6 +17,13 @@ import java.util.Locale;
  */
 public final class MessageText {
 
+  /**
+   * What joins the messages (and a message's parts) of a logged prompt or reply, in every reader: a
+   * message starts after it, which is how the analysis finds the question a prompt ends with.
+   */
+  public static final char SEPARATOR = '\n';
+
+
   private MessageText() {}
 
   /** The joined text of {@code node}, or {@code null} when it holds no text at all. */
@@ -112,7 +119,7 @@ public final class MessageText {
       return false;
     }
     if (!out.isEmpty()) {
-      out.append('\n');
+      out.append(SEPARATOR);
     }
     out.append(text);
     return true;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.kvscope.ingest.EngineRids;
 import io.kvscope.ingest.ErrorQuote;
+import io.kvscope.ingest.json.MessageText;
 import io.kvscope.ingest.json.Times;
 import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
@@ -467,7 +468,7 @@ final class PayloadReader {
       if (out == null) {
         out = new StringBuilder(text.length());
       } else {
-        out.append('\n');
+        out.append(MessageText.SEPARATOR);
       }
       out.append(text);
     }

@@ -314,7 +314,7 @@ final class GenAiSpans {
     }
     List<String> parts = new ArrayList<>();
     messages.values().forEach(message -> parts.addAll(message.values()));
-    return String.join("\n", parts);
+    return String.join(String.valueOf(MessageText.SEPARATOR), parts);
   }
 
   /** The text of the named events, in the order they were recorded. */
@@ -332,7 +332,7 @@ final class GenAiSpans {
         texts.add(text);
       }
     }
-    return texts.isEmpty() ? null : String.join("\n", texts);
+    return texts.isEmpty() ? null : String.join(String.valueOf(MessageText.SEPARATOR), texts);
   }
 
   private static String choiceFinishReason(Call call) {

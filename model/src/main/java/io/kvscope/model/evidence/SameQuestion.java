@@ -1,5 +1,6 @@
 package io.kvscope.model.evidence;
 
+import io.kvscope.ingest.json.MessageText;
 import io.kvscope.model.fingerprint.WordTokenizer;
 
 /**
@@ -41,6 +42,6 @@ public final class SameQuestion {
   }
 
   private static boolean startsLine(String text, int at) {
-    return at == 0 || text.charAt(at - 1) == '\n';
+    return at == 0 || text.charAt(at - 1) == MessageText.SEPARATOR;
   }
 }
