@@ -6,6 +6,7 @@ import io.kvscope.analysis.evidence.Decision;
 import io.kvscope.analysis.evidence.Holder;
 import io.kvscope.analysis.evidence.Mechanism;
 import io.kvscope.analysis.evidence.PassageFacts;
+import io.kvscope.analysis.evidence.PassageRules;
 import io.kvscope.analysis.finding.Attribution;
 import io.kvscope.analysis.finding.Confidence;
 import io.kvscope.analysis.finding.Evidence;
@@ -98,7 +99,7 @@ final class OverlapFindings {
       List<Holder> ranked = Candidates.ranked(j.facts().candidates());
       for (Holder h : ranked) {
         SourceDraft draft = sources.computeIfAbsent(h.doc(), d -> new SourceDraft(h));
-        draft.sole |= ranked.size() == 1;
+        draft.sole |= PassageRules.makesSoleSource(j.facts(), j.decision());
         draft.tokens += range.tokenCount();
         Span span = span(recipient.response, j.passage(), h);
         if (span != null) {

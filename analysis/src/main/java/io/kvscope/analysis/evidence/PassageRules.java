@@ -13,7 +13,7 @@ import java.util.List;
  * <p>In order: {@link TooShort}, {@link OwnPromptExplains}, {@link NoHolderWithinReach},
  * {@link PublicText}, {@link SameAnswer}, {@link StockPhrasing}, {@link CommonShortRun},
  * {@link OwnTenantLikeliest}, {@link OwnTenantAlsoHeld}, {@link ServedNormally}, {@link TextAlone},
- * {@link ForeignKv}. The three that explain text by
+ * {@link ForeignKv}, {@link CommonTextNotSole}. The three that explain text by
  * the recipient's own request (own prompt, public text, same answer) do not apply to a response
  * whose prompt the engine never prefilled: nothing in that prompt reached the model.
  */
@@ -34,7 +34,8 @@ public final class PassageRules {
   public static RuleChain<PassageFacts> chain(int t, int publicTenants) {
     return new RuleChain<>(List.of(new TooShort(t), new OwnPromptExplains(), new NoHolderWithinReach(),
         new PublicText(publicTenants), new SameAnswer(), new StockPhrasing(), new CommonShortRun(t, publicTenants),
-        new OwnTenantLikeliest(), new OwnTenantAlsoHeld(), new ServedNormally(t), new TextAlone(t), new ForeignKv()));
+        new OwnTenantLikeliest(), new OwnTenantAlsoHeld(), new ServedNormally(t), new TextAlone(t), new ForeignKv(),
+        new CommonTextNotSole(publicTenants)));
   }
 
   /**
@@ -250,5 +251,32 @@ public final class PassageRules {
       return m.decodedOverForeignKv()
           ? Verdict.note(name(), "decoded over foreign KV: " + String.join(", ", m.foreignKv())) : Verdict.pass();
     }
+  }
+
+  /**
+   * A passage many tenants hold across the index is phrasing a model writes anyway (how an answer
+   * opens, a sentence many documents hold): that only one request within reach held it is a
+   * coincidence, not evidence of whose pages the reply read. Its one holder is named a candidate,
+   * never the sole source, however the passage is cut; the finding says why.
+   */
+  public record CommonTextNotSole(int publicTenants) implements EvidenceRule<PassageFacts> {
+    public static final String NAME = "common-text-not-sole";
+
+    public String name() {
+      return NAME;
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return p.candidates().size() == 1 && p.tenantsInIndex() > publicTenants
+          ? Verdict.note(name(), "one request within reach held it, but " + p.tenantsInIndex()
+              + " tenants hold it in the index (more than " + publicTenants + "): a candidate, not the sole source")
+          : Verdict.pass();
+    }
+  }
+
+  /** Whether the one request within reach that held the passage is its sole source ({@link CommonTextNotSole}). */
+  public static boolean makesSoleSource(PassageFacts p, Decision d) {
+    return p.candidates().size() == 1
+        && d.verdicts().stream().noneMatch(v -> v.rule().equals(CommonTextNotSole.NAME));
   }
 }
