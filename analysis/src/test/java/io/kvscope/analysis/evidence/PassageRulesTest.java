@@ -174,14 +174,17 @@ class PassageRulesTest {
   }
 
   @Test
-  void aPassageManyTenantsHoldCannotMakeItsOneHolderWithinReachTheSoleSource() {
+  void aShortPassageManyTenantsHoldCannotMakeItsOneHolderWithinReachTheSoleSource() {
     Decision common = decide(stub(), passage().words(14).tenants(PUBLIC + 1));
     assertThat(common.kept()).isTrue();
     assertThat(PassageRules.makesSoleSource(passage().words(14).tenants(PUBLIC + 1).facts(), common)).isFalse();
-    assertThat(common.reasons()).anyMatch(r -> r.startsWith("common-text-not-sole: one request within reach held it"));
-    // However it is cut: a long run many tenants hold is no more specific.
-    Decision longCommon = decide(stub(), passage().words(80).tenants(PUBLIC + 1));
-    assertThat(PassageRules.makesSoleSource(passage().words(80).tenants(PUBLIC + 1).facts(), longCommon)).isFalse();
+    assertThat(common.reasons()).anyMatch(r -> r.startsWith("common-text-not-sole: one request within reach held these"));
+    Decision shortOfTwoT = decide(stub(), passage().words(2 * T - 1).tenants(PUBLIC + 1));
+    assertThat(PassageRules.makesSoleSource(passage().words(2 * T - 1).tenants(PUBLIC + 1).facts(), shortOfTwoT))
+        .isFalse();
+    // A run of 2T words one request within reach held came from it, however many tenants hold it elsewhere.
+    Decision longCommon = decide(stub(), passage().words(2 * T).tenants(PUBLIC + 1));
+    assertThat(PassageRules.makesSoleSource(passage().words(2 * T).tenants(PUBLIC + 1).facts(), longCommon)).isTrue();
     Decision specific = decide(stub(), passage().words(14).tenants(PUBLIC));
     assertThat(PassageRules.makesSoleSource(passage().words(14).tenants(PUBLIC).facts(), specific)).isTrue();
     Facts.Passage two = passage().words(14).tenants(1).held(holder("gw-a", "a", 1, true), holder("gw-b", "b", 2, true));
