@@ -2,17 +2,20 @@
 # Detection quality on generated incidents: for each seed and scale, generate an incident with its
 # ground truth (built-in text, or questions and answers from --corpus), ingest it, analyze it,
 # score the report against truth.json ('kvscope score') and print one Markdown table row per
-# incident: leaked responses found/true and precision, confirmed false positives, recall of leaks
-# carrying a fragment of 12 words or more or an identifier, whether every true source is among the
-# sources reported, sole-attribution precision, mean sources named per leaked response. A leaked
+# incident: leaked responses found/true and precision, missed leaks, false leaks (of them probable:
+# text alone), confirmed false positives, recall of leaks carrying a fragment of 12 words or more
+# or an identifier, whether every true source is among the sources reported, sole-attribution
+# precision, the sources the truth shows were alone within reach named sole, mean sources named per
+# leaked response against the truth's holders within reach, responses in the review list. A leaked
 # count the report states as a range shows the range after it.
 #
 #   bench/quality.sh [--seeds 1,2,3] [--scales 0.25x,1x] [--corpus FILE] [--work DIR] [--keep] [--ci]
 #
-# Exit 0 when every incident passes the gate ('kvscope score' exit 0: exact leaked responses, or a
-# range holding them whose extra ones no log can tell from a leak, no confirmed false positive,
-# every such leak found, every true source named, no wrong sole attribution), 1 otherwise.
-# With --ci only a confirmed false positive or a missed leak fails.
+# Exit 0 when every incident passes the gate ('kvscope score' exit 0: no missed and no false leak,
+# or a range holding the truth whose extra ones no log can tell from a leak, every leak of 12 words
+# or an identifier found, every true source named, no wrong sole attribution, every source the
+# truth shows alone within reach named sole, candidates per leak within the truth's holders), 1
+# otherwise. --ci is the same gate; it also says on stderr which figure failed.
 # Incidents, indexes and reports go to the work folder (default ${TMPDIR:-/tmp}/kvscope-quality)
 # and are deleted unless --keep.
 set -euo pipefail
@@ -31,7 +34,7 @@ while [ $# -gt 0 ]; do
     --work) work="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
     --ci) ci=1; shift ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "quality: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -51,8 +54,8 @@ fi
 # Figures from 'kvscope score' lines, by their first words.
 figure() { awk -v name="$1" -v field="$2" 'index($0, name) == 1 { print $field }' "$3"; }
 
-echo "| seed | scale | texts | input | leaked responses found/true | precision | confirmed false positives | leaks >= 12 words or identifier found | true sources named | sole attributions right | candidates per leak | pass |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| seed | scale | texts | input | leaked responses found/true | precision | missed | false (probable) | confirmed false positives | leaks >= 12 words or identifier found | true sources named | sole attributions right | alone within reach named sole | candidates per leak (truth) | review list | pass |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 status=0
 for scale in ${scales//,/ }; do
   for seed in ${seeds//,/ }; do
@@ -75,16 +78,19 @@ for scale in ${scales//,/ }; do
     significant="$(figure "significant leaks" 6 "$s")/$(figure "significant leaks" 4 "$s")"
     named="$(figure "true sources named" 4 "$s")/$(figure "true sources named" 6 "$s")"
     sole="$(figure "sole attributions" 6 "$s")/$(figure "sole attributions" 3 "$s")"
-    candidates=$(figure "candidates per leak" 4 "$s")
-    echo "| $seed | $scale | $texts | $mb MB | $leaked | $precision | $false_confirmed | $significant | $named | $sole | $candidates | $pass |"
-    if [ $ci = 1 ]; then
-      missed=$(( $(figure "leaked responses" 4 "$s") - $(awk 'index($0, "leaked responses") == 1 { printf "%d", $10 * $4 + 0.5 }' "$s") ))
-      if [ "$false_confirmed" != 0 ] || [ "$missed" != 0 ] || [ "$(figure "significant leaks" 6 "$s")" != "$(figure "significant leaks" 4 "$s")" ]; then
-        echo "quality: seed $seed at $scale: $false_confirmed confirmed false positives, $missed leaked responses missed ($s)" >&2
-        status=1
-      fi
-    elif [ $pass = no ]; then
+    candidates="$(figure "candidates per leak" 4 "$s") ($(figure "candidates per leak" 12 "$s"))"
+    missed=$(figure "missed leaks" 3 "$s")
+    false_leaks="$(figure "false leaks" 3 "$s") ($(figure "false leaks" 13 "$s"))"
+    alone="$(figure "sole expected" 20 "$s")/$(figure "sole expected" 3 "$s")"
+    review=$(figure "review list" 3 "$s")
+    echo "| $seed | $scale | $texts | $mb MB | $leaked | $precision | $missed | $false_leaks | $false_confirmed | $significant | $named | $sole | $alone | $candidates | $review | $pass |"
+    if [ $pass = no ]; then
       status=1
+      if [ $ci = 1 ]; then
+        echo "quality: seed $seed at $scale fails the gate: $missed missed, $false_leaks false leaks (probable in brackets)," \
+          "$false_confirmed confirmed false positives, sole sources alone within reach named $alone, candidates per leak" \
+          "$candidates ($s)" >&2
+      fi
     fi
     [ $keep = 1 ] || rm -rf "$dir/index" "$dir/incident"
   done

@@ -2,8 +2,10 @@ package io.kvscope.analysis;
 
 import io.kvscope.analysis.analyzers.VulnerableWindows;
 import io.kvscope.model.evidence.Mechanism;
+import io.kvscope.model.evidence.Observation;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.index.EngineFacts;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.time.Instant;
@@ -30,11 +32,14 @@ public final class Mechanisms {
   public static final Set<String> REQUIRED = Set.of(OVER_LENGTH, UNDERRUN, TIMING);
 
   private final Map<Integer, Mechanism> byDoc;
+  /** Each request document's {@link Observation}, by document number (null for other documents). */
+  private final Observation[] observed;
   private final BitSet neverPrefilled;
   private final BitSet refused;
 
-  private Mechanisms(Map<Integer, Mechanism> byDoc, BitSet neverPrefilled, BitSet refused) {
+  private Mechanisms(Map<Integer, Mechanism> byDoc, Observation[] observed, BitSet neverPrefilled, BitSet refused) {
     this.byDoc = byDoc;
+    this.observed = observed;
     this.neverPrefilled = neverPrefilled;
     this.refused = refused;
   }
@@ -47,6 +52,7 @@ public final class Mechanisms {
     Map<Integer, Mechanism> byDoc = new HashMap<>();
     BitSet never = new BitSet();
     BitSet refused = new BitSet();
+    Observation[] observed = new Observation[context.reader().maxDoc()];
     RequestRows.forEach(context.reader(), row -> {
       if (refusedBeforePrefill(row)) {
         refused.set(row.doc());
@@ -80,11 +86,19 @@ public final class Mechanisms {
       if (notPrefilled) {
         never.set(row.doc());
       }
+      observed[row.doc()] = observation(row, timing.contains(id));
       if (!foreign.isEmpty() || !supporting.isEmpty()) {
-        byDoc.put(row.doc(), new Mechanism(notPrefilled, foreign, supporting));
+        byDoc.put(row.doc(), new Mechanism(notPrefilled, foreign, supporting, observed[row.doc()]));
       }
     });
-    return new Mechanisms(byDoc, never, refused);
+    return new Mechanisms(byDoc, observed, never, refused);
+  }
+
+  /** What the engine facts joined onto {@code row} let the logs show of how it was served. */
+  static Observation observation(RequestRow row, boolean timingAnomaly) {
+    EngineFacts facts = row.facts();
+    return Observation.of(facts.events(), row.record().engineRid() != null, facts.prefillNode() != null,
+        facts.decodeNode() != null, facts.engineInputLen() != null, timingAnomaly);
   }
 
   /**
@@ -114,7 +128,12 @@ public final class Mechanisms {
 
   /** The mechanism facts of request document {@code doc}. */
   public Mechanism of(int doc) {
-    return byDoc.getOrDefault(doc, Mechanism.none());
+    Mechanism known = byDoc.get(doc);
+    if (known != null) {
+      return known;
+    }
+    Observation observation = doc < observed.length ? observed[doc] : null;
+    return observation == null ? Mechanism.none() : new Mechanism(false, List.of(), List.of(), observation);
   }
 
   /** Requests whose prompt the engine never prefilled: their replies were decoded over stale pages. */

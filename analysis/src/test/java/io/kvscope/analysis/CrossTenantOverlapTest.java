@@ -4,6 +4,7 @@ import static io.kvscope.analysis.TestIndex.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
+import io.kvscope.model.evidence.Observation;
 import io.kvscope.model.finding.Attribution;
 import io.kvscope.model.finding.Confidence;
 import io.kvscope.model.finding.Evidence;
@@ -132,26 +133,47 @@ class CrossTenantOverlapTest {
   }
 
   /**
-   * Without mechanism evidence text alone is at most probable, and only for a long passage no
-   * tenant but one other holds: the same passage a third tenant also pasted is suspect.
+   * Without mechanism evidence text alone is at most probable, only for a long passage no tenant
+   * but one other holds (the same passage a third tenant also pasted is suspect), and only where
+   * the logs could not show how the response was served: here no engine line names it, or its
+   * prefill node's log has a gap. Where they show a normal service, the same text is for review.
    */
   @Test
-  void textAloneIsProbableOnlyForALongPassageSpecificToOneOtherTenant() throws Exception {
-    String memo = words(40, 80);
-    String shared = words(41, 80);
-    TestIndex index = new TestIndex(tmp.resolve("index"));
-    index.served(request("memo", "victim", "2026-08-28T10:00:00Z", 100, 200)
-        .promptText("Confidential: " + memo + " " + shared).responseText(words(42, 10)).build(), 100, false);
-    index.served(request("reader", "recipient", "2026-08-28T10:05:00Z", 100, 200)
-        .promptText(words(43, 20)).responseText(slice(memo, 0, 40) + " then " + slice(shared, 0, 40)).build(), 100, false);
-    index.served(request("bystander", "other", "2026-08-28T11:00:00Z", 100, 200)
-        .promptText("Also pasted: " + shared).responseText(words(44, 10)).build(), 100, false);
+  void textAloneCountsOnlyWhereTheLogsCouldNotShowTheServiceAndOnlyForTextSpecificToOneOtherTenant()
+      throws Exception {
+    for (String service : List.of("no engine log", "prefill gap", "served normally")) {
+      String memo = words(40, 80);
+      String shared = words(41, 80);
+      TestIndex index = new TestIndex(tmp.resolve("index-" + service.replace(' ', '-')));
+      index.served(request("memo", "victim", "2026-08-28T10:00:00Z", 100, 200)
+          .promptText("Confidential: " + memo + " " + shared).responseText(words(42, 10)).build(), 100, false);
+      RequestRecord reader = request("reader", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+          .promptText(words(43, 20)).responseText(slice(memo, 0, 40) + " then " + slice(shared, 0, 40)).build();
+      switch (service) {
+        case "no engine log" -> index.add(reader);
+        case "prefill gap" -> index.decodedOnly(reader, "decode-0");
+        default -> index.served(reader, 100, false);
+      }
+      index.served(request("bystander", "other", "2026-08-28T11:00:00Z", 100, 200)
+          .promptText("Also pasted: " + shared).responseText(words(44, 10)).build(), 100, false);
 
-    Finding finding = only(analyze(index), "gw-reader");
+      Finding finding = only(analyze(index), "gw-reader");
 
-    assertThat(finding.confidence()).isEqualTo(Confidence.PROBABLE);
-    assertThat(((Evidence.Overlap) finding.evidence()).passages()).extracting(Evidence.Overlap.Passage::confidence)
-        .containsExactly(Confidence.PROBABLE, Confidence.SUSPECT);
+      Evidence.Overlap evidence = (Evidence.Overlap) finding.evidence();
+      if (service.equals("served normally")) {
+        assertThat(finding.confidence()).isEqualTo(Confidence.SUSPECT);
+        assertThat(evidence.forReview()).isTrue();
+        assertThat(evidence.confidenceReason().getFirst()).startsWith("served-normally: text shared with one other tenant");
+      } else {
+        assertThat(finding.confidence()).as(service).isEqualTo(Confidence.PROBABLE);
+        assertThat(evidence.forReview()).isFalse();
+        assertThat(evidence.confidenceReason().toString()).as(service)
+            .contains(service.equals("prefill gap") ? Observation.PREFILL_NOT_LOGGED.phrase()
+                : Observation.RID_NOT_JOINED.phrase());
+      }
+      assertThat(evidence.passages()).extracting(Evidence.Overlap.Passage::confidence)
+          .containsExactly(finding.confidence(), Confidence.SUSPECT);
+    }
   }
 
   /** The recipient's own prompt explains its reply only where the engine prefilled that prompt. */

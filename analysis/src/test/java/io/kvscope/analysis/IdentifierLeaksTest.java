@@ -36,8 +36,9 @@ class IdentifierLeaksTest {
     TestIndex index = new TestIndex(tmp.resolve("index"));
     index.served(request("src", "victim", "2026-08-28T10:00:00Z", 100, 200)
         .promptText("Refund ana.lopez@victim.example to IBAN DE89 3704 0044 0532 0130 00 please").build(), 100, false);
-    index.served(request("leak", "recipient", "2026-08-28T10:05:00Z", 100, 200)
-        .promptText("Tell me a story").responseText("Once upon a time ana.lopez@victim.example wrote").build(), 100, false);
+    // No engine line names it: the logs cannot show how it was served.
+    index.add(request("leak", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText("Tell me a story").responseText("Once upon a time ana.lopez@victim.example wrote").build());
     index.served(request("own", "other", "2026-08-28T10:06:00Z", 100, 200)
         .promptText("my mail is ana.lopez@victim.example").responseText("noted ana.lopez@victim.example").build(), 100, false);
     for (int i = 0; i < 6; i++) { // a public address every tenant pastes
@@ -52,7 +53,7 @@ class IdentifierLeaksTest {
     assertThat(findings).extracting(Finding::requestId).containsExactly("gw-leak");
     Finding leak = findings.get(0);
     assertThat(leak.kind()).isEqualTo(FindingKind.RARE_IDENTIFIER_LEAK);
-    // Text alone (the engine logged nothing wrong): a rare identifier another tenant wrote is probable.
+    // Text alone, where the logs could not show the service: a rare identifier another tenant wrote is probable.
     assertThat(leak.confidence()).isEqualTo(Confidence.PROBABLE);
     assertThat(leak.sources()).extracting(s -> s.requestId() + "/" + s.tenant() + "/" + s.attribution().id())
         .containsExactly("gw-src/victim/sole");
@@ -88,8 +89,9 @@ class IdentifierLeaksTest {
     TestIndex index = new TestIndex(dir);
     index.served(request("src", "victim", "2026-08-28T10:00:00Z", 100, 200)
         .promptText("Refund ana.lopez@victim.example please").build(), 100, false);
-    index.served(request("leak", "recipient", "2026-08-28T10:05:00Z", 100, 200)
-        .promptText("Tell me a story").responseText("Once upon a time ana.lopez@victim.example wrote").build(), 100, false);
+    // No engine line names it: the logs cannot show how it was served.
+    index.add(request("leak", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText("Tell me a story").responseText("Once upon a time ana.lopez@victim.example wrote").build());
     return index;
   }
 

@@ -4,7 +4,6 @@ import io.kvscope.model.finding.Confidence;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.model.finding.Source;
-import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.samples.truth.GroundTruth;
 import io.kvscope.samples.truth.LeakTruth;
@@ -30,9 +29,16 @@ import java.util.function.Predicate;
  *
  * <p>A same-tenant reuse reported as a leak is a false one, unless nothing in the logs could tell
  * it apart: every fragment it carried another tenant's request within reach also held (the truth
- * says so), and the report counts it in the range its leaked count states (every passage of its
- * finding the recipient's own tenant also held). Such a response counts neither as a false leak
- * nor as a trap, and the score says how many there were.
+ * says so), and the range the report states for its leaked count holds the truth. Such a response
+ * counts neither as a false leak nor as a trap, and the score says how many there were.
+ *
+ * <p>Everything is scored from the truth and the report's own figures alone, never with the
+ * analysis' code, so that a fault there shows. Missed leaks and false leaks are counted as sets,
+ * not derived from a printed ratio. The gate cannot pass by naming nothing or everything: every
+ * source the truth shows was the only holder within reach of a fragment of {@value #SOLE_WORDS} words
+ * or more, or of an identifier, must be named sole ({@code soleExpected}; a shorter fragment many
+ * tenants hold is named a candidate, and the truth does not know how many hold it), and a leak may name at most as many
+ * sources as requests within reach held its fragments, plus {@value #CANDIDATE_SLACK} on average.
  */
 record QualityScore(
     Set<String> leakedTruth,
@@ -52,10 +58,20 @@ record QualityScore(
     Set<String> underrunFound,
     long trapsAsLeaks,
     Set<String> trapsWithinRange,
-    long leakedAtLeast) {
+    long leakedAtLeast,
+    Set<String> soleExpected,
+    Set<String> soleNamedRight,
+    double holdersPerLeak,
+    long reviewListed) {
 
   /** A leak with a fragment this long, or an identifier, must be found. */
   static final int SIGNIFICANT_WORDS = 12;
+
+  /** A source that alone held a fragment this long within reach must be named sole. */
+  static final int SOLE_WORDS = 32;
+
+  /** Sources named per leak may exceed the truth's holders within reach per leak by this much on average. */
+  static final double CANDIDATE_SLACK = 0.5;
 
   static QualityScore of(GroundTruth truth, Report report) {
     Map<String, Set<String>> namedSources = new HashMap<>();
@@ -114,14 +130,30 @@ record QualityScore(
     }
     int sole = 0;
     int soleRight = 0;
+    Set<String> soleNamedRight = new HashSet<>();
     for (Map.Entry<String, Set<String>> e : soleSources.entrySet()) {
       for (String source : e.getValue()) {
         sole++;
         if (truthSources.getOrDefault(e.getKey(), Set.of()).contains(source)) {
           soleRight++;
+          soleNamedRight.add(e.getKey() + " <- " + source);
         }
       }
     }
+    // (response <- source) pairs the truth shows were the only holder within reach of a fragment that must be found.
+    Set<String> soleExpected = new HashSet<>();
+    Map<String, Set<String>> holders = new HashMap<>();
+    for (LeakTruth leak : truth.leakedResponses()) {
+      for (SourceTruth s : leak.sources()) {
+        if (s.soleHolder() && ("identifier".equals(s.kind()) || s.words() >= SOLE_WORDS)) {
+          soleExpected.add(leak.requestId() + " <- " + s.requestId());
+        }
+        s.holders().stream().filter(h -> !h.tenant().equals(leak.tenant()))
+            .forEach(h -> holders.computeIfAbsent(leak.requestId(), id -> new HashSet<>()).add(h.requestId()));
+      }
+    }
+    double holdersPerLeak = truth.leakedResponses().isEmpty() ? 0 : truth.leakedResponses().stream()
+        .mapToInt(l -> holders.getOrDefault(l.requestId(), Set.of()).size()).average().orElse(0);
     double candidates = found.isEmpty() ? 0
         : found.stream().mapToInt(id -> namedSources.getOrDefault(id, Set.of()).size()).average().orElse(0);
     Set<String> significantFound = new HashSet<>(significant);
@@ -129,14 +161,15 @@ record QualityScore(
     Set<String> sameTenantOnly = new HashSet<>();
     truth.sameTenantReuse().stream().map(LeakTruth::requestId).forEach(sameTenantOnly::add);
     long traps = found.stream().filter(sameTenantOnly::contains).count();
-    Set<String> withinRange = new HashSet<>(ImpactModel.mayBeOwnTenantsData(report.findings(), found));
+    Set<String> withinRange = new HashSet<>(found);
     withinRange.retainAll(truth.sameTenantReuse().stream()
         .filter(LeakTruth::anotherTenantHeldEveryFragment).map(LeakTruth::requestId).toList());
     return new QualityScore(leakedTruth, found, falseConfirmed, significant, significantFound, trueSources, named, listed,
         sole, soleRight, candidates, truth.overLengthAcceptedIds(),
         requests(report, k -> k == FindingKind.OVER_LENGTH_ACCEPTED), truth.prefillUnderrunIds(),
         requests(report, k -> k == FindingKind.PREFILL_UNDERRUN), traps, withinRange,
-        report.summary().leakedResponsesAtLeast());
+        report.summary().leakedResponsesAtLeast(), soleExpected, soleNamedRight, holdersPerLeak,
+        report.review().size());
   }
 
   private static Set<String> requests(Report report, Predicate<FindingKind> kind) {
@@ -149,14 +182,51 @@ record QualityScore(
     return ids;
   }
 
+  /** True leaks the report did not count. */
+  Set<String> missedLeaks() {
+    Set<String> missed = new HashSet<>(leakedTruth);
+    missed.removeAll(leakedFound);
+    return missed;
+  }
+
+  /** Responses counted leaked that carried no other tenant's data, less the traps no log can tell from a leak. */
+  Set<String> falseLeaks() {
+    Set<String> wrong = new HashSet<>(leakedFound);
+    wrong.removeAll(leakedTruth);
+    wrong.removeAll(trapsWithinRange);
+    return wrong;
+  }
+
+  /** False leaks counted at {@code probable}: the text-alone class. */
+  Set<String> probableFalsePositives() {
+    Set<String> wrong = falseLeaks();
+    wrong.removeAll(confirmedFalsePositives);
+    return wrong;
+  }
+
+  /** Sources the truth shows were the only holder within reach that the report did not name sole. */
+  Set<String> soleMissed() {
+    Set<String> missed = new HashSet<>(soleExpected);
+    missed.removeAll(soleNamedRight);
+    return missed;
+  }
+
+  boolean leakedRangeHoldsTruth() {
+    return leakedTruth.size() >= leakedAtLeast && leakedTruth.size() <= leakedFound.size();
+  }
+
+  /** The report names no more sources per leak than requests within reach held its fragments, plus the slack. */
+  boolean candidatesWithinHolders() {
+    return candidatesPerLeak <= holdersPerLeak + CANDIDATE_SLACK;
+  }
+
   /** Everything the gate asks for holds. */
   boolean passes() {
-    Set<String> leakedBeyondRange = new HashSet<>(leakedFound);
-    leakedBeyondRange.removeAll(trapsWithinRange);
-    return leakedBeyondRange.equals(leakedTruth) && confirmedFalsePositives.isEmpty()
+    return missedLeaks().isEmpty() && falseLeaks().isEmpty() && leakedRangeHoldsTruth()
         && significantFound.size() == significantTruth.size() && trueSourcesListed == trueSources
-        && soleAttributionsRight == soleAttributions && overLengthFound.equals(overLengthTruth)
-        && underrunFound.equals(underrunTruth) && trapsAsLeaks == trapsWithinRange.size();
+        && soleAttributionsRight == soleAttributions && soleMissed().isEmpty() && candidatesWithinHolders()
+        && overLengthFound.equals(overLengthTruth) && underrunFound.equals(underrunTruth)
+        && trapsAsLeaks == trapsWithinRange.size();
   }
 
   /** The report's lines, one figure each, as {@code kvscope score} prints them. */
@@ -166,6 +236,9 @@ record QualityScore(
         String.format("%-22s reported %d to %d, truth %d %s", "leaked range", leakedAtLeast, leakedFound.size(),
             leakedTruth.size(),
             leakedTruth.size() >= leakedAtLeast && leakedTruth.size() <= leakedFound.size() ? "within" : "outside"),
+        String.format("%-22s %d true leaked responses not counted", "missed leaks", missedLeaks().size()),
+        String.format("%-22s %d responses counted leaked that carried no other tenant's data, %d of them probable",
+            "false leaks", falseLeaks().size(), probableFalsePositives().size()),
         String.format("%-22s %d responses reported confirmed that carried no other tenant's data",
             "confirmed false pos.", confirmedFalsePositives.size()),
         String.format("%-22s truth %5d  found %5d  recall %.3f   (a fragment of >= %d words or an identifier)",
@@ -176,7 +249,13 @@ record QualityScore(
             trueSourcesListed),
         String.format("%-22s %d sole attributions, %d right, precision %.3f", "sole attributions",
             soleAttributions, soleAttributionsRight, ratio(soleAttributionsRight, soleAttributions)),
-        String.format("%-22s %.2f sources named per leaked response found", "candidates per leak", candidatesPerLeak),
+        String.format("%-22s %d sources the truth shows were the only holder within reach of %d words or an"
+            + " identifier, %d of them named sole", "sole expected", soleExpected.size(), SOLE_WORDS,
+            soleExpected.size() - soleMissed().size()),
+        String.format("%-22s %.2f sources named per leaked response found, truth %.2f holders within reach per leak %s",
+            "candidates per leak", candidatesPerLeak, holdersPerLeak, candidatesWithinHolders() ? "within" : "beyond"),
+        String.format("%-22s %d responses listed for review (text shared with one other tenant on a normally served"
+            + " response), never counted", "review list", reviewListed),
         set("over-length accepted", overLengthTruth, overLengthFound),
         set("prefill underruns", underrunTruth, underrunFound),
         String.format("%-22s %d same-tenant-only responses reported as cross-tenant, %d of them counted in the"

@@ -70,14 +70,16 @@ class QualityScoreTest {
 
     QualityScore score = QualityScore.of(truth(true), report);
 
-    assertThat(score.trapsWithinRange()).isEmpty();
+    assertThat(score.trapsWithinRange()).containsExactly("r2"); // the truth: no log can tell it from a leak
+    assertThat(score.leakedRangeHoldsTruth()).isFalse(); // but the report says 2 for sure
     assertThat(score.passes()).isFalse();
     assertThat(score.lines()).anyMatch(l -> l.startsWith("leaked range") && l.contains("reported 2 to 2, truth 1 outside"));
   }
 
   @Test
   void aTrueSourceListedOnlyAmongASuspectPassagesCandidatesOfALeakedResponseCountsAsListedNotNamed() {
-    SourceTruth s3 = fragment("s3", "initech", List.of(new HolderTruth("s3", "initech", T)));
+    SourceTruth s3 = fragment("s3", "initech", List.of(new HolderTruth("s3", "initech", T),
+        new HolderTruth("s8", "hooli", T)));
     Finding suspect = new Finding("overlap-short:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.SUSPECT, "r1", null,
         "globex", T, "p0", "d0", List.of(candidate("s3", "initech", 100, 160)), Map.of());
 
@@ -90,6 +92,50 @@ class QualityScoreTest {
     assertThat(listed.passes()).isTrue();
     assertThat(missed.trueSourcesListed()).isZero(); // r1 not found leaked: its suspect candidates prove nothing
     assertThat(missed.passes()).isFalse();
+  }
+
+  @Test
+  void aReportThatNamesNoSoleSourceFailsWhereTheTruthShowsTheOnlyHolderWithinReach() {
+    Finding unattributed = new Finding("overlap:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "r1", null,
+        "globex", T, "p0", "d0", List.of(candidate("s1", "acme", 0, 80)), Map.of());
+
+    QualityScore score = QualityScore.of(truth(true), report(unattributed));
+
+    assertThat(score.soleAttributions()).isZero(); // so "every sole attribution right" holds, vacuously
+    assertThat(score.soleMissed()).containsExactly("r1 <- s1");
+    assertThat(score.passes()).isFalse();
+  }
+
+  @Test
+  void aReportThatNamesEveryRequestAsACandidateFails() {
+    Finding everyone = leak("r1", "s1", "acme", 0, 80, candidate("s5", "initech", 0, 80),
+        candidate("s6", "hooli", 0, 80), candidate("s7", "umbrella", 0, 80));
+    Finding sole = new Finding("ident:r1", FindingKind.RARE_IDENTIFIER_LEAK, Confidence.CONFIRMED, "r1", null, "globex", T,
+        "p0", "d0", List.of(new Source("s1", null, "acme", 1, List.of(), Attribution.SOLE)), Map.of());
+
+    QualityScore score = QualityScore.of(truth(true), report(everyone, sole));
+
+    assertThat(score.soleMissed()).isEmpty();
+    assertThat(score.candidatesPerLeak()).isEqualTo(4.0);
+    assertThat(score.holdersPerLeak()).isEqualTo(1.0);
+    assertThat(score.candidatesWithinHolders()).isFalse();
+    assertThat(score.passes()).isFalse();
+  }
+
+  @Test
+  void missedLeaksAndProbableFalsePositivesAreCountedExactly() {
+    Report report = report(leak("r3", "s1", "acme", 0, 80), leak("r4", "s1", "acme", 0, 80)); // r1 missed, two wrong
+
+    QualityScore score = QualityScore.of(truth(true), report);
+
+    assertThat(score.missedLeaks()).containsExactly("r1");
+    assertThat(score.falseLeaks()).containsExactlyInAnyOrder("r3", "r4");
+    assertThat(score.probableFalsePositives()).containsExactlyInAnyOrder("r3", "r4");
+    assertThat(score.lines()).contains(
+        String.format("%-22s %d true leaked responses not counted", "missed leaks", 1),
+        String.format("%-22s %d responses counted leaked that carried no other tenant's data, %d of them probable",
+            "false leaks", 2, 2));
+    assertThat(score.passes()).isFalse();
   }
 
   /** r1 leaked s1 (acme's) to globex; r2 (globex) got back its own s2, which acme's s9 may have held too. */
@@ -110,7 +156,7 @@ class QualityScoreTest {
   }
 
   private static SourceTruth fragment(String request, String tenant, List<HolderTruth> holders) {
-    return new SourceTruth(request, request, tenant, T, "prompt", "span", null, 40, 30, 0, 80, 0, 0, 80, holders);
+    return new SourceTruth(request, request, tenant, T, "prompt", "span", null, 50, 40, 0, 80, 0, 0, 80, holders);
   }
 
   private static LeakTruth recipient(String request, List<SourceTruth> cross, List<SourceTruth> own) {

@@ -52,10 +52,10 @@ public final class RuleAblation {
   }
 
   private static long wrong(QualityScore s) {
-    return s.leakedFound().stream().filter(id -> !s.leakedTruth().contains(id)).count();
+    return s.falseLeaks().size();
   }
 
   private static long missed(QualityScore s) {
-    return s.leakedTruth().stream().filter(id -> !s.leakedFound().contains(id)).count();
+    return s.missedLeaks().size();
   }
 }

@@ -225,7 +225,13 @@ public final class IdentifierLeaks implements Analyzer {
   }
 
   /** An identifier a response carried, what is known about it and what the rules decided. */
-  private record Carried(String term, IdentifierFacts facts, Decision decision) {}
+  private record Carried(String term, IdentifierFacts facts, Decision decision) {
+
+    /** Capped by the rule that lists an identifier on a normally served response for review. */
+    boolean forReview() {
+      return decision.verdicts().stream().anyMatch(v -> v.rule().equals(Evidence.OfLeak.SERVED_NORMALLY_RULE));
+    }
+  }
 
   private static void emit(int recipientDoc, List<Carried> carried, Mechanism mechanism,
       Map<String, Set<String>> spanSources, RequestColumns columns, Redaction redaction, Consumer<Finding> findings)
@@ -262,7 +268,8 @@ public final class IdentifierLeaks implements Analyzer {
       // Keyed by the case: a hash of a phone number cannot be undone by trying every number.
       hashes.add(c.term().substring(0, c.term().indexOf(':')) + ":" + redaction.hash(c.term()));
       categories.add(c.facts().category());
-      if (best == null || c.decision().confidence().ordinal() < best.decision().confidence().ordinal()) {
+      if (best == null || c.decision().confidence().ordinal() < best.decision().confidence().ordinal()
+          || c.decision().confidence() == best.decision().confidence() && c.forReview() && !best.forReview()) {
         best = c;
       }
     }

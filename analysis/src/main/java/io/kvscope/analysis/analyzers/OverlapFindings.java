@@ -59,7 +59,22 @@ final class OverlapFindings {
   }
 
   /** A passage the rules kept, with its facts and their decision. */
-  record Judged(Passages.Passage passage, PassageFacts facts, Decision decision) {}
+  record Judged(Passages.Passage passage, PassageFacts facts, Decision decision) {
+
+    /** Capped by the rule that lists text on a normally served response for review. */
+    boolean forReview() {
+      return decision.verdicts().stream().anyMatch(v -> v.rule().equals(Evidence.OfLeak.SERVED_NORMALLY_RULE));
+    }
+  }
+
+  /**
+   * The passage whose rules a finding quotes: the surest; among equally sure ones, one listed for
+   * review (so that the finding is listed too), then the longest.
+   */
+  private static final Comparator<Judged> BEST_FIRST = Comparator
+      .comparing((Judged j) -> j.decision().confidence().ordinal())
+      .thenComparing(j -> !j.forReview())
+      .thenComparing(j -> -j.passage().range().tokenCount());
 
   void emit(PassageGatherer.Recipient recipient, List<Judged> kept, Consumer<Finding> findings) throws IOException {
     List<Judged> cross = kept.stream().filter(j -> !j.facts().sameTenantOnly()).toList();
@@ -84,7 +99,7 @@ final class OverlapFindings {
       List<Holder> ranked = Candidates.ranked(j.facts().candidates());
       for (Holder h : ranked) {
         SourceDraft draft = sources.computeIfAbsent(h.doc(), d -> new SourceDraft(h));
-        draft.sole |= ranked.size() == 1;
+        draft.sole |= PassageRules.makesSoleSource(j.facts(), j.decision());
         draft.tokens += range.tokenCount();
         Span span = span(recipient.response, j.passage(), h);
         if (span != null) {
@@ -95,8 +110,7 @@ final class OverlapFindings {
       for (Identifier id : identifiers.extract(recipient.response.text().substring(range.charStart(), range.charEnd()))) {
         categories.add(id.category().id());
       }
-      if (best == null || j.decision().confidence().ordinal() < best.decision().confidence().ordinal()
-          || j.decision().confidence() == best.decision().confidence() && range.tokenCount() > best.passage().range().tokenCount()) {
+      if (best == null || BEST_FIRST.compare(j, best) < 0) {
         best = j;
       }
     }

@@ -61,7 +61,7 @@ public final class ImpactModel {
     return new Report(Report.REPORT_VERSION, in.generatedAt(), in.index(), summary, windows,
         sorted(in.findings()), tenants(leaks.values()), matrix(leaks.values()),
         timeline(in.findings(), leaks, in.requestsPerHour()), categories(in.findings(), leaks.keySet()),
-        in.coverage(), in.parameters());
+        in.coverage(), in.parameters(), review(in.findings(), leaks.keySet()));
   }
 
   /** Tenant impact and the source x recipient matrix of some findings. */
@@ -161,7 +161,29 @@ public final class ImpactModel {
         distinctRequests(findings, FindingKind.OVER_LENGTH_ACCEPTED, true).size(),
         distinctRequests(findings, FindingKind.PREFILL_UNDERRUN, true).size(),
         first, last, tokens, sameTenant.size(), suspect.size(), sourcesPossible.size(), victimsPossible.size(),
-        mayBeOwnTenantsData(findings, leaks.keySet()).size());
+        mayBeOwnTenantsData(findings, leaks.keySet()).size(), review(findings, leaks.keySet()).size());
+  }
+
+  /**
+   * The review list: responses not leaked whose cross-tenant finding is text shared with one other
+   * tenant on a response the engine logs show was served normally ({@link Evidence.OfLeak#forReview}),
+   * one entry per response, in request order.
+   */
+  public static List<ReviewMatch> review(List<Finding> findings, Set<String> leaked) {
+    Map<String, ReviewMatch> byRequest = new TreeMap<>();
+    for (Finding f : findings) {
+      if (!f.kind().isCrossTenantLeak() || f.requestId() == null || leaked.contains(f.requestId())
+          || !(f.evidence() instanceof Evidence.OfLeak leak) || !leak.forReview()) {
+        continue;
+      }
+      List<Source> foreign = f.sources().stream().filter(s -> s.tenant() == null || !s.tenant().equals(f.tenant()))
+          .toList();
+      int words = f.evidence() instanceof Evidence.Overlap o ? o.longestSpanTokens() : 0;
+      byRequest.putIfAbsent(f.requestId(), new ReviewMatch(f.requestId(), f.tenant(), f.time(), f.id(),
+          foreign.stream().map(s -> Tenants.nameOf(s.tenant())).distinct().toList(),
+          foreign.stream().map(Source::requestId).toList(), words));
+    }
+    return List.copyOf(byRequest.values());
   }
 
   /**

@@ -14,6 +14,8 @@ import java.util.TreeMap;
  * @param parameters the settings and learned values the run used (thresholds, cut-offs, fits),
  *     so a reviewer can see how each number was reached
  * @param dataCategories PII classes seen in leaked spans, with counts of responses
+ * @param review text shared with one other tenant on responses the logs show were served normally:
+ *     listed apart for review, never counted ({@link Summary#reviewResponses})
  */
 public record Report(
     String reportVersion,
@@ -27,9 +29,10 @@ public record Report(
     List<HourCount> timeline,
     Map<String, Long> dataCategories,
     Coverage coverage,
-    Map<String, Object> parameters) {
+    Map<String, Object> parameters,
+    List<ReviewMatch> review) {
 
-  public static final String REPORT_VERSION = "1.2";
+  public static final String REPORT_VERSION = "1.3";
 
   public Report {
     windows = List.copyOf(windows);
@@ -37,8 +40,17 @@ public record Report(
     tenants = List.copyOf(tenants);
     matrix = List.copyOf(matrix);
     timeline = List.copyOf(timeline);
+    review = review == null ? List.of() : List.copyOf(review);
     // Sorted, so every writer iterates them in the same order in every run (Map.copyOf does not).
     dataCategories = Collections.unmodifiableSortedMap(new TreeMap<>(dataCategories));
     parameters = Collections.unmodifiableSortedMap(new TreeMap<>(parameters));
+  }
+
+  /** A report with no review list (one written before 1.3, or built by hand). */
+  public Report(String reportVersion, Instant generatedAt, String index, Summary summary, List<Window> windows,
+      List<Finding> findings, List<TenantImpact> tenants, List<MatrixCell> matrix, List<HourCount> timeline,
+      Map<String, Long> dataCategories, Coverage coverage, Map<String, Object> parameters) {
+    this(reportVersion, generatedAt, index, summary, windows, findings, tenants, matrix, timeline, dataCategories,
+        coverage, parameters, List.of());
   }
 }

@@ -14,6 +14,8 @@ import java.time.Instant;
  *     or identifier the recipient's own tenant also held within reach: each may be its own data come
  *     back, so the responses that carried another tenant's data number between the leaked responses
  *     less these and the leaked responses
+ * @param reviewResponses responses that shared text with one other tenant although the engine logs
+ *     show they were served normally: beside the headline, never in it ({@link Report#review})
  */
 public record Summary(
     long leakedResponses,
@@ -29,7 +31,18 @@ public record Summary(
     long suspectResponses,
     long sourceRequestsPossible,
     long victimTenantsPossible,
-    long leakedResponsesOwnTenantAlsoHeld) {
+    long leakedResponsesOwnTenantAlsoHeld,
+    long reviewResponses) {
+
+  /** Summary figures without a review count (a report written before 1.3, or built by hand). */
+  public Summary(long leakedResponses, long sourceRequests, long victimTenants, long recipientTenants,
+      long overLengthAccepted, long prefillUnderruns, Instant firstExposure, Instant lastExposure, long tokensExposed,
+      long sameTenantReuse, long suspectResponses, long sourceRequestsPossible, long victimTenantsPossible,
+      long leakedResponsesOwnTenantAlsoHeld) {
+    this(leakedResponses, sourceRequests, victimTenants, recipientTenants, overLengthAccepted, prefillUnderruns,
+        firstExposure, lastExposure, tokensExposed, sameTenantReuse, suspectResponses, sourceRequestsPossible,
+        victimTenantsPossible, leakedResponsesOwnTenantAlsoHeld, 0);
+  }
 
   /** The fewest responses that certainly carried another tenant's data. */
   public long leakedResponsesAtLeast() {

@@ -4,6 +4,7 @@ import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.ReviewMatch;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
@@ -53,6 +54,7 @@ public final class HtmlReport {
     matrix(out, view);
     categories(out, view);
     coverage(out, report.coverage());
+    review(out, report);
     findings(out, view);
     leakedContent(out, view);
     parameters(out, view);
@@ -74,6 +76,8 @@ public final class HtmlReport {
     card(out, "alert", "Leaked responses", ReportView.number(s.leakedResponses()), "cross-tenant, confirmed + probable"
         + (s.leakedResponsesOwnTenantAlsoHeld() > 0 ? "; at least " + ReportView.number(s.leakedResponsesAtLeast())
             + " for sure" : ""));
+    card(out, "muted", "For review", ReportView.number(s.reviewResponses()),
+        "text shared with one other tenant, no leak mechanism in the logs; not counted");
     card(out, "", "Source requests", ReportView.range(s.sourceRequests(), s.sourceRequestsPossible()),
         s.sourceRequestsPossible() > s.sourceRequests() ? "whose data leaked: sure\u2013possible" : "whose data leaked");
     card(out, "", "Victim tenants", ReportView.range(s.victimTenants(), s.victimTenantsPossible()),
@@ -287,6 +291,24 @@ public final class HtmlReport {
       out.write("</tbody></table>\n");
     }
     out.write("</section>\n");
+  }
+
+  private static void review(Writer out, Report report) throws IOException {
+    out.write("<section id=\"review\"><h2>" + Html.esc(ReportView.REVIEW_TITLE) + "</h2>\n");
+    if (report.review().isEmpty()) {
+      out.write("<p class=\"empty\">None.</p>\n</section>\n");
+      return;
+    }
+    out.write("<p>" + Html.esc(ReportView.REVIEW_NOTE) + "</p>\n");
+    out.write("<table><thead><tr><th>Request</th><th>Tenant</th><th>Time</th><th>Other tenants</th><th>Their requests</th>"
+        + "<th class=\"num\">Words</th><th>Finding</th></tr></thead><tbody>\n");
+    for (ReviewMatch r : report.review()) {
+      out.write("<tr><td>" + Html.esc(r.requestId()) + "</td><td>" + Html.esc(ReportView.orDash(r.tenant())) + "</td><td>"
+          + ReportView.time(r.time()) + "</td><td>" + Html.esc(String.join(", ", r.sourceTenants())) + "</td><td>"
+          + Html.esc(String.join(", ", r.sourceRequests())) + "</td><td class=\"num\">" + ReportView.number(r.words())
+          + "</td><td>" + Html.esc(r.findingId()) + "</td></tr>\n");
+    }
+    out.write("</tbody></table>\n</section>\n");
   }
 
   private static void coverage(Writer out, Coverage c) throws IOException {

@@ -4,6 +4,7 @@ import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.MatrixCell;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.ReviewMatch;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
@@ -56,6 +57,7 @@ public final class MarkdownReport {
     matrix(md, view);
     categories(md, view);
     coverage(md, report.coverage());
+    review(md, report);
     findings(md, view);
     leakedContent(md, view);
     parameters(md, view);
@@ -82,6 +84,8 @@ public final class MarkdownReport {
     md.row("Last exposure", ReportView.time(s.lastExposure()));
     md.row("Suspect responses (only weak evidence: timing, or an answer other tenants also received; not counted)", ReportView.number(s.suspectResponses()));
     md.row("Responses with only same-tenant reuse (not counted)", ReportView.number(s.sameTenantReuse()));
+    md.row("For review: text shared with one other tenant, no leak mechanism in the logs (not counted)",
+        ReportView.number(s.reviewResponses()));
     md.line();
     md.line("Same-tenant reuse: " + md.esc(view.sameTenantNote()));
     md.line();
@@ -207,6 +211,26 @@ public final class MarkdownReport {
       for (Map.Entry<String, Long> c : categories) {
         md.row(md.esc(c.getKey()), ReportView.number(c.getValue()));
       }
+    }
+    md.line();
+  }
+
+  private static void review(Md md, Report report) throws IOException {
+    md.line("## " + ReportView.REVIEW_TITLE);
+    md.line();
+    if (report.review().isEmpty()) {
+      md.line("None.");
+      md.line();
+      return;
+    }
+    md.line(md.esc(ReportView.REVIEW_NOTE));
+    md.line();
+    md.row("Request", "Tenant", "Time", "Other tenants", "Their requests", "Words", "Finding");
+    md.line("|---|---|---|---|---|---:|---|");
+    for (ReviewMatch r : report.review()) {
+      md.row(md.esc(r.requestId()), md.esc(ReportView.orDash(r.tenant())), ReportView.time(r.time()),
+          md.esc(String.join(", ", r.sourceTenants())), md.esc(String.join(", ", r.sourceRequests())),
+          ReportView.number(r.words()), md.esc(r.findingId()));
     }
     md.line();
   }

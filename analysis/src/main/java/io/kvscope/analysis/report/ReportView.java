@@ -88,6 +88,9 @@ final class ReportView {
             + " the first figure counts sources known for sure, the second every possible one.");
       }
     }
+    if (s.reviewResponses() > 0) {
+      lines.add(REVIEW_TITLE + ": " + plural(s.reviewResponses(), "response") + " (not counted above; see the review list).");
+    }
     boolean open = !openVulnerable.isEmpty() || !openExposure.isEmpty();
     if (open) {
       return new Headline(false, "Not over: " + plural(openVulnerable.size() + openExposure.size(), "window")
@@ -314,6 +317,14 @@ final class ReportView {
   }
 
   /** The same-tenant figures in words, for the reader who compares them with an audit's list. */
+  /** The review list's name, as every report writes it. */
+  static final String REVIEW_TITLE = "Text shared with one other tenant, no leak mechanism in the logs: review";
+
+  /** Why the review list is apart from the leaks, as every report writes it. */
+  static final String REVIEW_NOTE = "The engine logs show each of these responses served normally (its prompt "
+      + "prefilled whole, no underrun, no failed transfer), so no other request's pages can have reached it; its text "
+      + "shared with one other tenant is most likely the same answer to a like question. Not counted as leaks.";
+
   String sameTenantNote() {
     SameTenantReuse r = sameTenantReuse();
     String counted = number(report.summary().sameTenantReuse()) + " responses carried only their own tenant's earlier"

@@ -47,6 +47,35 @@ class ImpactModelRulesTest {
     assertThat(summary.tokensExposed()).isEqualTo(50);
   }
 
+  /**
+   * Text a normally served response shared with one other tenant is in the review list and its
+   * count, never among the leaks; a response that leaked through another finding is not listed.
+   */
+  @Test
+  void theReviewListHoldsNormallyServedTextMatchesBesideTheHeadlineNeverInIt() {
+    List<String> review = List.of("served-normally: text shared with one other tenant, no leak mechanism in the logs: review");
+    List<Finding> findings = List.of(
+        reasoned("overlap:r1", "r1", Confidence.SUSPECT, review),
+        reasoned("overlap:r2", "r2", Confidence.SUSPECT, List.of("same-answer: the reply another request received")),
+        reasoned("overlap:r3", "r3", Confidence.SUSPECT, review),
+        finding("canary:r3", FindingKind.CANARY_LEAK, Confidence.CONFIRMED, "r3", "globex", T, "p0", "d0",
+            source("s2", "acme", 1, Attribution.SOLE)));
+
+    Report report = build(findings, List.of());
+
+    assertThat(report.review()).extracting(ReviewMatch::requestId).containsExactly("r1");
+    assertThat(report.review().getFirst().sourceTenants()).containsExactly("acme");
+    assertThat(report.review().getFirst().words()).isEqualTo(40);
+    assertThat(report.summary().reviewResponses()).isEqualTo(1);
+    assertThat(report.summary().leakedResponses()).isEqualTo(1); // r3, by its canary
+  }
+
+  private static Finding reasoned(String id, String request, Confidence confidence, List<String> reasons) {
+    return new Finding(id, FindingKind.CROSS_TENANT_OVERLAP, confidence, request, null, "globex", T, "p0", "d0",
+        List.of(source("s1", "acme", 40, Attribution.SOLE)), new Evidence.Overlap(reasons,
+            new Evidence.LeakMechanism(List.of(), false, List.of()), "sole", 1, 0, 40, 1, List.of(), 0, List.of()));
+  }
+
   /** A leak finding naming only the recipient's own tenant is reuse; one naming nobody (a canary) is a leak. */
   @Test
   void aLeakFindingWithOnlyOwnTenantSourcesIsNoLeakButOneWithoutSourcesIs() {

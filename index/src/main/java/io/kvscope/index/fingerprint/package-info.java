@@ -19,3 +19,5 @@
  * join ran on; it means nothing in another reader, and nothing outside this index.
  */
 package io.kvscope.index.fingerprint;
+
+import io.kvscope.model.fingerprint.FrequencyHistogram;

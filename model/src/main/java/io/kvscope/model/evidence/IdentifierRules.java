@@ -1,6 +1,7 @@
 package io.kvscope.model.evidence;
 
 import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
 import java.util.List;
 
 /**
@@ -11,7 +12,7 @@ import java.util.List;
  *
  * <p>In order: {@link OwnPromptExplains}, {@link PublicIdentifier}, {@link NoHolderWithinReach},
  * {@link Canary}, {@link SameAnswer}, {@link ModelWritten}, {@link OwnTenantLikeliest}, {@link OwnTenantAlsoHeld},
- * {@link TextAlone}, {@link ForeignKv}.
+ * {@link ServedNormally}, {@link TextAlone}, {@link ForeignKv}.
  */
 public final class IdentifierRules {
 
@@ -23,7 +24,7 @@ public final class IdentifierRules {
   public static RuleChain<IdentifierFacts> chain() {
     return new RuleChain<>(List.of(new OwnPromptExplains(), new PublicIdentifier(MAX_TENANTS_FOR_RARE),
         new NoHolderWithinReach(), new Canary(), new SameAnswer(), new ModelWritten(), new OwnTenantLikeliest(), new OwnTenantAlsoHeld(),
-        new TextAlone(), new ForeignKv()));
+        new ServedNormally(), new TextAlone(), new ForeignKv()));
   }
 
   /** The recipient's own prefilled prompt holds it: the model repeated what it was told. */
@@ -128,7 +129,27 @@ public final class IdentifierRules {
     }
   }
 
-  /** Without mechanism evidence a rare identifier of one other tenant is probable, of several suspect. */
+  /**
+   * On a response the engine logs show was served normally, a rare identifier of one other tenant
+   * is a coincidence to review, never a counted leak (canaries excepted: a canary is proof).
+   */
+  public record ServedNormally() implements EvidenceRule<IdentifierFacts> {
+    public String name() {
+      return Evidence.OfLeak.SERVED_NORMALLY_RULE;
+    }
+
+    public Verdict apply(Mechanism m, IdentifierFacts f) {
+      return !f.canary() && m.servedNormally() && f.otherTenants().size() == 1
+          ? Verdict.cap(name(), Confidence.SUSPECT, "an identifier of one other tenant, no leak mechanism in the logs: "
+              + "review (" + m.observation().phrase() + ")")
+          : Verdict.pass();
+    }
+  }
+
+  /**
+   * Without mechanism evidence a rare identifier of one other tenant is probable where the logs
+   * could not show how the response was served (the reason says why), of several suspect.
+   */
   public record TextAlone() implements EvidenceRule<IdentifierFacts> {
     public String name() {
       return "text-alone";
@@ -138,10 +159,13 @@ public final class IdentifierRules {
       if (f.canary() || m.decodedOverForeignKv()) {
         return Verdict.pass();
       }
-      return f.otherTenants().size() == 1
-          ? Verdict.cap(name(), Confidence.PROBABLE, "no mechanism evidence; a rare identifier of one other tenant")
-          : Verdict.cap(name(), Confidence.SUSPECT, "no mechanism evidence; " + f.otherTenants().size()
-              + " other tenants held it");
+      if (f.otherTenants().size() != 1) {
+        return Verdict.cap(name(), Confidence.SUSPECT, "no mechanism evidence; " + f.otherTenants().size()
+            + " other tenants held it");
+      }
+      return m.servedNormally() ? Verdict.pass() // ServedNormally decided it
+          : Verdict.cap(name(), Confidence.PROBABLE, "no mechanism evidence, and none could show: "
+              + m.observation().phrase() + "; a rare identifier of one other tenant");
     }
   }
 

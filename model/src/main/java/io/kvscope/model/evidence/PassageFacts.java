@@ -54,6 +54,15 @@ public record PassageFacts(int words, String recipientTenant, List<Holder> candi
     return candidates.stream().anyMatch(c -> !c.inReply() && !c.tenant().equals(recipientTenant));
   }
 
+  /**
+   * Text specific to one other tenant: at least 2T words that one other tenant held within reach
+   * and no other tenant holds in the whole index. Without mechanism evidence, the most text alone
+   * can show.
+   */
+  public boolean specificToOneOtherTenant(int t) {
+    return words >= 2 * t && otherTenants().size() == 1 && tenantsInIndex <= 1;
+  }
+
   /** Only the recipient's own tenant held it within reach: reuse, not a leak between tenants. */
   public boolean sameTenantOnly() {
     return !candidates.isEmpty() && otherTenants().isEmpty();

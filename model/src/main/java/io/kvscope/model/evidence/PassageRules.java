@@ -1,6 +1,7 @@
 package io.kvscope.model.evidence;
 
 import io.kvscope.model.finding.Confidence;
+import io.kvscope.model.finding.Evidence;
 import java.util.List;
 
 /**
@@ -11,7 +12,8 @@ import java.util.List;
  *
  * <p>In order: {@link TooShort}, {@link OwnPromptExplains}, {@link NoHolderWithinReach},
  * {@link PublicText}, {@link SameAnswer}, {@link StockPhrasing}, {@link CommonShortRun},
- * {@link OwnTenantLikeliest}, {@link OwnTenantAlsoHeld}, {@link TextAlone}, {@link ForeignKv}. The three that explain text by
+ * {@link OwnTenantLikeliest}, {@link OwnTenantAlsoHeld}, {@link ServedNormally}, {@link TextAlone},
+ * {@link ForeignKv}, {@link CommonTextNotSole}. The three that explain text by
  * the recipient's own request (own prompt, public text, same answer) do not apply to a response
  * whose prompt the engine never prefilled: nothing in that prompt reached the model.
  */
@@ -32,7 +34,8 @@ public final class PassageRules {
   public static RuleChain<PassageFacts> chain(int t, int publicTenants) {
     return new RuleChain<>(List.of(new TooShort(t), new OwnPromptExplains(), new NoHolderWithinReach(),
         new PublicText(publicTenants), new SameAnswer(), new StockPhrasing(), new CommonShortRun(t, publicTenants),
-        new OwnTenantLikeliest(), new OwnTenantAlsoHeld(), new TextAlone(t), new ForeignKv()));
+        new OwnTenantLikeliest(), new OwnTenantAlsoHeld(), new ServedNormally(t), new TextAlone(t), new ForeignKv(),
+        new CommonTextNotSole(t, publicTenants)));
   }
 
   /**
@@ -195,8 +198,29 @@ public final class PassageRules {
   }
 
   /**
+   * On a response the engine logs show was served normally, no one's pages reached the reply:
+   * text specific to one other tenant is then a coincidence to review (a question asked after
+   * other pasted text, a standard answer), never a counted leak; at most suspect, and the report
+   * lists it apart.
+   */
+  public record ServedNormally(int t) implements EvidenceRule<PassageFacts> {
+    public String name() {
+      return Evidence.OfLeak.SERVED_NORMALLY_RULE;
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return m.servedNormally() && p.specificToOneOtherTenant(t)
+          ? Verdict.cap(name(), Confidence.SUSPECT, "text shared with one other tenant, no leak mechanism in the logs: "
+              + "review (" + p.words() + " words; " + m.observation().phrase() + ")")
+          : Verdict.pass();
+    }
+  }
+
+  /**
    * Without mechanism evidence, text is at most probable, and only where it is specific to one
-   * other tenant: a passage of at least 2T words that no other tenant in the index holds.
+   * other tenant (a passage of at least 2T words that no other tenant in the index holds) and the
+   * logs could not show how the response was served (no engine log for it, a gap, an rid that
+   * joined nothing): the reason says which.
    */
   public record TextAlone(int t) implements EvidenceRule<PassageFacts> {
     public String name() {
@@ -207,12 +231,13 @@ public final class PassageRules {
       if (m.decodedOverForeignKv()) {
         return Verdict.pass();
       }
-      boolean specific = p.words() >= 2 * t && p.otherTenants().size() == 1 && p.tenantsInIndex() <= 1;
-      return specific
-          ? Verdict.cap(name(), Confidence.PROBABLE, "no mechanism evidence; " + p.words()
-              + " words only one other tenant holds")
-          : Verdict.cap(name(), Confidence.SUSPECT, "no mechanism evidence; held by " + p.tenantsInIndex()
-              + " tenants in the index");
+      if (!p.specificToOneOtherTenant(t)) {
+        return Verdict.cap(name(), Confidence.SUSPECT, "no mechanism evidence; held by " + p.tenantsInIndex()
+            + " tenants in the index");
+      }
+      return m.servedNormally() ? Verdict.pass() // ServedNormally decided it
+          : Verdict.cap(name(), Confidence.PROBABLE, "no mechanism evidence, and none could show: "
+              + m.observation().phrase() + "; " + p.words() + " words only one other tenant holds");
     }
   }
 
@@ -226,5 +251,35 @@ public final class PassageRules {
       return m.decodedOverForeignKv()
           ? Verdict.note(name(), "decoded over foreign KV: " + String.join(", ", m.foreignKv())) : Verdict.pass();
     }
+  }
+
+  /**
+   * A short passage many tenants hold across the index is phrasing a model writes anyway (how an
+   * answer opens, a sentence many documents hold): that only one request within reach held it is a
+   * coincidence, not evidence of whose pages the reply read. Its one holder is named a candidate,
+   * never the sole source; the finding says why. Short means under 2T words: measured on generated
+   * incidents, every passage of 2T words or more that one request within reach held came from it,
+   * however many tenants held it elsewhere (docs/overlap-method.md, section 5).
+   */
+  public record CommonTextNotSole(int t, int publicTenants) implements EvidenceRule<PassageFacts> {
+    public static final String NAME = "common-text-not-sole";
+
+    public String name() {
+      return NAME;
+    }
+
+    public Verdict apply(Mechanism m, PassageFacts p) {
+      return p.candidates().size() == 1 && p.words() < 2 * t && p.tenantsInIndex() > publicTenants
+          ? Verdict.note(name(), "one request within reach held these " + p.words() + " words, but "
+              + p.tenantsInIndex() + " tenants hold them in the index (more than " + publicTenants
+              + "): a candidate, not the sole source")
+          : Verdict.pass();
+    }
+  }
+
+  /** Whether the one request within reach that held the passage is its sole source ({@link CommonTextNotSole}). */
+  public static boolean makesSoleSource(PassageFacts p, Decision d) {
+    return p.candidates().size() == 1
+        && d.verdicts().stream().noneMatch(v -> v.rule().equals(CommonTextNotSole.NAME));
   }
 }

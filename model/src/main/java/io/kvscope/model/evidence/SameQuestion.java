@@ -1,20 +1,39 @@
 package io.kvscope.model.evidence;
 
 import io.kvscope.ingest.json.MessageText;
+import io.kvscope.model.fingerprint.TokenizedText;
 import io.kvscope.model.fingerprint.WordTokenizer;
 
 /**
  * Whether two prompts end with the same question. A prompt as logged is its messages joined by
  * line breaks (system prompt, conversation history, the new question last), and tenants ask the
- * same popular question under different system prompts, often in a dozen words; so two prompts
- * ask the same question when their common ending starts at a line break in both (or at the start
- * of either) and holds at least {@link #MIN_WORDS} words (as the fingerprints count them: a
- * Chinese character is a word) or the whole of one prompt.
+ * same popular question under different system prompts, after different pasted text, or in
+ * slightly different words; a model answers them alike. Two prompts ask the same question when
+ * (words as the fingerprints count them: a Chinese character is a word):
+ *
+ * <ul>
+ *   <li>their common ending starts at a line break in both (or at the start of either) and holds
+ *       at least {@link #MIN_WORDS} words or the whole of one prompt: the same last message;
+ *   <li>one's last line, of at least {@link #MIN_WORDS_AFTER_TEXT} words, ends the other word for
+ *       word: a question asked bare by one and after pasted text ("...\n\nQuestion: ...") by the other;
+ *   <li>their last lines, of at least {@link #MIN_WORDS_AFTER_TEXT} words each, differ in at most
+ *       {@link #MAX_DIFFERING_WORDS} words and a quarter of the longer: the same question in other
+ *       words ("... in Python?" and "... in Java?").
+ * </ul>
+ *
+ * The rules that use it ask in addition that the other request's reply held the passage: answered
+ * alike, which questions that merely look alike are not.
  */
 public final class SameQuestion {
 
   /** A shared last line shorter than this ("Thanks!") is not a question. */
   public static final int MIN_WORDS = 3;
+
+  /** A question matched inside a longer last message, or in other words, is at least this long. */
+  public static final int MIN_WORDS_AFTER_TEXT = 5;
+
+  /** Last lines differing in more words than this ask different questions. */
+  public static final int MAX_DIFFERING_WORDS = 3;
 
   private SameQuestion() {}
 
@@ -24,6 +43,10 @@ public final class SameQuestion {
     }
     String x = a.stripTrailing();
     String y = b.stripTrailing();
+    return sameLastMessage(x, y) || endsWithTheOthersQuestion(x, y) || sameInOtherWords(lastLine(x), lastLine(y));
+  }
+
+  private static boolean sameLastMessage(String x, String y) {
     int common = 0;
     while (common < x.length() && common < y.length()
         && x.charAt(x.length() - 1 - common) == y.charAt(y.length() - 1 - common)) {
@@ -39,6 +62,45 @@ public final class SameQuestion {
     }
     String ending = x.substring(x.length() - length);
     return length == x.length() || length == y.length() || WordTokenizer.tokenize(ending).size() >= MIN_WORDS;
+  }
+
+  /** One prompt's last line ends the other word for word (after pasted text, a "Question:" label...). */
+  private static boolean endsWithTheOthersQuestion(String x, String y) {
+    TokenizedText tx = WordTokenizer.tokenize(x);
+    TokenizedText ty = WordTokenizer.tokenize(y);
+    int common = 0;
+    while (common < tx.size() && common < ty.size()
+        && tx.hash(tx.size() - 1 - common) == ty.hash(ty.size() - 1 - common)) {
+      common++;
+    }
+    int lastX = WordTokenizer.tokenize(lastLine(x)).size();
+    int lastY = WordTokenizer.tokenize(lastLine(y)).size();
+    return lastX >= MIN_WORDS_AFTER_TEXT && common >= lastX || lastY >= MIN_WORDS_AFTER_TEXT && common >= lastY;
+  }
+
+  /** Two last lines that differ in a few words: a common start and a common end cover nearly all of both. */
+  private static boolean sameInOtherWords(String x, String y) {
+    TokenizedText tx = WordTokenizer.tokenize(x);
+    TokenizedText ty = WordTokenizer.tokenize(y);
+    int shorter = Math.min(tx.size(), ty.size());
+    int longer = Math.max(tx.size(), ty.size());
+    if (shorter < MIN_WORDS_AFTER_TEXT) {
+      return false;
+    }
+    int prefix = 0;
+    while (prefix < shorter && tx.hash(prefix) == ty.hash(prefix)) {
+      prefix++;
+    }
+    int suffix = 0;
+    while (suffix < shorter - prefix && tx.hash(tx.size() - 1 - suffix) == ty.hash(ty.size() - 1 - suffix)) {
+      suffix++;
+    }
+    int differing = longer - (prefix + suffix);
+    return differing <= MAX_DIFFERING_WORDS && 4 * differing <= longer;
+  }
+
+  private static String lastLine(String text) {
+    return text.substring(text.lastIndexOf(MessageText.SEPARATOR) + 1);
   }
 
   private static boolean startsLine(String text, int at) {

@@ -29,6 +29,18 @@ public sealed interface Evidence {
 
     /** The data categories recognised in what the response carried ({@code email}, ...). */
     List<String> categories();
+
+    /**
+     * Whether the finding is text shared with one other tenant on a response the engine logs show
+     * was served normally: no leak mechanism, so never counted, but listed for a person to review
+     * (the rule {@value #SERVED_NORMALLY_RULE} decided its confidence).
+     */
+    default boolean forReview() {
+      return confidenceReason().stream().anyMatch(r -> r.startsWith(SERVED_NORMALLY_RULE + ":"));
+    }
+
+    /** The evidence rule that keeps text alone on a normally served response out of the count. */
+    String SERVED_NORMALLY_RULE = "served-normally";
   }
 
   /** Evidence about one request, which starts with the request's own facts. */

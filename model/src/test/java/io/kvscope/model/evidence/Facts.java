@@ -17,15 +17,21 @@ final class Facts {
   }
 
   static Mechanism stub() {
-    return new Mechanism(true, List.of("over-length prompt accepted", "prefill underrun"), List.of());
+    return new Mechanism(true, List.of("over-length prompt accepted", "prefill underrun"), List.of(), Observation.SERVED_NORMALLY);
   }
 
   static Mechanism transferFailure() {
-    return new Mechanism(false, List.of("KV transfer or bootstrap failure"), List.of());
+    return new Mechanism(false, List.of("KV transfer or bootstrap failure"), List.of(), Observation.SERVED_NORMALLY);
   }
 
+  /** No mechanism evidence, and no engine log names the request: the logs could not show how it was served. */
   static Mechanism served() {
     return Mechanism.none();
+  }
+
+  /** No mechanism evidence, and the engine logs show the response served normally. */
+  static Mechanism servedNormally() {
+    return Mechanism.normalService();
   }
 
   /** A passage builder starting from: 40 words, one other tenant's request holds it, nothing explains it. */

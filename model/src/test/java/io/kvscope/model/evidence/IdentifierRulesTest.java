@@ -23,6 +23,16 @@ class IdentifierRulesTest {
   private static final Holder VICTIM_REPLY = holder("gw-victim", "victim", 10, true);
 
   @Test
+  void aRareIdentifierOfOneOtherTenantOnANormallyServedResponseIsForReviewButACanaryStillCounts() {
+    IdentifierFacts facts = email(List.of(VICTIM_PROMPT), true, 1, false, false);
+    Decision d = CHAIN.decide(Facts.servedNormally(), facts);
+    assertThat(d.confidence()).isEqualTo(Confidence.SUSPECT);
+    assertThat(d.reasons()).anyMatch(r -> r.startsWith("served-normally: "));
+    IdentifierFacts canary = new IdentifierFacts("canary", "recipient", List.of(VICTIM_PROMPT), true, 1, false, false);
+    assertThat(CHAIN.decide(Facts.servedNormally(), canary).confidence()).isEqualTo(Confidence.CONFIRMED);
+  }
+
+  @Test
   void aRareIdentifierAnotherTenantWroteIsProbableAloneAndConfirmedOverForeignKv() {
     IdentifierFacts facts = email(List.of(VICTIM_PROMPT), true, 1, false, false);
     assertThat(CHAIN.decide(served(), facts).confidence()).isEqualTo(Confidence.PROBABLE);

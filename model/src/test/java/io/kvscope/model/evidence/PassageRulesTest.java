@@ -5,6 +5,7 @@ import static io.kvscope.model.evidence.Facts.T;
 import static io.kvscope.model.evidence.Facts.holder;
 import static io.kvscope.model.evidence.Facts.passage;
 import static io.kvscope.model.evidence.Facts.served;
+import static io.kvscope.model.evidence.Facts.servedNormally;
 import static io.kvscope.model.evidence.Facts.stub;
 import static io.kvscope.model.evidence.Facts.transferFailure;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -139,6 +140,55 @@ class PassageRulesTest {
     assertThat(rule.apply(served(), passage().words(40).held(holder("gw-a", "a", 1, true),
         holder("gw-b", "b", 2, true)).facts()).cap()).isEqualTo(Confidence.SUSPECT);
     assertThat(rule.apply(stub(), passage().words(40).tenants(9).facts()).effect()).isEqualTo(Verdict.Effect.PASS);
+  }
+
+  @Test
+  void textSpecificToOneOtherTenantOnANormallyServedResponseIsForReviewNeverCounted() {
+    var rule = new PassageRules.ServedNormally(T);
+    Verdict review = rule.apply(servedNormally(), passage().words(40).tenants(1).facts());
+    assertThat(review.effect()).isEqualTo(Verdict.Effect.CAP);
+    assertThat(review.cap()).isEqualTo(Confidence.SUSPECT);
+    assertThat(review.reason()).startsWith("text shared with one other tenant, no leak mechanism in the logs: review");
+    // Text that is not specific is text-alone's (suspect), and the unobserved or foreign-KV response is not this rule's.
+    assertThat(rule.apply(servedNormally(), passage().words(40).tenants(2).facts()).effect()).isEqualTo(Verdict.Effect.PASS);
+    assertThat(rule.apply(served(), passage().words(40).tenants(1).facts()).effect()).isEqualTo(Verdict.Effect.PASS);
+    assertThat(rule.apply(transferFailure(), passage().words(40).tenants(1).facts()).effect())
+        .isEqualTo(Verdict.Effect.PASS);
+    assertThat(rule.apply(stub(), passage().words(40).tenants(1).facts()).effect()).isEqualTo(Verdict.Effect.PASS);
+  }
+
+  @Test
+  void theChainCountsTextAloneOnlyWhereTheLogsCouldNotShowTheServiceAndSaysWhy() {
+    Decision normal = decide(servedNormally(), passage().words(40).tenants(1));
+    assertThat(normal.kept()).isTrue();
+    assertThat(normal.confidence()).isEqualTo(Confidence.SUSPECT);
+    assertThat(normal.reasons()).singleElement().asString().startsWith("served-normally: ");
+    for (Observation unobserved : new Observation[] {Observation.NO_ENGINE_LOG, Observation.RID_NOT_JOINED,
+        Observation.PREFILL_NOT_LOGGED, Observation.DECODE_NOT_LOGGED, Observation.INPUT_LENGTH_NOT_LOGGED,
+        Observation.TIMING_ANOMALY}) {
+      Mechanism m = new Mechanism(false, java.util.List.of(), java.util.List.of(), unobserved);
+      Decision d = decide(m, passage().words(40).tenants(1));
+      assertThat(d.confidence()).as(unobserved.name()).isEqualTo(Confidence.PROBABLE);
+      assertThat(d.reasons()).singleElement().asString().contains(unobserved.phrase());
+    }
+  }
+
+  @Test
+  void aShortPassageManyTenantsHoldCannotMakeItsOneHolderWithinReachTheSoleSource() {
+    Decision common = decide(stub(), passage().words(14).tenants(PUBLIC + 1));
+    assertThat(common.kept()).isTrue();
+    assertThat(PassageRules.makesSoleSource(passage().words(14).tenants(PUBLIC + 1).facts(), common)).isFalse();
+    assertThat(common.reasons()).anyMatch(r -> r.startsWith("common-text-not-sole: one request within reach held these"));
+    Decision shortOfTwoT = decide(stub(), passage().words(2 * T - 1).tenants(PUBLIC + 1));
+    assertThat(PassageRules.makesSoleSource(passage().words(2 * T - 1).tenants(PUBLIC + 1).facts(), shortOfTwoT))
+        .isFalse();
+    // A run of 2T words one request within reach held came from it, however many tenants hold it elsewhere.
+    Decision longCommon = decide(stub(), passage().words(2 * T).tenants(PUBLIC + 1));
+    assertThat(PassageRules.makesSoleSource(passage().words(2 * T).tenants(PUBLIC + 1).facts(), longCommon)).isTrue();
+    Decision specific = decide(stub(), passage().words(14).tenants(PUBLIC));
+    assertThat(PassageRules.makesSoleSource(passage().words(14).tenants(PUBLIC).facts(), specific)).isTrue();
+    Facts.Passage two = passage().words(14).tenants(1).held(holder("gw-a", "a", 1, true), holder("gw-b", "b", 2, true));
+    assertThat(PassageRules.makesSoleSource(two.facts(), decide(stub(), two))).isFalse();
   }
 
   @Test

@@ -23,9 +23,31 @@ class SameQuestionTest {
   }
 
   @Test
-  void differentQuestionsOrAQuestionEndingLikeAnotherAreNot() {
+  void aQuestionAskedAfterPastedTextIsTheQuestionAskedBare() {
+    String q = "What does the licence say about redistribution of modified copies?";
+    assertThat(SameQuestion.asked("sys A\n" + q, "sys B\nPermission is hereby granted, free of charge...\n\nQuestion: " + q))
+        .isTrue();
+    assertThat(SameQuestion.asked("Here is my contract, read it. " + q, q)).as("pasted text on the same line").isTrue();
+    String zh = "这段文字的主要观点是什么？请简要说明";
+    assertThat(SameQuestion.asked("文章：今天天气很好，我们去公园散步。\n问题：" + zh, zh)).as("in characters").isTrue();
+    assertThat(SameQuestion.asked("a long pasted document\nQuestion: what is it?", "what is it?"))
+        .as("a bare question under five words is not matched inside another message").isFalse();
+  }
+
+  @Test
+  void questionsThatDifferInAFewWordsAreTheSameQuestion() {
+    assertThat(SameQuestion.asked("sys\nHow do I read a CSV file into a dataframe in pandas",
+        "other\nHow do I read a CSV file into a dataframe with pandas quickly")).isTrue();
     assertThat(SameQuestion.asked("sys\ngive me JavaScript code to calculate pi", "sys\ngive me Python code to calculate pi"))
-        .as("the common ending does not start a line in both").isFalse();
+        .as("one word of seven differs").isTrue();
+    assertThat(SameQuestion.asked("sys\nwrite a poem about the sea at night", "sys\nexplain how tides work on the coast"))
+        .isFalse();
+    assertThat(SameQuestion.asked("sys\nsummarize this text for me please now", "sys\ntranslate this text into French please now"))
+        .as("two of seven words differ: more than a quarter").isFalse();
+  }
+
+  @Test
+  void differentQuestionsOrAQuestionEndingLikeAnotherAreNot() {
     assertThat(SameQuestion.asked("first question\nThanks!", "another question\nThanks!"))
         .as("a shared two-word last line").isFalse();
     assertThat(SameQuestion.asked(null, "x")).isFalse();
