@@ -99,6 +99,38 @@ class ConflictingEvidenceTest {
         .contains("version \\\"0.10.x\\\\x1b]52;c;SGVsbG8=\\\\x07\\\" is not a release number: unknown");
   }
 
+  /** Aliases from forged labels, a manifest and the user that would join nodes the engine logs keep apart. */
+  @Test
+  void nodeIdentityFollowsNoAliasTheLogsContradict() throws Exception {
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("metrics/federate-20260901T000000Z.prom"), """
+        sglang:max_total_num_tokens{engine_type="prefill",pod="sglang-decode-a0",instance="sglang-prefill-a0"} 681280
+        sglang:max_total_num_tokens{engine_type="prefill",pod="sglang-decode-a0",instance="sglang-prefill-a1"} 681280
+        """);
+    write(hostile.resolve("deployment/aliases.csv"), """
+        node,aliases
+        sglang-prefill-b0,sglang-prefill-b1
+        """);
+
+    Outcome run = attack(hostile, "--node-alias", "10.20.2.21:30000=sglang-prefill-a1");
+
+    run.assertTruthStands();
+    // Both the command line and the manifest are the operator's word; the first one weighed is followed, the other named.
+    assertThat(run.ingest.out()).contains("Node names kept apart (the engine logs disagree with the alias): 5")
+        .contains("alias sglang-prefill-a0 = sglang-decode-a0 (prometheus, ")
+        .contains("not followed: its logs show sglang-prefill-a0 as prefill and sglang-decode-a0 as decode")
+        .contains("alias sglang-prefill-b1 = sglang-prefill-b0 (user, ")
+        .contains("alias 10.20.2.21:30000 = sglang-decode-b1 (user, ")
+        .contains("not followed: its logs show sglang-prefill-a1 as prefill and sglang-decode-b1 as decode");
+
+    CliTestSupport.Run colliding = CliTestSupport.run("ingest", hostile.toString(), "--index", tmp.resolve("other").toString(),
+        "--node-alias", "10.20.1.10:30000=sglang-prefill-a0", "--node-alias", "10.20.1.10:30000=sglang-decode-b1");
+    assertThat(colliding.exitCode()).isEqualTo(2);
+    assertThat(colliding.err()).contains("--node-alias names 10.20.1.10:30000 as two nodes, sglang-prefill-a0 and "
+        + "sglang-decode-b1: give each alias one node");
+    assertThat(tmp.resolve("other")).doesNotExist();
+  }
+
   /** The outcome of one attacked run. */
   record Outcome(CliTestSupport.Run ingest, CliTestSupport.Run analyze, CliTestSupport.Run audit, Path reports, Report report) {
 
