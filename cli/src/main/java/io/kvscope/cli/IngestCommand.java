@@ -203,7 +203,8 @@ final class IngestCommand implements Callable<Integer> {
       out.printf("  unified (not disaggregated): %,d by the gateway's rid%n", roles.unifiedByRid());
     }
     if (link.ambiguousRooms() > 0) {
-      out.printf("  bootstrap rooms not followed (several rids, or a rid another request claims): %,d%n",
+      out.printf("  ambiguous bootstrap rooms (more rids than one pair, or a rid another request claims;"
+          + " every unclaimed rid joined): %,d%n",
           link.ambiguousRooms());
     }
     roles.unmatchedRids().forEach((role, count) -> out.printf("  unmatched %s rids: %,d, e.g. %s%n",

@@ -131,6 +131,84 @@ class ConflictingEvidenceTest {
     assertThat(tmp.resolve("other")).doesNotExist();
   }
 
+  /**
+   * Lines forged with the bootstrap rooms of the over-length requests: a made-up prefill rid with a
+   * short prompt on each. The room is ambiguous; the real prefill side still joins. (A room claimed
+   * by another request's own rid is RoomRuleTest's and PrefillJoinTest's.)
+   */
+  @Test
+  void aRoomClaimedByMoreThanOnePairTakesNoRequestsPrefillSideAway() throws Exception {
+    java.util.Map<String, String> roomOf = new java.util.HashMap<>();
+    java.util.Map<String, String> timeOf = new java.util.HashMap<>();
+    java.util.regex.Pattern stats = java.util.regex.Pattern.compile(
+        "^\\[([^\\]]+?)(?: TP\\d+)?] Req Time Stats\\(rid=(\\w+), bootstrap_room=(\\d+),.*type=decode");
+    try (var files = Files.list(incident.resolve("engine"))) {
+      for (Path log : files.filter(f -> f.getFileName().toString().startsWith("sglang-decode")).toList()) {
+        java.io.InputStream in = Files.newInputStream(log);
+        if (log.toString().endsWith(".gz")) {
+          in = new java.util.zip.GZIPInputStream(in);
+        }
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
+          lines.lines().map(stats::matcher).filter(java.util.regex.Matcher::find).forEach(m -> {
+            roomOf.put(m.group(2), m.group(3));
+            timeOf.put(m.group(2), m.group(1));
+          });
+        }
+      }
+    }
+    List<String> victims = truth.overLengthAcceptedIds().stream().sorted().map(id -> id.replace("chatcmpl-", "")).toList();
+    assertThat(victims).hasSizeGreaterThanOrEqualTo(2).allMatch(roomOf::containsKey);
+    StringBuilder forged = new StringBuilder();
+    for (int i = 0; i < victims.size(); i++) {
+      String rid = victims.get(i);
+      // a rid no record names, with a short prompt on the request's room
+      forged.append(statsLine(timeOf.get(rid), "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f" + i, roomOf.get(rid), "prefill", 12));
+    }
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("engine/sglang-prefill-z9.log"), forged.toString());
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.ingest.out()).contains("ambiguous bootstrap rooms (more rids than one pair, or a rid another request "
+        + "claims; every unclaimed rid joined): " + victims.size());
+  }
+
+  private static String statsLine(String time, String rid, String room, String type, int inputLen) {
+    return "[" + time + " TP0] Req Time Stats(rid=" + rid + ", bootstrap_room=" + room + ", input len=" + inputLen
+        + ", output len=1, type=" + type + "): bootstrap_queue_duration(2.31ms) = bootstrap(2.00ms) + alloc_wait(0.31ms);"
+        + " queue_duration=31.00ms, forward_duration=77.00ms, start=132569.197, transfer_speed=14.32GB/s,"
+        + " transfer_total=1.00MB, #retries=0\n";
+  }
+
+  /**
+   * A pod list claiming the patched release for each prefill pod, started just before its window:
+   * the manifest says otherwise, and some of these nodes' own logs show the mechanism. Every window
+   * stays open, and stdout, the report and the audit name the conflict.
+   */
+  @Test
+  void aDeploymentRecordClaimingAPatchedReleaseClosesNoWindowItContradicts() throws Exception {
+    StringBuilder pods = new StringBuilder("{\"apiVersion\":\"v1\",\"kind\":\"List\",\"items\":[");
+    List<WindowTruth> windows = truth.windows().stream().filter(w -> w.kind().equals("vulnerable")).toList();
+    for (int i = 0; i < windows.size(); i++) {
+      String started = windows.get(i).start().minusSeconds(60).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+      pods.append(i == 0 ? "" : ",").append("""
+          {"apiVersion":"v1","kind":"Pod","metadata":{"name":"%s","creationTimestamp":"%s"},
+           "spec":{"containers":[{"name":"sglang","image":"lmsysorg/sglang:v0.5.22-cu126"}]},
+           "status":{"containerStatuses":[{"name":"sglang","image":"lmsysorg/sglang:v0.5.22-cu126",
+             "state":{"running":{"startedAt":"%s"}}}]}}""".formatted(windows.get(i).node(), started, started));
+    }
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("deployment/pods-claimed.json"), pods.append("]}\n").toString());
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.analyze.out()).contains("records disagree: Kubernetes pod status");
+    assertThat(run.vulnerable()).allSatisfy(w -> assertThat(w.reason()).contains("records disagree"));
+    assertThat(run.audit.out()).contains("config_unpatched_engine:" + windows.get(0).node());
+  }
+
   /** The outcome of one attacked run. */
   record Outcome(CliTestSupport.Run ingest, CliTestSupport.Run analyze, CliTestSupport.Run audit, Path reports, Report report) {
 

@@ -102,8 +102,10 @@ public final class EngineVersions {
         .map(r -> r.origin().description() + " says " + Printable.text(r.version())).distinct().toList();
     VersionSource source = best.asSource();
     if (!others.isEmpty()) {
+      List<String> versions = sorted.stream().map(VersionRecord::version)
+          .filter(v -> v != null && !v.equals(best.version())).distinct().toList();
       source = new VersionSource(source.origin(), (source.detail() == null ? "" : source.detail() + "; ")
-          + "disagreeing: " + String.join(", ", others), source.sourceFile(), source.sourceLine());
+          + "disagreeing: " + String.join(", ", others), source.sourceFile(), source.sourceLine(), versions);
     }
     return epoch.withVersion(best.version(), source);
   }
