@@ -63,7 +63,7 @@ public final class Analysis {
     }
     parameters.values().removeIf(java.util.Objects::isNull);
     return ImpactModel.build(new ImpactModel.Inputs(findings,
-        VulnerableWindows.of(context.epochs(), context.clocks(), options.fixedVersion()), coverage.requestsPerHour(),
+        VulnerableWindows.of(context.epochs(), context.clocks(), options.fixedVersion(), findings), coverage.requestsPerHour(),
         coverage.coverage(index.reader(), context.epochs().identity()), parameters, index.path().toString(), clock.instant()));
   }
 }

@@ -48,8 +48,17 @@ public record NodeEpoch(ConfigEpoch epoch, Instant start, Instant end) {
         && start.equals(finding.time());
   }
 
-  /** Pool below context length on an engine not known to be at least {@code fixedVersion}. */
+  /**
+   * Pool below context length on an engine not known to be at least {@code fixedVersion}: unknown,
+   * older, or claimed patched by one record while another record of the same epoch says otherwise.
+   */
   public boolean vulnerable(String fixedVersion) {
-    return epoch.poolBelowContext() && !VersionOrder.atLeast(epoch.engineVersion(), fixedVersion);
+    return epoch.poolBelowContext() && (!VersionOrder.atLeast(epoch.engineVersion(), fixedVersion) || contested(fixedVersion));
+  }
+
+  /** Another record covering this epoch claims a version below {@code fixedVersion} (or no release number). */
+  public boolean contested(String fixedVersion) {
+    return epoch.versionSource() != null
+        && epoch.versionSource().disagreeing().stream().anyMatch(v -> !VersionOrder.atLeast(v, fixedVersion));
   }
 }

@@ -52,6 +52,30 @@ class ConfigAuditTest {
   }
 
   @Test
+  void aPatchedClaimClosesNoWindowWhoseNodeShowsTheMechanismInIt() throws Exception {
+    TestIndex index = new TestIndex(tmp.resolve("index"))
+        .epoch("prefill-0", NodeRole.PREFILL, "2026-08-27T09:00:00Z", 681_280, 1_048_576, "0.5.22")
+        .epoch("prefill-0", NodeRole.PREFILL, "2026-09-09T12:00:00Z", 681_280, 1_048_576, "0.5.22")
+        .epoch("prefill-1", NodeRole.PREFILL, "2026-08-27T09:00:00Z", 681_280, 1_048_576, "0.5.22");
+    Finding overLength = new Finding("over_length_accepted:gw-1", FindingKind.OVER_LENGTH_ACCEPTED,
+        io.kvscope.model.finding.Confidence.CONFIRMED, "gw-1", "rid-1", "org-1",
+        Instant.parse("2026-09-01T10:00:00Z"), "prefill-0", "decode-0", List.of(), java.util.Map.of());
+    List<Window> windows;
+    try (var search = index.open()) {
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      windows = VulnerableWindows.of(context.epochs(), context.clocks(), "0.5.22", List.of(overLength));
+    }
+
+    assertThat(windows).as("prefill-1 shows nothing: the claim stands there").singleElement().satisfies(w -> {
+      assertThat(w.node()).isEqualTo("prefill-0");
+      assertThat(w.start()).isEqualTo(Instant.parse("2026-08-27T09:00:00Z"));
+      assertThat(w.end()).as("the next epoch shows no mechanism").isEqualTo(Instant.parse("2026-09-09T12:00:00Z"));
+      assertThat(w.reason()).contains("CONFLICT: a deployment record says engine 0.5.22")
+          .contains("but the node's own logs show over-length prompt accepted at 2026-09-01T10:00:00Z (gw-1)");
+    });
+  }
+
+  @Test
   void everyConfigFindingIsAboutExactlyOneOfTheEpochsTheAuditJudged() throws Exception {
     TestIndex index = new TestIndex(tmp.resolve("index"))
         .epoch("prefill-0", NodeRole.PREFILL, "2026-08-20T00:00:00Z", 681_280, 1_048_576, "0.5.21")

@@ -49,11 +49,12 @@ final class IngestCommand implements Callable<Integer> {
       description = "Node name for engine logs (default: each file's name up to its first dot).")
   String node;
 
-  @Option(names = "--node-alias", paramLabel = "ALIAS=NODE", mapFallbackValue = "",
+  @Option(names = "--node-alias", paramLabel = "ALIAS=NODE",
       description = "Another name of a node, e.g. 10.20.1.10:30000=sglang-prefill-a0 (a Prometheus instance, a pod"
           + " name, an address): reports then name it NODE (repeatable; kept in the index, so later runs keep it)."
-          + " Names are also learned from pod records, servers' own host/port and PD peers' bootstrap_host.")
-  Map<String, String> nodeAliases;
+          + " Names are also learned from pod records, servers' own host/port and PD peers' bootstrap_host."
+          + " An ALIAS given twice with different NODEs is an error.")
+  List<String> nodeAliasArgs;
 
   @Option(names = "--mapping", paramLabel = "FILE",
       description = "Mapping for custom JSONL: canonical field -> JSON pointer.")
@@ -66,16 +67,33 @@ final class IngestCommand implements Callable<Integer> {
       + "(the summary still counts them and lists the files).")
   boolean quiet;
 
-  @Override
-  public Integer call() throws Exception {
-    if (nodeAliases != null) {
-      for (Map.Entry<String, String> alias : nodeAliases.entrySet()) {
-        if (alias.getKey().isBlank() || alias.getValue().isBlank()) {
-          throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-              "--node-alias needs ALIAS=NODE, both non-empty");
-        }
+  /** {@code --node-alias} values as ALIAS to NODE; a malformed or colliding one is a usage error (exit 2). */
+  private Map<String, String> nodeAliases() {
+    if (nodeAliasArgs == null) {
+      return null;
+    }
+    Map<String, String> aliases = new java.util.LinkedHashMap<>();
+    for (String arg : nodeAliasArgs) {
+      int eq = arg.indexOf('=');
+      String alias = eq < 0 ? "" : arg.substring(0, eq).strip();
+      String node = eq < 0 ? "" : arg.substring(eq + 1).strip();
+      if (alias.isEmpty() || node.isEmpty()) {
+        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+            "--node-alias needs ALIAS=NODE, both non-empty");
+      }
+      String before = aliases.putIfAbsent(alias, node);
+      if (before != null && !before.equals(node)) {
+        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--node-alias names "
+            + Printable.text(alias) + " as two nodes, " + Printable.text(before) + " and " + Printable.text(node)
+            + ": give each alias one node");
       }
     }
+    return aliases;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Map<String, String> nodeAliases = nodeAliases();
     for (Path input : inputs) {
       if (!Files.exists(input)) {
         // Before the index is created: a typo must not leave an empty index behind.
@@ -185,7 +203,8 @@ final class IngestCommand implements Callable<Integer> {
       out.printf("  unified (not disaggregated): %,d by the gateway's rid%n", roles.unifiedByRid());
     }
     if (link.ambiguousRooms() > 0) {
-      out.printf("  bootstrap rooms not followed (several rids, or a rid another request claims): %,d%n",
+      out.printf("  ambiguous bootstrap rooms (more rids than one pair, or a rid another request claims;"
+          + " every unclaimed rid joined): %,d%n",
           link.ambiguousRooms());
     }
     roles.unmatchedRids().forEach((role, count) -> out.printf("  unmatched %s rids: %,d, e.g. %s%n",

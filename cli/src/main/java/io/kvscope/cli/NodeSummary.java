@@ -30,6 +30,11 @@ final class NodeSummary {
         aliased.forEach((node, names) -> out.println("  " + Printable.text(node) + " = "
             + String.join(", ", names.stream().filter(n -> !n.equals(node)).map(Printable::text).toList())));
       }
+      List<String> refused = epochs.identity().refused();
+      if (!refused.isEmpty()) {
+        out.println("Node names kept apart (the engine logs disagree with the alias): " + refused.size());
+        refused.forEach(r -> out.println("  " + Printable.text(r)));
+      }
       List<ConfigEpoch> logged = epochs.all().stream().filter(e -> !e.fromMetrics()).toList();
       if (logged.isEmpty()) {
         return;

@@ -16,6 +16,7 @@ import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
 import io.kvscope.ingest.record.VersionOrigin;
 import io.kvscope.ingest.record.VersionRecord;
+import io.kvscope.ingest.record.VersionSource;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -315,6 +316,9 @@ public final class Documents {
     number(doc, CONTEXT_LENGTH, c.contextLength());
     number(doc, PAGE_SIZE, c.pageSize() == null ? null : c.pageSize().longValue());
     keyword(doc, ENGINE_VERSION, c.engineVersion());
+    if (c.engineVersion() == null && c.versionSource() != null && c.versionSource().origin() == VersionOrigin.ENGINE_LOG) {
+      keyword(doc, DETAIL, c.versionSource().detail()); // the log named a version that is no release: say which
+    }
     keyword(doc, MODEL, c.model());
     keyword(doc, SERVED_MODEL_NAME, c.servedModelName());
     keyword(doc, TRANSFER_BACKEND, c.transferBackend());
@@ -329,13 +333,15 @@ public final class Documents {
 
   public static ConfigEpoch readEpoch(Document doc) {
     Long pageSize = longValue(doc, PAGE_SIZE);
-    return new ConfigEpoch(
+    ConfigEpoch epoch = new ConfigEpoch(
         doc.get(NODE), NodeRole.valueOf(doc.get(ROLE)), orZero(longValue(doc, START_TIME)),
         longValue(doc, POOL_TOKENS), longValue(doc, CONTEXT_LENGTH),
         pageSize == null ? null : pageSize.intValue(), doc.get(ENGINE_VERSION), doc.get(MODEL),
         doc.get(SERVED_MODEL_NAME), doc.get(TRANSFER_BACKEND), flagValue(doc, KV_CANARY),
         flagValue(doc, KV_CHECKSUM), flagValue(doc, DEFERRED_RELEASE), doc.get(SOURCE),
         doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
+    return doc.get(DETAIL) == null ? epoch : epoch.withVersion(null, new VersionSource(VersionOrigin.ENGINE_LOG,
+        doc.get(DETAIL), epoch.sourceFile(), epoch.sourceLine()));
   }
 
   public static Document activity(NodeActivity a) {

@@ -6,6 +6,7 @@ import io.kvscope.ingest.record.EngineEvent.Kind;
 import io.kvscope.ingest.record.NodeRole;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -81,10 +82,17 @@ public record EngineFacts(
 
   /** The prefill side's own count wins; the decode side reports the length it reserved. */
   private static Long prefillInputLen(List<EngineEvent> ordered) {
-    Long prefillSide = firstValue(ordered.stream()
-        .filter(e -> e.role() == NodeRole.PREFILL || e.role() == NodeRole.UNIFIED).toList(), EngineEvent::inputLen);
-    if (prefillSide != null) {
-      return prefillSide;
+    // Each prefill rid's first input length; when an ambiguous room joined several, the smallest:
+    // the underrun (a prefill that computed a few tokens of a long prompt) any of them shows stays
+    // shown, so a forged rid with a full-length count cannot hide it.
+    Map<String, Long> perRid = new java.util.LinkedHashMap<>();
+    for (EngineEvent e : ordered) {
+      if ((e.role() == NodeRole.PREFILL || e.role() == NodeRole.UNIFIED) && e.inputLen() != null) {
+        perRid.putIfAbsent(String.valueOf(e.rid()), e.inputLen());
+      }
+    }
+    if (!perRid.isEmpty()) {
+      return perRid.values().stream().min(Long::compare).orElseThrow();
     }
     return ordered.stream().map(EngineEvent::inputLen).filter(v -> v != null).min(Long::compare).orElse(null);
   }

@@ -1,5 +1,6 @@
 package io.kvscope.index;
 
+import io.kvscope.ingest.Printable;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.VersionOrigin;
 import io.kvscope.ingest.record.VersionRecord;
@@ -98,11 +99,13 @@ public final class EngineVersions {
           silent.sourceFile(), silent.sourceLine()));
     }
     List<String> others = sorted.stream().filter(r -> r.version() != null && !r.version().equals(best.version()))
-        .map(r -> r.origin().description() + " says " + r.version()).distinct().toList();
+        .map(r -> r.origin().description() + " says " + Printable.text(r.version())).distinct().toList();
     VersionSource source = best.asSource();
     if (!others.isEmpty()) {
+      List<String> versions = sorted.stream().map(VersionRecord::version)
+          .filter(v -> v != null && !v.equals(best.version())).distinct().toList();
       source = new VersionSource(source.origin(), (source.detail() == null ? "" : source.detail() + "; ")
-          + "disagreeing: " + String.join(", ", others), source.sourceFile(), source.sourceLine());
+          + "disagreeing: " + String.join(", ", others), source.sourceFile(), source.sourceLine(), versions);
     }
     return epoch.withVersion(best.version(), source);
   }

@@ -237,10 +237,8 @@ public final class IndexIngest {
 
   /** A failure in words that never quote the input (a parser's message may hold prompt text). */
   private static String what(Exception failure) {
-    if (failure instanceof NumberFormatException) {
-      return "a number too large or malformed";
-    }
-    return failure.getClass().getSimpleName() + (failure instanceof IOException io ? " (" + InputFiles.describe(io) + ")" : "");
+    return failure instanceof IOException io && !(failure instanceof com.fasterxml.jackson.core.JsonProcessingException)
+        ? InputFiles.describe(io) : io.kvscope.ingest.FailureWords.of(failure);
   }
 
   /**

@@ -130,7 +130,7 @@ final class InputFiles {
       return "permission denied";
     }
     if (failure instanceof com.fasterxml.jackson.core.JsonProcessingException || failure.getMessage() == null) {
-      return failure.getClass().getSimpleName(); // Jackson quotes the offending text, which may be a prompt
+      return io.kvscope.ingest.FailureWords.of(failure); // Jackson quotes the offending text, which may be a prompt
     }
     return failure.getMessage();
   }

@@ -201,7 +201,7 @@ class IndexIngestTest {
     assertThat(first.records()).isEqualTo(99);
     assertThat(first.badRecords()).isEqualTo(1);
     assertThat(first.badSamples().get(0).line()).isEqualTo(51);
-    assertThat(first.badSamples().get(0).reason()).contains("IllegalStateException").contains("reading goes on");
+    assertThat(first.badSamples().get(0).reason()).contains("reading goes on").doesNotContain("Exception");
     assertThat(prompts(index)).hasSize(99).containsKey("req-99").doesNotContainKey("req-49");
     // Read to its end: the next run may rightly call it unchanged.
     assertThat(ingest(index, new TabSeparatedIngestor(), file).filesUnchanged()).isEqualTo(1);

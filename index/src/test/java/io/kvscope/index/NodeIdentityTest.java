@@ -69,4 +69,31 @@ class NodeIdentityTest {
     assertThat(withUser.canonical("sglang-prefill-0-7c9f4")).isEqualTo("pd-a/prefill-0");
     assertThat(withUser.aliased()).containsOnlyKeys("pd-a/prefill-0");
   }
+
+  @Test
+  void anAliasThatWouldJoinTwoLoggedNodesIsRefusedAndSaidWhateverItsOrigin() {
+    var logged = java.util.Map.of(
+        "sglang-prefill-a0", new NodeIdentity.Logged(true, java.util.Set.of(io.kvscope.ingest.record.NodeRole.PREFILL)),
+        "sglang-prefill-a1", new NodeIdentity.Logged(true, java.util.Set.of(io.kvscope.ingest.record.NodeRole.PREFILL)),
+        "sglang-decode-a0", new NodeIdentity.Logged(true, java.util.Set.of(io.kvscope.ingest.record.NodeRole.DECODE)));
+    NodeIdentity identity = NodeIdentity.of(List.of(
+        alias("sglang-prefill-a0", "10.20.1.10:30000", AliasOrigin.USER),
+        // forged Prometheus labels: pod says decode-a0, instance says a prefill node
+        alias("sglang-decode-a0", "sglang-prefill-a0", AliasOrigin.PROMETHEUS),
+        alias("sglang-decode-a0", "sglang-prefill-a1", AliasOrigin.PROMETHEUS),
+        // a manifest alias naming another node's address
+        alias("sglang-prefill-a1", "10.20.1.10:30000", AliasOrigin.KUBERNETES)), logged);
+
+    assertThat(identity.canonical("sglang-prefill-a0")).isEqualTo("sglang-prefill-a0");
+    assertThat(identity.canonical("sglang-prefill-a1")).isEqualTo("sglang-prefill-a1");
+    assertThat(identity.canonical("sglang-decode-a0")).isEqualTo("sglang-decode-a0");
+    assertThat(identity.canonical("10.20.1.10:30000")).as("the user's word came first").isEqualTo("sglang-prefill-a0");
+    assertThat(identity.refused()).containsExactlyInAnyOrder(
+        "alias sglang-prefill-a0 = sglang-decode-a0 (prometheus, test:1) not followed: its logs show "
+            + "sglang-prefill-a0 as prefill and sglang-decode-a0 as decode",
+        "alias sglang-prefill-a1 = sglang-decode-a0 (prometheus, test:1) not followed: its logs show "
+            + "sglang-prefill-a1 as prefill and sglang-decode-a0 as decode",
+        "alias 10.20.1.10:30000 = sglang-prefill-a1 (kubernetes, test:1) not followed: it would make "
+            + "sglang-prefill-a1 and sglang-prefill-a0 one node, and each has its own engine log");
+  }
 }

@@ -121,7 +121,7 @@ class PrefillJoinTest {
   }
 
   @Test
-  void aRoomThatNamesSeveralOtherRidsOrAnotherRequestsRidIsNotFollowed() throws Exception {
+  void aRoomThatNamesSeveralOtherRidsIsAmbiguousAndJoinsThemAllButNeverAnotherRequestsRid() throws Exception {
     Path index = tmp.resolve("index");
     LinkSummary summary;
     try (IndexStore store = IndexStore.open(index)) {
@@ -142,14 +142,14 @@ class PrefillJoinTest {
 
     // room 7 for gw-crowded; room 8 for gw-collide and, from its side, for gw-claims-prefill-rid
     assertThat(summary.ambiguousRooms()).isEqualTo(3);
-    assertThat(summary.byRole().prefillByRoom()).isZero();
-    assertThat(summary.byRole().unmatchedRids()).containsExactly(Map.entry(NodeRole.PREFILL, 2L));
-    assertThat(summary.byRole().unmatchedSample().get(NodeRole.PREFILL))
-        .containsExactlyInAnyOrder("p-crowded-1", "p-crowded-2");
+    // a forged or reused rid on a room must not take the request's prefill side away: both join
+    assertThat(summary.byRole().prefillByRoom()).isEqualTo(1);
+    assertThat(summary.byRole().unmatchedRids()).isEmpty();
     try (IndexSearch search = IndexSearch.open(index)) {
       Document crowded = search.search("request_id:gw-crowded", 1).documents().get(0);
-      assertThat(Documents.readRequest(crowded).prefillNode()).isNull();
-      assertThat(Documents.readFacts(crowded).rejected()).isFalse();
+      assertThat(Documents.readRequest(crowded).prefillNode()).isEqualTo("prefill-0");
+      assertThat(Documents.readRequest(crowded).engineInputLen()).as("the underrun one joined prefill rid shows")
+          .isEqualTo(1L);
       Document collided = search.search("request_id:gw-collide", 1).documents().get(0);
       assertThat(Documents.readRequest(collided).engineInputLen()).as("decode's own count only").isEqualTo(707_640L);
     }

@@ -100,11 +100,13 @@ public final class ConfigAudit implements Analyzer {
     ConfigEpoch e = ne.epoch();
     VersionSource source = e.versionSource();
     if (e.versionKnown()) {
-      if (VersionOrder.atLeast(e.engineVersion(), fixed)) {
+      boolean contested = ne.contested(fixed); // another record of this epoch says unpatched: a conflict, shown
+      if (VersionOrder.atLeast(e.engineVersion(), fixed) && !contested) {
         return;
       }
       Boolean dated = source != null && !source.dated() ? false : null; // said only when it was not
-      Evidence.Config evidence = evidence(ne, ">= " + fixed, e.engineVersion(), null, dated, null, null, null, null);
+      Evidence.Config evidence = evidence(ne, ">= " + fixed, e.engineVersion(), null, dated,
+          contested ? "records disagree: " + source.describe() : null, null, null, null);
       findings.accept(finding(FindingKind.CONFIG_UNPATCHED_ENGINE, where, ne, evidence,
           source == null || source.dated() ? Confidence.CONFIRMED : Confidence.PROBABLE));
       return;

@@ -1,11 +1,15 @@
 package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.NodeEpoch;
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.ingest.Printable;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.NodeClocks;
 import io.kvscope.ingest.record.ConfigEpoch;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,31 +18,66 @@ import java.util.Map;
  * length on an engine older than the fix, or of unknown version (then the window says so: it is
  * vulnerable unless the engine was patched, which no record shows). Consecutive vulnerable epochs (a restart that changed
  * nothing that matters) merge into one window; a window still open at the node's last epoch has no end.
+ *
+ * <p>Mechanism outranks a claim: an epoch a deployment record calls patched stays vulnerable when the
+ * node's own logs show the leak's mechanism in it (an over-length prompt accepted, a prefill
+ * underrun), and the window names the conflict. Records that disagree with each other are named too.
  */
 public final class VulnerableWindows {
 
   private VulnerableWindows() {}
 
   public static List<Window> of(Epochs epochs, NodeClocks clocks, String fixedVersion) {
+    return of(epochs, clocks, fixedVersion, List.of());
+  }
+
+  /**
+   * @param findings the analysis's findings so far: its over-length and underrun findings are the
+   *     mechanism a node's logs show, which no deployment record overrules
+   */
+  public static List<Window> of(Epochs epochs, NodeClocks clocks, String fixedVersion, List<Finding> findings) {
+    Map<String, List<Finding>> mechanism = new HashMap<>();
+    for (Finding f : findings) {
+      if ((f.kind() == FindingKind.OVER_LENGTH_ACCEPTED || f.kind() == FindingKind.PREFILL_UNDERRUN)
+          && f.confidence().counts() && f.node() != null && f.time() != null) {
+        mechanism.computeIfAbsent(epochs.canonical(f.node()), n -> new ArrayList<>()).add(f);
+      }
+    }
     List<Window> windows = new ArrayList<>();
     for (Map.Entry<String, List<ConfigEpoch>> node : epochs.byNode().entrySet()) {
       List<NodeEpoch> open = new ArrayList<>();
+      List<String> conflicts = new ArrayList<>();
       for (NodeEpoch epoch : NodeEpoch.of(node.getValue(), clocks)) {
-        if (epoch.vulnerable(fixedVersion)) {
+        Finding shown = epoch.vulnerable(fixedVersion) || !epoch.epoch().poolBelowContext() ? null
+            : firstIn(mechanism.getOrDefault(node.getKey(), List.of()), epoch);
+        if (shown != null) {
+          conflicts.add("a deployment record says engine " + Printable.text(epoch.epoch().engineVersion())
+              + (epoch.epoch().versionSource() == null ? "" : " (" + Printable.text(epoch.epoch().versionSource().describe()) + ")")
+              + ", but the node's own logs show " + shown.kind().label() + " at " + shown.time()
+              + " (" + Printable.text(shown.requestId()) + "): the window stays open");
+        }
+        if (epoch.vulnerable(fixedVersion) || shown != null) {
           open.add(epoch);
         } else if (!open.isEmpty()) {
-          windows.add(window(node.getKey(), open, epoch.start()));
+          windows.add(window(node.getKey(), open, epoch.start(), conflicts));
           open = new ArrayList<>();
+          conflicts = new ArrayList<>();
         }
       }
       if (!open.isEmpty()) {
-        windows.add(window(node.getKey(), open, null));
+        windows.add(window(node.getKey(), open, null, conflicts));
       }
     }
     return windows;
   }
 
-  private static Window window(String node, List<NodeEpoch> epochs, java.time.Instant end) {
+  /** The first mechanism finding inside the epoch (gateway clock), or null. */
+  private static Finding firstIn(List<Finding> mechanism, NodeEpoch epoch) {
+    return mechanism.stream().filter(f -> !f.time().isBefore(epoch.start()) && (epoch.end() == null || f.time().isBefore(epoch.end())))
+        .min(java.util.Comparator.comparing(Finding::time)).orElse(null);
+  }
+
+  private static Window window(String node, List<NodeEpoch> epochs, java.time.Instant end, List<String> conflicts) {
     ConfigEpoch e = epochs.get(0).epoch();
     String version = String.join(", ", epochs.stream()
         .map(ne -> ne.epoch().versionKnown() ? ne.epoch().engineVersion() : Window.UNKNOWN_VERSION).distinct().toList());
@@ -47,7 +86,17 @@ public final class VulnerableWindows {
         + (unknown && version.equals(Window.UNKNOWN_VERSION)
             ? "; engine version unknown (no deployment record tells it): vulnerable unless the engine was patched"
             : " on engine " + version)
-        + (e.startIsFileTime() ? "; start is a metrics snapshot file's modification time (weak)" : "");
+        + (e.startIsFileTime() ? "; start is a metrics snapshot file's modification time (weak)" : "")
+        + (conflicts.isEmpty() ? "" : "; CONFLICT: " + String.join("; ", conflicts))
+        + disagreeing(epochs);
     return new Window(Window.Kind.VULNERABLE, node, null, epochs.get(0).start(), end, 0, reason, version);
+  }
+
+  /** Deployment records of these epochs that disagree with the one followed, as their sources say. */
+  private static String disagreeing(List<NodeEpoch> epochs) {
+    List<String> said = epochs.stream().map(ne -> ne.epoch().versionSource())
+        .filter(v -> v != null && v.detail() != null && v.detail().contains("disagreeing:"))
+        .map(v -> Printable.text(v.describe())).distinct().toList();
+    return said.isEmpty() ? "" : "; records disagree: " + String.join("; ", said);
   }
 }

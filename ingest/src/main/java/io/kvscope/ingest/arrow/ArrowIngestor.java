@@ -227,6 +227,8 @@ public final class ArrowIngestor implements Ingestor {
           + " MiB kvscope allows for one batch; write the file with smaller batches";
     }
     String message = e.getMessage();
-    return e.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
+    // Arrow's own messages say what broke; a JDK failure (an index past int, say) is put in words.
+    boolean arrows = e.getClass().getName().startsWith("org.apache.arrow");
+    return arrows && message != null && !message.isBlank() ? message : io.kvscope.ingest.FailureWords.of(e);
   }
 }

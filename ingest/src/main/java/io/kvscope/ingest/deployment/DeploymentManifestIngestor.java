@@ -11,7 +11,6 @@ import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.LineReader;
 import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.Sniff;
-import io.kvscope.ingest.json.JsonSupport;
 import io.kvscope.ingest.json.Times;
 import io.kvscope.ingest.record.AliasOrigin;
 import io.kvscope.ingest.record.NodeAlias;
@@ -91,11 +90,17 @@ public final class DeploymentManifestIngestor implements Ingestor {
           sink.skipped();
           continue;
         }
+        if (trimmed.chars().filter(c -> c == '"').count() % 2 != 0) {
+          // A quoted cell with a line break in it: the manifest is read one line at a time.
+          sink.malformed(new BadInput(file.name(), number, "manifest row is not CSV: a quoted cell runs over a line "
+              + "break (write each row on one line)"), line);
+          continue;
+        }
         String[] cells;
         try {
           cells = csv.readValue(trimmed);
         } catch (JsonProcessingException e) {
-          sink.malformed(new BadInput(file.name(), number, "manifest row is not CSV: " + JsonSupport.reason(e)), line);
+          sink.malformed(new BadInput(file.name(), number, "manifest row is not CSV"), line);
           continue;
         }
         if (columns == null) {

@@ -24,6 +24,9 @@ public final class KubernetesIngestor implements Ingestor {
   private static final Pattern JSON_KIND = Pattern.compile("\"kind\"\\s*:\\s*\"(\\w+)\"");
   private static final Pattern YAML_KIND = Pattern.compile("(?m)^(?:- |  )?kind:\\s*[\"']?(\\w+)");
   private static final Pattern YAML_API = Pattern.compile("(?m)^(?:- |  )?apiVersion:\\s*\\S");
+  /** A key of a top-level YAML mapping: the head of a file that shows one is no huge first scalar. */
+  private static final Pattern YAML_TOP_LEVEL_KEY = Pattern.compile("(?m)^[A-Za-z_][\\w.-]*:(?:\\s|$)");
+  private static final Pattern YAML_NAME = Pattern.compile("(?i).*\\.ya?ml(?:\\.(?:gz|zst|bz2|xz))?$");
 
   @Override
   public String name() {
@@ -44,7 +47,13 @@ public final class KubernetesIngestor implements Ingestor {
     if (sniff.startsWith('[')) {
       return 0;
     }
-    return YAML_API.matcher(head).find() && knownKind(YAML_KIND.matcher(head)) ? 92 : 0;
+    if (YAML_API.matcher(head).find() && knownKind(YAML_KIND.matcher(head))) {
+      return 92;
+    }
+    // A first document larger than the head (a scalar of megabytes) hides the objects after it:
+    // a YAML file whose whole head is that one document is read, and shows what it holds.
+    return sniff.head().length >= Sniff.HEAD_BYTES && YAML_NAME.matcher(sniff.fileName()).matches()
+        && !YAML_TOP_LEVEL_KEY.matcher(head).find() ? 20 : 0;
   }
 
   private static boolean knownKind(Matcher kinds) {

@@ -75,7 +75,8 @@ public final class ServerInfoIngestor implements Ingestor {
       sink.malformed(new BadInput(file.name(), 1, "server info is not a JSON object"), null);
       return;
     }
-    String node = NodeNames.of(file, options);
+    boolean named = options != null && options.nodeName() != null && !options.nodeName().isBlank();
+    String node = named ? NodeNames.of(file, options) : SnapshotTime.withoutTime(NodeNames.of(file, options));
     String hostPort = NodeAddresses.hostPort(KubernetesObjects.text(info.path("host")),
         info.path("port").canConvertToLong() ? info.path("port").asLong() : null);
     if (hostPort != null) {

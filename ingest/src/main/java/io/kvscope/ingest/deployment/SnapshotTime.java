@@ -41,6 +41,25 @@ public record SnapshotTime(long millis, boolean fromFileName) {
     }
   }
 
+  /**
+   * A node name read from a snapshot's file name without the save time the name carries
+   * ({@code sglang-prefill-a0-20260903T101500Z} is {@code sglang-prefill-a0}): the time says when
+   * the file was saved, not which node it is about.
+   */
+  public static String withoutTime(String name) {
+    Matcher m = NAME_TIME.matcher(name);
+    if (!m.find()) {
+      return name;
+    }
+    int start = m.start();
+    while (start > 0 && "-_.@ ".indexOf(name.charAt(start - 1)) >= 0) {
+      start--;
+    }
+    String rest = name.substring(m.end()).replaceFirst("^[-_.@ ]+", "");
+    String without = name.substring(0, start) + (start > 0 && !rest.isEmpty() ? "-" : "") + rest;
+    return without.isBlank() ? name : without;
+  }
+
   /** The name's time, else the file's modification time (else now, for a file that vanished). */
   public static SnapshotTime of(Path file) {
     Path name = file.getFileName();

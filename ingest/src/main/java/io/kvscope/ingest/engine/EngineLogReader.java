@@ -167,7 +167,7 @@ public abstract class EngineLogReader {
   /** Why a line's values could not be read, in words that never quote the line. */
   private static String unreadableValue(RuntimeException e) {
     return e instanceof NumberFormatException ? "a number on this line is too large or malformed"
-        : "a value on this line cannot be read (" + e.getClass().getSimpleName() + ")";
+        : "a value on this line cannot be read (" + io.kvscope.ingest.FailureWords.of(e) + ")";
   }
 
   private void emit(List<EventBuilder> events) {

@@ -158,7 +158,7 @@ public final class LiteLlmStdoutIngestor implements Ingestor {
         sink.skipped();
       }
     } catch (IOException e) {
-      sink.malformed(new BadInput(file.name(), line, "printed payload: " + e.getClass().getSimpleName()), text);
+      sink.malformed(new BadInput(file.name(), line, "printed payload: " + io.kvscope.ingest.FailureWords.of(e)), text);
     }
   }
 

@@ -64,6 +64,14 @@ public record ConfigEpoch(
     if (engineVersion != null && engineVersion.isBlank()) {
       engineVersion = null;
     }
+    if (engineVersion != null && !ReleaseNumber.readable(engineVersion)) {
+      // An unreadable version is no version: the epoch's is unknown, and its source says what the text was.
+      VersionSource said = versionSource == null
+          ? new VersionSource(VersionOrigin.ENGINE_LOG, null, sourceFile, sourceLine) : versionSource;
+      versionSource = new VersionSource(said.origin(), (said.detail() == null ? "" : said.detail() + "; ")
+          + ReleaseNumber.unreadable(engineVersion), said.sourceFile(), said.sourceLine());
+      engineVersion = null;
+    }
   }
 
   /** The same epoch under another name of its node. */

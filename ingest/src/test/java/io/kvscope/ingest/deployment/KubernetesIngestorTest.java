@@ -91,4 +91,20 @@ class KubernetesIngestorTest {
     });
     assertThat(sink.versions()).isEmpty();
   }
+
+  @Test
+  void aFirstYamlDocumentLargerThanTheHeadDoesNotHideThePodsAfterIt() throws IOException {
+    // The attack used 120 MB; anything past the detection head takes the same path.
+    Path file = dir.resolve("pods.yaml");
+    java.nio.file.Files.writeString(file, "--- \"" + "x".repeat(io.kvscope.ingest.Sniff.HEAD_BYTES + 1024) + "\"\n---\n"
+        + java.nio.file.Files.readString(Fixtures.copy("workloads.yaml", dir)));
+    assertThat(Ingestors.discover().detect(new InputFile(file), IngestOptions.defaults()))
+        .hasValueSatisfying(i -> assertThat(i.name()).isEqualTo("kubernetes"));
+    assertThat(parse(file).versions()).isNotEmpty();
+
+    Path notes = dir.resolve("notes.yaml");
+    java.nio.file.Files.writeString(notes, "title: " + "y".repeat(io.kvscope.ingest.Sniff.HEAD_BYTES + 1024) + "\n");
+    assertThat(Ingestors.discover().detect(new InputFile(notes), IngestOptions.defaults()))
+        .as("a YAML mapping that is no Kubernetes object is not claimed").isEmpty();
+  }
 }

@@ -40,16 +40,19 @@ class ServerInfoAndManifestTest {
   }
 
   @Test
-  void theSaveTimeInTheFileNameWinsOverItsModificationTime() throws IOException {
-    Path file = dir.resolve("prefill-2-server-info-20260903T101500Z.json");
+  void theSaveTimeInTheFileNameWinsOverItsModificationTimeAndIsNoPartOfTheNodeName() throws IOException {
+    Path file = dir.resolve("prefill-2-20260903T101500Z.json"); // as docs/formats.md suggests
     Files.copy(Fixtures.copy("sglang-prefill-0.server_info.json", dir), file);
     CollectingSink sink = new CollectingSink();
     new ServerInfoIngestor().parse(new InputFile(file), IngestOptions.defaults(), sink);
 
     assertThat(sink.versions()).singleElement().satisfies(v -> {
-      assertThat(v.node()).isEqualTo("prefill-2-server-info-20260903T101500Z");
+      assertThat(v.node()).isEqualTo("prefill-2");
       assertThat(v.from()).isEqualTo(utc("2026-09-03T10:15:00Z"));
     });
+    assertThat(SnapshotTime.withoutTime("decode-1_2026-09-03T10-15-00Z")).isEqualTo("decode-1");
+    assertThat(SnapshotTime.withoutTime("20260903T101500Z-decode-1")).isEqualTo("decode-1");
+    assertThat(SnapshotTime.withoutTime("20260903T101500Z")).as("nothing else to name it").isEqualTo("20260903T101500Z");
   }
 
   @Test
@@ -77,5 +80,24 @@ class ServerInfoAndManifestTest {
         .containsExactly(
             tuple(6L, "manifest row with a from/to that is not an ISO-8601 time or date"),
             tuple(7L, "manifest row without a node"));
+  }
+
+  @Test
+  void aQuotedCellOverALineBreakIsCalledThatAndAVersionPast64BitsIsKept() throws IOException {
+    Path file = dir.resolve("versions.csv");
+    java.nio.file.Files.writeString(file, """
+        node,from,to,version,image
+        sglang-prefill-0,2026-08-20,,0.5.21,"lmsysorg/sglang:v0.5.21
+        -cu126"
+        sglang-prefill-1,2026-08-20,,99999999999999999999.1,
+        """);
+    CollectingSink sink = new CollectingSink();
+    new DeploymentManifestIngestor().parse(new InputFile(file), IngestOptions.defaults(), sink);
+
+    assertThat(sink.bad).extracting(b -> b.line()).containsExactly(2L, 3L);
+    assertThat(sink.bad).allSatisfy(b -> assertThat(b.reason())
+        .isEqualTo("manifest row is not CSV: a quoted cell runs over a line break (write each row on one line)"));
+    assertThat(sink.versions()).extracting(VersionRecord::node, VersionRecord::version)
+        .containsExactly(tuple("sglang-prefill-1", "99999999999999999999.1"));
   }
 }

@@ -86,7 +86,7 @@ public final class PrometheusSnapshotIngestor implements Ingestor {
 
   @Override
   public void parse(InputFile file, IngestOptions options, RecordSink sink) throws IOException {
-    String fallbackNode = NodeNames.of(file, IngestOptions.defaults());
+    String fallbackNode = SnapshotTime.withoutTime(NodeNames.of(file, IngestOptions.defaults()));
     String forcedNode = options == null || options.nodeName() == null || options.nodeName().isBlank()
         ? null : options.nodeName().strip();
     Map<Key, Snapshot> open = new LinkedHashMap<>();
@@ -122,6 +122,12 @@ public final class PrometheusSnapshotIngestor implements Ingestor {
           sink.skipped();
           continue;
         }
+        String noSize = noSize(sample);
+        if (noSize != null) {
+          sink.malformed(new BadInput(file.name(), number, sample.name() + " is " + noSize
+              + ", which is no size: the sample is not used"), line);
+          continue;
+        }
         String pod = firstLabel(sample.labels(), POD_LABELS);
         String instance = firstLabel(sample.labels(), List.of("instance"));
         String node = forcedNode != null ? forcedNode : pod != null ? pod : instance != null ? instance : fallbackNode;
@@ -155,6 +161,15 @@ public final class PrometheusSnapshotIngestor implements Ingestor {
     sink.accept(new ConfigEpoch(key.node(), key.role(), start, s.pool, s.context, s.page, null, null,
         s.model, null, null, null, null, timed ? ConfigEpoch.PROMETHEUS : ConfigEpoch.PROMETHEUS_FILE_TIME, file,
         s.firstLine));
+  }
+
+  /** Why a configuration gauge's value is no size ({@code NaN}, infinite, negative), or null when it is one. */
+  private static String noSize(Sample sample) {
+    if (!sample.name().equals(POOL) && !sample.name().equals(CONTEXT) && !sample.name().equals(PAGE)) {
+      return null;
+    }
+    double v = sample.value();
+    return Double.isNaN(v) ? "NaN" : Double.isInfinite(v) ? "infinite" : v < 0 ? "negative" : null;
   }
 
   private static String firstLabel(Map<String, String> labels, List<String> names) {
@@ -238,11 +253,7 @@ public final class PrometheusSnapshotIngestor implements Ingestor {
       if (model == null) {
         model = sample.labels().get("model_name");
       }
-      double v = sample.value();
-      if (Double.isNaN(v) || Double.isInfinite(v) || v < 0) {
-        return;
-      }
-      long n = Math.round(v);
+      long n = Math.round(sample.value()); // a value that is no size never gets here (noSize)
       switch (sample.name()) {
         case POOL -> pool = pool == null ? n : Math.min(pool, n);
         case CONTEXT -> context = context == null ? n : Math.min(context, n);

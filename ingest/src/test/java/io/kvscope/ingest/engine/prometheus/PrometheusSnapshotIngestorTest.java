@@ -134,4 +134,26 @@ class PrometheusSnapshotIngestorTest {
       assertThat(e.source()).isEqualTo("prometheus");
     });
   }
+
+  @Test
+  void aSizeThatIsNaNInfiniteOrNegativeIsABadLineNamingTheGauge() throws IOException {
+    Path file = write(dir, "prefill-0-20260902T061500Z.prom", List.of(
+        "sglang:max_total_num_tokens{engine_type=\"prefill\",tp_rank=\"0\"} NaN",
+        "sglang:max_total_num_tokens{engine_type=\"prefill\",tp_rank=\"1\"} -681280",
+        "sglang:context_len{engine_type=\"prefill\",tp_rank=\"0\"} +Inf",
+        "sglang:max_total_num_tokens{engine_type=\"prefill\",tp_rank=\"2\"} 681280",
+        "sglang:context_len{engine_type=\"prefill\",tp_rank=\"1\"} 1048576"));
+    CollectingSink sink = parse(file, IngestOptions.defaults());
+
+    assertThat(sink.bad).extracting(b -> b.line()).containsExactly(1L, 2L, 3L);
+    assertThat(sink.bad).extracting(b -> b.reason()).containsExactly(
+        "sglang:max_total_num_tokens is NaN, which is no size: the sample is not used",
+        "sglang:max_total_num_tokens is negative, which is no size: the sample is not used",
+        "sglang:context_len is infinite, which is no size: the sample is not used");
+    assertThat(sink.epochs()).singleElement().satisfies(e -> {
+      assertThat(e.node()).as("the save time is no part of the node name").isEqualTo("prefill-0");
+      assertThat(e.poolTokens()).isEqualTo(681280L);
+      assertThat(e.contextLength()).isEqualTo(1048576L);
+    });
+  }
 }

@@ -1,0 +1,268 @@
+package io.kvscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.model.finding.Finding;
+import io.kvscope.model.finding.FindingKind;
+import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.Window;
+import io.kvscope.analysis.report.ReportJson;
+import io.kvscope.samples.truth.GroundTruth;
+import io.kvscope.samples.truth.WindowTruth;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The attacker who controls one tenant's telemetry (or can drop files beside the logs) and the
+ * operator whose records are wrong: each case adds hostile or mistaken files to a generated
+ * incident, ingests both folders through the real command line and analyzes them. The generator's
+ * ground truth (its leaked responses, over-length prompts accepted, prefill underruns and
+ * vulnerable windows) must still stand, no input may stop analyze or audit, and where evidence
+ * disagrees the disagreement must be named.
+ */
+class ConflictingEvidenceTest {
+
+  /** Node clocks are corrected by an estimate that includes gateway-to-engine latency. */
+  static final Duration WINDOW_TOLERANCE = Duration.ofSeconds(2);
+
+  @TempDir static Path shared;
+  static Path incident;
+  static GroundTruth truth;
+
+  @TempDir Path tmp;
+
+  @BeforeAll
+  static void generateTheIncident() throws IOException {
+    incident = shared.resolve("incident");
+    CliTestSupport.Run generate = CliTestSupport.run("generate", "--out", incident.toString(), "--seed", "1",
+        "--scale", "0.05x");
+    assertThat(generate.exitCode()).as(generate.err()).isZero();
+    truth = GroundTruth.load(incident.resolve("truth.json"));
+    assertThat(truth.leakedRequestIds()).as("the incident has leaks to lose").isNotEmpty();
+  }
+
+  /** Version texts of every size and syntax, and the format corners around them: nothing stops a command. */
+  @Test
+  void versionsOfAnySizeAndSyntaxStopNoCommand() throws Exception {
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("deployment/more-versions.csv"), """
+        node,from,to,version,engine,image
+        sglang-decode-a0,2026-08-20T00:01:00Z,,99999999999999999999.1,sglang,
+        sglang-decode-b0,2026-08-20T00:05:00Z,,0.5.\u001b[2Jx,sglang,
+        sglang-decode-a1,2026-08-20T00:02:00Z,,0.5.19,sglang,"lmsysorg/sglang:v0.5.19
+        -cu126"
+        """);
+    write(hostile.resolve("deployment/pods-overflow.json"), """
+        {"apiVersion":"v1","kind":"Pod","metadata":{"name":"sglang-decode-b1","creationTimestamp":"2026-08-20T00:04:00Z"},
+         "spec":{"containers":[{"name":"sglang","image":"lmsysorg/sglang:v99999999999999999999.0-cu126"}]},
+         "status":{"containerStatuses":[{"name":"sglang","image":"lmsysorg/sglang:v99999999999999999999.0-cu126",
+           "state":{"running":{"startedAt":"2026-08-20T00:04:00Z"}}}]}}
+        """);
+    write(hostile.resolve("engine/vllm-side.log"), """
+        INFO 08-25 10:00:00 [api_server.py:1] vLLM API server version 99999999999999999999.0
+        INFO 08-25 10:00:01 [api_server.py:1] Starting vLLM API server on http://0.0.0.0:8000
+        """);
+    write(hostile.resolve("engine/vllm-odd.log"), """
+        INFO 08-25 10:00:00 [api_server.py:1] vLLM API server version 0.10.x]52;c;SGVsbG8=
+        INFO 08-25 10:00:01 [api_server.py:1] Starting vLLM API server on http://0.0.0.0:8000
+        """);
+    // A first YAML document past the detection head (the issue's attack used 120 MB), then a Pod.
+    write(hostile.resolve("deployment/cluster-dump.yaml"), "--- \"" + "x".repeat(io.kvscope.ingest.Sniff.HEAD_BYTES + 4096)
+        + "\"\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: sglang-decode-a1\n  creationTimestamp: \"2026-08-20T00:02:00Z\"\n"
+        + "spec:\n  containers:\n  - name: sglang\n    image: lmsysorg/sglang:v0.5.19-cu126\n");
+    write(hostile.resolve("metrics/sglang-decode-a0-20260901T000000Z.prom"), """
+        sglang:max_total_num_tokens{engine_type="decode",pod="sglang-decode-a0",tp_rank="0"} NaN
+        sglang:context_len{engine_type="decode",pod="sglang-decode-a0",tp_rank="0"} -Inf
+        """);
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.ingest.out()).doesNotContain("unrecognized files")
+        .contains("a quoted cell runs over a line break").doesNotContain("not valid JSON")
+        .contains("prom: 0 records, 2 bad (first at line 1: sglang:max_total_num_tokens is NaN, which is no size");
+    assertThat(run.ingest.out() + run.analyze.out() + run.audit.out()).doesNotContain("Exception").doesNotContain("For input string");
+    assertThat(HostileIncident.rawControls(run.ingest.out() + run.analyze.out() + run.audit.out() + run.analyze.err()))
+        .isEmpty();
+    String json = Files.readString(run.reports.resolve("report.json"));
+    assertThat(json).as("the unreadable version, escaped, where the report cites the manifest").contains("0.5.\\\\x1b[2Jx")
+        .contains("version \\\"0.10.x\\\\x1b]52;c;SGVsbG8=\\\\x07\\\" is not a release number: unknown");
+  }
+
+  /** Aliases from forged labels, a manifest and the user that would join nodes the engine logs keep apart. */
+  @Test
+  void nodeIdentityFollowsNoAliasTheLogsContradict() throws Exception {
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("metrics/federate-20260901T000000Z.prom"), """
+        sglang:max_total_num_tokens{engine_type="prefill",pod="sglang-decode-a0",instance="sglang-prefill-a0"} 681280
+        sglang:max_total_num_tokens{engine_type="prefill",pod="sglang-decode-a0",instance="sglang-prefill-a1"} 681280
+        """);
+    write(hostile.resolve("deployment/aliases.csv"), """
+        node,aliases
+        sglang-prefill-b0,sglang-prefill-b1
+        """);
+
+    Outcome run = attack(hostile, "--node-alias", "10.20.2.21:30000=sglang-prefill-a1");
+
+    run.assertTruthStands();
+    // Both the command line and the manifest are the operator's word; the first one weighed is followed, the other named.
+    assertThat(run.ingest.out()).contains("Node names kept apart (the engine logs disagree with the alias): 5")
+        .contains("alias sglang-prefill-a0 = sglang-decode-a0 (prometheus, ")
+        .contains("not followed: its logs show sglang-prefill-a0 as prefill and sglang-decode-a0 as decode")
+        .contains("alias sglang-prefill-b1 = sglang-prefill-b0 (user, ")
+        .contains("alias 10.20.2.21:30000 = sglang-decode-b1 (user, ")
+        .contains("not followed: its logs show sglang-prefill-a1 as prefill and sglang-decode-b1 as decode");
+
+    CliTestSupport.Run colliding = CliTestSupport.run("ingest", hostile.toString(), "--index", tmp.resolve("other").toString(),
+        "--node-alias", "10.20.1.10:30000=sglang-prefill-a0", "--node-alias", "10.20.1.10:30000=sglang-decode-b1");
+    assertThat(colliding.exitCode()).isEqualTo(2);
+    assertThat(colliding.err()).contains("--node-alias names 10.20.1.10:30000 as two nodes, sglang-prefill-a0 and "
+        + "sglang-decode-b1: give each alias one node");
+    assertThat(tmp.resolve("other")).doesNotExist();
+  }
+
+  /**
+   * Lines forged with the bootstrap rooms of the over-length requests: a made-up prefill rid with a
+   * short prompt on each. The room is ambiguous; the real prefill side still joins. (A room claimed
+   * by another request's own rid is RoomRuleTest's and PrefillJoinTest's.)
+   */
+  @Test
+  void aRoomClaimedByMoreThanOnePairTakesNoRequestsPrefillSideAway() throws Exception {
+    java.util.Map<String, String> roomOf = new java.util.HashMap<>();
+    java.util.Map<String, String> timeOf = new java.util.HashMap<>();
+    java.util.regex.Pattern stats = java.util.regex.Pattern.compile(
+        "^\\[([^\\]]+?)(?: TP\\d+)?] Req Time Stats\\(rid=(\\w+), bootstrap_room=(\\d+),.*type=decode");
+    try (var files = Files.list(incident.resolve("engine"))) {
+      for (Path log : files.filter(f -> f.getFileName().toString().startsWith("sglang-decode")).toList()) {
+        java.io.InputStream in = Files.newInputStream(log);
+        if (log.toString().endsWith(".gz")) {
+          in = new java.util.zip.GZIPInputStream(in);
+        }
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
+          lines.lines().map(stats::matcher).filter(java.util.regex.Matcher::find).forEach(m -> {
+            roomOf.put(m.group(2), m.group(3));
+            timeOf.put(m.group(2), m.group(1));
+          });
+        }
+      }
+    }
+    List<String> victims = truth.overLengthAcceptedIds().stream().sorted().map(id -> id.replace("chatcmpl-", "")).toList();
+    assertThat(victims).hasSizeGreaterThanOrEqualTo(2).allMatch(roomOf::containsKey);
+    StringBuilder forged = new StringBuilder();
+    for (int i = 0; i < victims.size(); i++) {
+      String rid = victims.get(i);
+      // a rid no record names, with a short prompt on the request's room
+      forged.append(statsLine(timeOf.get(rid), "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f" + i, roomOf.get(rid), "prefill", 12));
+    }
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("engine/sglang-prefill-z9.log"), forged.toString());
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.ingest.out()).contains("ambiguous bootstrap rooms (more rids than one pair, or a rid another request "
+        + "claims; every unclaimed rid joined): " + victims.size());
+  }
+
+  private static String statsLine(String time, String rid, String room, String type, int inputLen) {
+    return "[" + time + " TP0] Req Time Stats(rid=" + rid + ", bootstrap_room=" + room + ", input len=" + inputLen
+        + ", output len=1, type=" + type + "): bootstrap_queue_duration(2.31ms) = bootstrap(2.00ms) + alloc_wait(0.31ms);"
+        + " queue_duration=31.00ms, forward_duration=77.00ms, start=132569.197, transfer_speed=14.32GB/s,"
+        + " transfer_total=1.00MB, #retries=0\n";
+  }
+
+  /**
+   * A pod list claiming the patched release for each prefill pod, started just before its window:
+   * the manifest says otherwise, and some of these nodes' own logs show the mechanism. Every window
+   * stays open, and stdout, the report and the audit name the conflict.
+   */
+  @Test
+  void aDeploymentRecordClaimingAPatchedReleaseClosesNoWindowItContradicts() throws Exception {
+    StringBuilder pods = new StringBuilder("{\"apiVersion\":\"v1\",\"kind\":\"List\",\"items\":[");
+    List<WindowTruth> windows = truth.windows().stream().filter(w -> w.kind().equals("vulnerable")).toList();
+    for (int i = 0; i < windows.size(); i++) {
+      String started = windows.get(i).start().minusSeconds(60).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+      pods.append(i == 0 ? "" : ",").append("""
+          {"apiVersion":"v1","kind":"Pod","metadata":{"name":"%s","creationTimestamp":"%s"},
+           "spec":{"containers":[{"name":"sglang","image":"lmsysorg/sglang:v0.5.22-cu126"}]},
+           "status":{"containerStatuses":[{"name":"sglang","image":"lmsysorg/sglang:v0.5.22-cu126",
+             "state":{"running":{"startedAt":"%s"}}}]}}""".formatted(windows.get(i).node(), started, started));
+    }
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("deployment/pods-claimed.json"), pods.append("]}\n").toString());
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.analyze.out()).contains("records disagree: Kubernetes pod status");
+    assertThat(run.vulnerable()).allSatisfy(w -> assertThat(w.reason()).contains("records disagree"));
+    assertThat(run.audit.out()).contains("config_unpatched_engine:" + windows.get(0).node());
+  }
+
+  /** The outcome of one attacked run. */
+  record Outcome(CliTestSupport.Run ingest, CliTestSupport.Run analyze, CliTestSupport.Run audit, Path reports, Report report) {
+
+    Set<String> requestsWith(Predicate<FindingKind> kind) {
+      return report.findings().stream().filter(f -> kind.test(f.kind()) && f.confidence().counts())
+          .map(Finding::requestId).collect(Collectors.toSet());
+    }
+
+    List<Window> vulnerable() {
+      return report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE).toList();
+    }
+
+    /** The generator's leaks, over-length prompts, underruns and vulnerable windows are all still reported. */
+    void assertTruthStands() {
+      assertThat(requestsWith(FindingKind::isCrossTenantLeak)).as("leaked responses").isEqualTo(truth.leakedRequestIds());
+      assertThat(requestsWith(k -> k == FindingKind.OVER_LENGTH_ACCEPTED)).as("over-length accepted")
+          .isEqualTo(truth.overLengthAcceptedIds());
+      assertThat(requestsWith(k -> k == FindingKind.PREFILL_UNDERRUN)).as("prefill underruns")
+          .isEqualTo(truth.prefillUnderrunIds());
+      List<WindowTruth> expected = truth.windows().stream().filter(w -> w.kind().equals("vulnerable")).toList();
+      List<String> missing = new ArrayList<>();
+      for (WindowTruth w : expected) {
+        boolean held = vulnerable().stream().anyMatch(v -> v.node().equals(w.node())
+            && Duration.between(w.start(), v.start()).abs().compareTo(WINDOW_TOLERANCE) < 0
+            && (w.end() == null ? v.open() : v.end() != null
+                && Duration.between(w.end(), v.end()).abs().compareTo(WINDOW_TOLERANCE) < 0));
+        if (!held) {
+          missing.add(w.node() + " " + w.start() + ".." + w.end());
+        }
+      }
+      assertThat(missing).as("vulnerable windows lost or cut; reported: %s", vulnerable()).isEmpty();
+      assertThat(analyze.exitCode()).as(analyze.err()).isZero();
+      assertThat(audit.exitCode()).as(audit.err()).isEqualTo(ExitCodes.FINDINGS);
+    }
+  }
+
+  /** Ingests the incident and {@code hostile} together, analyzes and audits the index. */
+  Outcome attack(Path hostile, String... ingestOptions) throws IOException {
+    Path index = tmp.resolve("index");
+    Path reports = tmp.resolve("reports");
+    List<String> args = new ArrayList<>(List.of("ingest", incident.toString(), hostile.toString(), "--index",
+        index.toString(), "--quiet"));
+    args.addAll(List.of(ingestOptions));
+    CliTestSupport.Run ingest = CliTestSupport.run(args.toArray(String[]::new));
+    assertThat(ingest.exitCode()).as(ingest.err()).isZero();
+    CliTestSupport.Run analyze = CliTestSupport.run("analyze", "--index", index.toString(), "--out", reports.toString());
+    CliTestSupport.Run audit = CliTestSupport.run("audit", "--index", index.toString());
+    BadInputSuiteTest.assertNoEscapedException(analyze);
+    BadInputSuiteTest.assertNoEscapedException(audit);
+    return new Outcome(ingest, analyze, audit, reports, ReportJson.read(reports.resolve("report.json")));
+  }
+
+  static void write(Path file, String text) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+  }
+}
