@@ -41,6 +41,9 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin
   AnalysisOptionsMixin analysis;
 
+  @Mixin
+  NoticeOptions notice = new NoticeOptions();
+
   @Option(names = "--incremental",
       description = "Fail only on what earlier incremental audits did not report; look at requests from a day "
           + "before the last one seen (state in <index>/" + AuditState.FILE + ").")
@@ -57,10 +60,10 @@ final class AuditCommand implements Callable<Integer> {
       options = options.withRange(state.watermark().minus(LATE_LOG_MARGIN), options.until());
     }
     AnalyzeCommand.Analyzed analyzed = AnalyzeCommand.analyze(index.path, options, true, System.err);
-    AuditVerdict verdict = AuditVerdict.of(analyzed.report(), state.reported());
+    AuditVerdict verdict = AuditVerdict.of(analyzed.report(), state.reported(), state.warned());
     print(verdict, options, System.out);
     if (out != null) {
-      ReportOutput.write(analyzed.report(), index.path, out, false, System.out);
+      ReportOutput.write(analyzed.report(), index.path, out, false, notice.toDetails(), System.out);
     }
     if (analyzed.warnIncomplete(System.err)) {
       System.out.println("audit: cannot judge: evidence missing (see above)");
@@ -69,22 +72,31 @@ final class AuditCommand implements Callable<Integer> {
     if (incremental) {
       Set<String> reported = new HashSet<>(state.reported());
       verdict.failing().forEach(item -> reported.add(item.id()));
+      Set<String> warned = new HashSet<>(state.warned());
+      verdict.warnings().forEach(item -> warned.add(item.id()));
       Instant watermark;
       try (IndexSearch search = IndexSearch.open(index.path)) {
         watermark = RequestStarts.last(search);
       }
-      new AuditState(watermark == null ? state.watermark() : watermark, reported).save(index.path);
+      new AuditState(watermark == null ? state.watermark() : watermark, reported, warned).save(index.path);
     }
-    System.out.println(verdict.clean() ? "audit: clean" : "audit: FAILED, " + verdict.failing().size() + " failing");
+    System.out.println(verdict.clean() ? "audit: clean" : "audit: FAILED, " + verdict.failingCount() + " failing");
     return verdict.clean() ? ExitCodes.OK : ExitCodes.FINDINGS;
   }
 
   private static void print(AuditVerdict verdict, AnalysisOptions options, PrintStream out) {
-    out.printf("audit of requests from %s to %s: %,d failing, %,d warnings%n",
+    out.printf("audit of requests from %s to %s: %s failing (%,d %s), %,d %s%n",
         options.since() == null ? "the start" : options.since(), options.until() == null ? "the end" : options.until(),
-        verdict.failing().size(), verdict.warnings().size());
+        verdict.failingCount(), verdict.failing().size(), verdict.failing().size() == 1 ? "item" : "items",
+        verdict.warnings().size(), verdict.warnings().size() == 1 ? "warning" : "warnings");
     list("Failing", verdict.failing(), out);
-    list("Warnings", verdict.warnings(), out);
+    List<AuditVerdict.Item> fresh = verdict.newWarnings();
+    list(fresh.size() == verdict.warnings().size() ? "Warnings" : "New warnings", fresh, out);
+    int old = verdict.warnings().size() - fresh.size();
+    if (old > 0) {
+      out.printf("  %,d %s listed by earlier audits, not repeated (write them all with --out)%n", old,
+          old == 1 ? "warning" : "warnings");
+    }
   }
 
   private static void list(String heading, List<AuditVerdict.Item> items, PrintStream out) {

@@ -148,7 +148,9 @@ final class IngestCommand implements Callable<Integer> {
     for (Map.Entry<String, Long> format : s.recordsByFormat().entrySet()) {
       out.printf("  %-20s %,12d records%n", format.getKey(), format.getValue());
     }
-    out.printf("  written: %s%n", s.itemsByType());
+    // Sorted by name: the same order every run, so two runs' outputs compare line by line.
+    out.printf("  written: %s%n", new java.util.TreeMap<>(s.itemsByType()).entrySet().stream()
+        .map(e -> String.format("%,d %s", e.getValue(), e.getKey())).collect(java.util.stream.Collectors.joining(", ")));
     printMerge(s.merge(), out);
     out.printf("  bad records: %,d%s%n", s.badRecords(),
         s.quarantine() == null ? "" : " (raw lines in " + Printable.text(s.quarantine()) + ")");

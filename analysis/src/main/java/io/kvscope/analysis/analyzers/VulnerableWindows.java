@@ -48,6 +48,7 @@ public final class VulnerableWindows {
             ? "; engine version unknown (no deployment record tells it): vulnerable unless the engine was patched"
             : " on engine " + version)
         + (e.startIsFileTime() ? "; start is a metrics snapshot file's modification time (weak)" : "");
-    return new Window(Window.Kind.VULNERABLE, node, null, epochs.get(0).start(), end, 0, reason, version);
+    return new Window(Window.Kind.VULNERABLE, node, null, epochs.get(0).start(), end, 0, reason, version,
+        java.time.Instant.ofEpochMilli(e.start()));
   }
 }

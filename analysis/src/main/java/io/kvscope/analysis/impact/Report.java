@@ -14,6 +14,7 @@ import java.util.TreeMap;
  * @param parameters the settings and learned values the run used (thresholds, cut-offs, fits),
  *     so a reviewer can see how each number was reached
  * @param dataCategories PII classes seen in leaked spans, with counts of responses
+ * @param evidence the input files the figures rest on, and the kvscope that drew them
  */
 public record Report(
     String reportVersion,
@@ -27,9 +28,18 @@ public record Report(
     List<HourCount> timeline,
     Map<String, Long> dataCategories,
     Coverage coverage,
-    Map<String, Object> parameters) {
+    Map<String, Object> parameters,
+    EvidenceUsed evidence) {
 
-  public static final String REPORT_VERSION = "1.2";
+  public static final String REPORT_VERSION = "1.3";
+
+  /** A report without a record of its evidence. */
+  public Report(String reportVersion, Instant generatedAt, String index, Summary summary, List<Window> windows,
+      List<Finding> findings, List<TenantImpact> tenants, List<MatrixCell> matrix, List<HourCount> timeline,
+      Map<String, Long> dataCategories, Coverage coverage, Map<String, Object> parameters) {
+    this(reportVersion, generatedAt, index, summary, windows, findings, tenants, matrix, timeline, dataCategories,
+        coverage, parameters, EvidenceUsed.NONE);
+  }
 
   public Report {
     windows = List.copyOf(windows);
@@ -40,5 +50,11 @@ public record Report(
     // Sorted, so every writer iterates them in the same order in every run (Map.copyOf does not).
     dataCategories = Collections.unmodifiableSortedMap(new TreeMap<>(dataCategories));
     parameters = Collections.unmodifiableSortedMap(new TreeMap<>(parameters));
+    evidence = evidence == null ? EvidenceUsed.NONE : evidence;
+  }
+
+  public Report withEvidence(EvidenceUsed newEvidence) {
+    return new Report(reportVersion, generatedAt, index, summary, windows, findings, tenants, matrix, timeline,
+        dataCategories, coverage, parameters, newEvidence);
   }
 }
