@@ -40,8 +40,8 @@ final class IngestCommand implements Callable<Integer> {
   @Mixin
   IndexOption index;
 
-  @Option(names = "--tenant-key", paramLabel = "KEY",
-      description = "Where the tenant is, first present wins (repeatable). Default: "
+  @Option(names = "--tenant-key", paramLabel = "KEY", split = ",",
+      description = "Where the tenant is, first present wins (repeatable, or comma-separated). Default: "
           + "metadata.user_api_key_org_id, metadata.user_api_key_team_id, tenant.id, enduser.id, end_user.")
   List<String> tenantKeys;
 

@@ -93,8 +93,20 @@ public final class KvScope implements java.util.concurrent.Callable<Integer> {
   /**
    * Runs the chosen subcommand with stdout and stderr behind a {@link ControlCharFilter}: whatever
    * a command prints, no raw control character reaches the terminal or the file it is piped to.
+   * A settings file ({@link Settings}) supplies the options the command line left out.
    */
-  private static int executeFiltered(CommandLine.ParseResult parseResult) {
+  private static int executeFiltered(CommandLine.ParseResult parsed) {
+    CommandLine.ParseResult parseResult = parsed;
+    Settings settings = Settings.of(parsed);
+    if (settings != null) {
+      // Parsed again with the file's values as defaults: the command line still wins.
+      CommandLine again = commandLine();
+      again.setOut(parsed.commandSpec().commandLine().getOut());
+      again.setErr(parsed.commandSpec().commandLine().getErr());
+      again.setDefaultValueProvider(settings);
+      parseResult = again.parseArgs(parsed.originalArgs().toArray(String[]::new));
+      System.err.println(Printable.text(settings.describe()));
+    }
     PrintStream out = System.out;
     PrintStream err = System.err;
     PrintStream safeOut = ControlCharFilter.wrap(out);

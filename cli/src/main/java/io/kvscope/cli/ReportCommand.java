@@ -29,6 +29,10 @@ final class ReportCommand implements Callable<Integer> {
   @Option(names = {"-i", "--index"}, paramLabel = "DIR", description = "The index the report was made from (optional).")
   Path index;
 
+  @Option(names = "--config", paramLabel = "FILE",
+      description = "Settings file (default: " + Settings.FILE + " in the --index folder, when there is one).")
+  Path config;
+
   @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Where to write (default: next to REPORT_JSON; "
       + "with --reveal, the folder " + RevealedCopy.FOLDER + " next to it: revealed text never replaces redacted reports).")
   Path out;

@@ -113,10 +113,15 @@ final class BundleProse {
     if (v.requestsPossible() == 0) {
       text.append("none of your requests appeared in other customers' replies");
     } else {
-      text.append(ReportView.range(v.requests(), v.requestsPossible())).append(" of your requests appeared in ")
-          .append(ReportView.range(v.recipients(), v.recipientsPossible())).append(" replies to other customers (")
-          .append(ReportView.range(v.tokens(), v.tokensPossible())).append(" tokens; where two figures are given,"
-              + " the first is what the logs show and the second counts what possibly came from you too)");
+      boolean ranges = v.requestsPossible() > v.requests() || v.recipientsPossible() > v.recipients()
+          || v.tokensPossible() > v.tokens();
+      text.append(ReportView.range(v.requests(), v.requestsPossible()))
+          .append(" of your requests appeared in ")
+          .append(ReportView.range(v.recipients(), v.recipientsPossible()))
+          .append(v.recipientsPossible() == 1 ? " reply" : " replies").append(" to other customers (")
+          .append(ReportView.range(v.tokens(), v.tokensPossible())).append(" tokens")
+          .append(ranges ? "; where two figures are given, the first is what the logs show and the second counts what"
+              + " possibly came from you too)" : ")");
     }
     long received = t.asRecipient().responses();
     text.append(received == 0 ? "; none of your replies carried other customers' data."
