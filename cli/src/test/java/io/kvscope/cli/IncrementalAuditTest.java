@@ -2,6 +2,8 @@ package io.kvscope.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,6 +50,16 @@ class IncrementalAuditTest {
         .containsPattern("\\d+ warnings listed by earlier audits, not repeated")
         // Config findings are named by the epoch's start as its log says it, not in epoch milliseconds.
         .doesNotContainPattern("config_\\w+:\\S+:\\d{13}\\b");
+
+    // For a scheduler: the same verdict as one JSON object on stdout, or the last line alone.
+    CliTestSupport.Run asJson = CliTestSupport.run("audit", "--index", index.toString(), "--incremental", "--json");
+    assertThat(asJson.exitCode()).as(asJson.err()).isEqualTo(ExitCodes.OK);
+    JsonNode verdict = new ObjectMapper().readTree(asJson.out());
+    assertThat(verdict.get("audit").asText()).isEqualTo("clean");
+    assertThat(verdict.get("failing")).isEmpty();
+    assertThat(verdict.get("warnings")).isNotEmpty().allMatch(w -> w.get("listed_before").asBoolean());
+    CliTestSupport.Run quiet = CliTestSupport.run("audit", "--index", index.toString(), "--incremental", "-q");
+    assertThat(quiet.out()).isEqualTo("audit: clean" + System.lineSeparator());
   }
 
   private static void ingest(Path logs, Path index) {
