@@ -165,8 +165,11 @@ final class IngestCommand implements Callable<Integer> {
     printProblems(s, out);
     LinkSummary link = s.link();
     if (link != null) {
-      out.printf("Join gateway <-> engine: %,d of %,d requests (%.1f%%); gateway-only %,d, engine-only rids %,d%n",
-          link.joined(), link.requests(), 100 * link.joinRate(), link.gatewayOnly(), link.engineOnlyRids());
+      // No request, no rate: "0 of 0 (100.0%)" would read as a perfect join.
+      out.printf("Join gateway <-> engine: %,d of %,d %s%s; gateway-only %,d, engine-only rids %,d%n",
+          link.joined(), link.requests(), link.requests() == 1 ? "request" : "requests",
+          link.requests() == 0 ? "" : String.format(" (%.1f%%)", 100 * link.joinRate()), link.gatewayOnly(),
+          link.engineOnlyRids());
       printRoles(link, out);
       if (!link.gatewayOnlySample().isEmpty()) {
         out.println("  gateway-only sample: " + joined(link.gatewayOnlySample()));

@@ -49,6 +49,7 @@ class NoSilentAnswersTest {
 
     assertThat(empty.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(empty.err()).contains("holds no requests").contains("no engine logs").contains("nothing usable");
+    assertThat(empty.out()).as("no request, no join rate").doesNotContain("100.0%");
     assertThat(junk.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(junk.err()).contains("1 in no format kvscope reads");
   }
