@@ -1,9 +1,11 @@
 package io.kvscope.analysis;
 
 import io.kvscope.analysis.analyzers.VulnerableWindows;
+import io.kvscope.analysis.impact.EvidenceUsed;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.index.Checkpoint;
 import io.kvscope.index.IndexSearch;
 import java.io.IOException;
 import java.time.Clock;
@@ -62,8 +64,20 @@ public final class Analysis {
           + " still being read are missing or partial");
     }
     parameters.values().removeIf(java.util.Objects::isNull);
-    return ImpactModel.build(new ImpactModel.Inputs(findings,
+    Report report = ImpactModel.build(new ImpactModel.Inputs(findings,
         VulnerableWindows.of(context.epochs(), context.clocks(), options.fixedVersion(), findings), coverage.requestsPerHour(),
-        coverage.coverage(index.reader(), context.epochs().identity()), parameters, index.path().toString(), clock.instant()));
+        coverage.coverage(index.reader(), context.epochs().identity()), parameters,
+        // Absolute, so the commands the reports print (reveal) work from the reports' folder.
+        index.path().toAbsolutePath().normalize().toString(), clock.instant()));
+    return report.withEvidence(evidence(index));
+  }
+
+  /** The files the index was built from, as its checkpoints recorded them at ingest. */
+  static EvidenceUsed evidence(IndexSearch index) throws IOException {
+    List<EvidenceUsed.File> files = new ArrayList<>();
+    for (Checkpoint c : Checkpoint.all(index.reader())) {
+      files.add(new EvidenceUsed.File(c.path(), c.format(), c.size(), c.sha256(), c.records(), c.bad(), c.complete()));
+    }
+    return new EvidenceUsed(null, files);
   }
 }

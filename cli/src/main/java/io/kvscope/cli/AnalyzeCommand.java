@@ -32,6 +32,9 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Mixin
   AnalysisOptionsMixin analysis;
 
+  @Mixin
+  NoticeOptions notice = new NoticeOptions();
+
   @Option(names = {"-o", "--out"}, paramLabel = "DIR", defaultValue = "kvscope-report",
       description = "Where reports go (default: ${DEFAULT-VALUE}).")
   Path out;
@@ -46,7 +49,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Analyzed analyzed = analyze(index.path, analysis.toOptions(), quiet, System.err);
     SummaryPrinter.print(analyzed.report(), System.out);
-    ReportOutput.write(analyzed.report(), index.path, out, reveal, System.out);
+    ReportOutput.write(analyzed.report(), index.path, out, reveal, notice.toDetails(), System.out);
     return analyzed.warnIncomplete(System.err) ? ExitCodes.ERROR : ExitCodes.OK;
   }
 
@@ -85,6 +88,8 @@ final class AnalyzeCommand implements Callable<Integer> {
           }
         }
       });
+      // The analysis module knows the files; only the command line knows which release it is.
+      report = report.withEvidence(report.evidence().withVersion(KvScope.Version.text()));
       return new Analyzed(report, gaps);
     }
   }

@@ -5,6 +5,10 @@ import io.kvscope.analysis.AuditVerdict;
 import io.kvscope.analysis.RequestStarts;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.ingest.Printable;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.kvscope.ingest.json.PrintableJson;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,6 +45,9 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin
   AnalysisOptionsMixin analysis;
 
+  @Mixin
+  NoticeOptions notice = new NoticeOptions();
+
   @Option(names = "--incremental",
       description = "Fail only on what earlier incremental audits did not report; look at requests from a day "
           + "before the last one seen (state in <index>/" + AuditState.FILE + ").")
@@ -48,6 +55,12 @@ final class AuditCommand implements Callable<Integer> {
 
   @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Also write the full reports of this audit here.")
   Path out;
+
+  @Option(names = "--json", description = "Print the verdict as one JSON object (for schedulers) instead of text.")
+  boolean json;
+
+  @Option(names = {"-q", "--quiet"}, description = "Print only the last line (audit: clean, FAILED or cannot judge).")
+  boolean quiet;
 
   @Override
   public Integer call() throws Exception {
@@ -57,34 +70,83 @@ final class AuditCommand implements Callable<Integer> {
       options = options.withRange(state.watermark().minus(LATE_LOG_MARGIN), options.until());
     }
     AnalyzeCommand.Analyzed analyzed = AnalyzeCommand.analyze(index.path, options, true, System.err);
-    AuditVerdict verdict = AuditVerdict.of(analyzed.report(), state.reported());
-    print(verdict, options, System.out);
+    AuditVerdict verdict = AuditVerdict.of(analyzed.report(), state.reported(), state.warned());
+    // With --json, stdout holds the JSON object alone; everything else goes to stderr.
+    PrintStream text = json ? System.err : System.out;
+    if (!quiet && !json) {
+      print(verdict, options, text);
+    }
     if (out != null) {
-      ReportOutput.write(analyzed.report(), index.path, out, false, System.out);
+      ReportOutput.write(analyzed.report(), index.path, out, false, notice.toDetails(), text);
     }
     if (analyzed.warnIncomplete(System.err)) {
-      System.out.println("audit: cannot judge: evidence missing (see above)");
+      finish("cannot_judge", "audit: cannot judge: evidence missing (see above)", verdict, options);
       return ExitCodes.ERROR;
     }
     if (incremental) {
       Set<String> reported = new HashSet<>(state.reported());
       verdict.failing().forEach(item -> reported.add(item.id()));
+      Set<String> warned = new HashSet<>(state.warned());
+      verdict.warnings().forEach(item -> warned.add(item.id()));
       Instant watermark;
       try (IndexSearch search = IndexSearch.open(index.path)) {
         watermark = RequestStarts.last(search);
       }
-      new AuditState(watermark == null ? state.watermark() : watermark, reported).save(index.path);
+      new AuditState(watermark == null ? state.watermark() : watermark, reported, warned).save(index.path);
     }
-    System.out.println(verdict.clean() ? "audit: clean" : "audit: FAILED, " + verdict.failing().size() + " failing");
+    finish(verdict.clean() ? "clean" : "failed",
+        verdict.clean() ? "audit: clean" : "audit: FAILED, " + verdict.failingCount() + " failing", verdict, options);
     return verdict.clean() ? ExitCodes.OK : ExitCodes.FINDINGS;
   }
 
+  /** The last line, or with --json the whole verdict as one object. */
+  private void finish(String outcome, String line, AuditVerdict verdict, AnalysisOptions options) throws IOException {
+    if (!json) {
+      System.out.println(line);
+      return;
+    }
+    try (JsonGenerator g = PrintableJson.configure(new JsonFactory().createGenerator(System.out))) {
+      g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      g.writeStartObject();
+      g.writeStringField("audit", outcome);
+      g.writeStringField("since", options.since() == null ? null : options.since().toString());
+      g.writeStringField("until", options.until() == null ? null : options.until().toString());
+      g.writeStringField("failing_count", verdict.failingCount());
+      items(g, "failing", verdict.failing());
+      items(g, "warnings", verdict.warnings());
+      g.writeEndObject();
+    }
+    System.out.println();
+  }
+
+  private static void items(JsonGenerator g, String name, List<AuditVerdict.Item> items) throws IOException {
+    g.writeArrayFieldStart(name);
+    for (AuditVerdict.Item item : items) {
+      g.writeStartObject();
+      g.writeStringField("id", item.id());
+      g.writeStringField("time", item.time() == null ? null : item.time().toString());
+      g.writeStringField("kind", item.kind());
+      g.writeStringField("request_id", item.request());
+      g.writeStringField("what", item.what());
+      g.writeBooleanField("listed_before", item.warnedBefore());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
   private static void print(AuditVerdict verdict, AnalysisOptions options, PrintStream out) {
-    out.printf("audit of requests from %s to %s: %,d failing, %,d warnings%n",
+    out.printf("audit of requests from %s to %s: %s failing (%,d %s), %,d %s%n",
         options.since() == null ? "the start" : options.since(), options.until() == null ? "the end" : options.until(),
-        verdict.failing().size(), verdict.warnings().size());
+        verdict.failingCount(), verdict.failing().size(), verdict.failing().size() == 1 ? "item" : "items",
+        verdict.warnings().size(), verdict.warnings().size() == 1 ? "warning" : "warnings");
     list("Failing", verdict.failing(), out);
-    list("Warnings", verdict.warnings(), out);
+    List<AuditVerdict.Item> fresh = verdict.newWarnings();
+    list(fresh.size() == verdict.warnings().size() ? "Warnings" : "New warnings", fresh, out);
+    int old = verdict.warnings().size() - fresh.size();
+    if (old > 0) {
+      out.printf("  %,d %s listed by earlier audits, not repeated (write them all with --out)%n", old,
+          old == 1 ? "warning" : "warnings");
+    }
   }
 
   private static void list(String heading, List<AuditVerdict.Item> items, PrintStream out) {

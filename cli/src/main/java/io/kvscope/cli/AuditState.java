@@ -12,20 +12,22 @@ import java.util.TreeSet;
 
 /**
  * What incremental audits remember between runs, kept in the index folder: the last request they
- * saw and the ids of the failing findings and windows they already reported.
+ * saw, the ids of the failing findings and windows they already reported, and the ids of the
+ * warnings they listed (not listed again).
  */
-record AuditState(Instant watermark, Set<String> reported) {
+record AuditState(Instant watermark, Set<String> reported, Set<String> warned) {
 
   static final String FILE = "audit-state.json";
-  static final AuditState NONE = new AuditState(null, Set.of());
+  static final AuditState NONE = new AuditState(null, Set.of(), Set.of());
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** The stored form: plain strings, so the file reads well and needs no date module. */
-  private record Stored(String watermark, List<String> reported) {}
+  private record Stored(String watermark, List<String> reported, List<String> warned) {}
 
   AuditState {
     reported = Set.copyOf(reported);
+    warned = Set.copyOf(warned);
   }
 
   static AuditState load(Path indexDir) throws IOException {
@@ -36,7 +38,8 @@ record AuditState(Instant watermark, Set<String> reported) {
     try {
       Stored stored = JSON.readValue(file.toFile(), Stored.class);
       return new AuditState(stored.watermark() == null ? null : Instant.parse(stored.watermark()),
-          stored.reported() == null ? Set.of() : Set.copyOf(stored.reported()));
+          stored.reported() == null ? Set.of() : Set.copyOf(stored.reported()),
+          stored.warned() == null ? Set.of() : Set.copyOf(stored.warned()));
     } catch (IOException | RuntimeException unreadable) {
       throw new IOException("cannot read the audit state " + file + " (" + unreadable.getMessage()
           + "); move it away to start incremental audits afresh", unreadable);
@@ -44,7 +47,8 @@ record AuditState(Instant watermark, Set<String> reported) {
   }
 
   void save(Path indexDir) throws IOException {
-    Stored stored = new Stored(watermark == null ? null : watermark.toString(), List.copyOf(new TreeSet<>(reported)));
+    Stored stored = new Stored(watermark == null ? null : watermark.toString(), List.copyOf(new TreeSet<>(reported)),
+        List.copyOf(new TreeSet<>(warned)));
     OwnerOnly.writeAtomically(indexDir.resolve(FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(stored));
   }
 }

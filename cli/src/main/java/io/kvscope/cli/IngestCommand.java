@@ -40,8 +40,8 @@ final class IngestCommand implements Callable<Integer> {
   @Mixin
   IndexOption index;
 
-  @Option(names = "--tenant-key", paramLabel = "KEY",
-      description = "Where the tenant is, first present wins (repeatable). Default: "
+  @Option(names = "--tenant-key", paramLabel = "KEY", split = ",",
+      description = "Where the tenant is, first present wins (repeatable, or comma-separated). Default: "
           + "metadata.user_api_key_org_id, metadata.user_api_key_team_id, tenant.id, enduser.id, end_user.")
   List<String> tenantKeys;
 
@@ -166,7 +166,9 @@ final class IngestCommand implements Callable<Integer> {
     for (Map.Entry<String, Long> format : s.recordsByFormat().entrySet()) {
       out.printf("  %-20s %,12d records%n", format.getKey(), format.getValue());
     }
-    out.printf("  written: %s%n", s.itemsByType());
+    // Sorted by name: the same order every run, so two runs' outputs compare line by line.
+    out.printf("  written: %s%n", new java.util.TreeMap<>(s.itemsByType()).entrySet().stream()
+        .map(e -> String.format("%,d %s", e.getValue(), e.getKey())).collect(java.util.stream.Collectors.joining(", ")));
     printMerge(s.merge(), out);
     out.printf("  bad records: %,d%s%n", s.badRecords(),
         s.quarantine() == null ? "" : " (raw lines in " + Printable.text(s.quarantine()) + ")");
@@ -181,8 +183,11 @@ final class IngestCommand implements Callable<Integer> {
     printProblems(s, out);
     LinkSummary link = s.link();
     if (link != null) {
-      out.printf("Join gateway <-> engine: %,d of %,d requests (%.1f%%); gateway-only %,d, engine-only rids %,d%n",
-          link.joined(), link.requests(), 100 * link.joinRate(), link.gatewayOnly(), link.engineOnlyRids());
+      // No request, no rate: "0 of 0 (100.0%)" would read as a perfect join.
+      out.printf("Join gateway <-> engine: %,d of %,d %s%s; gateway-only %,d, engine-only rids %,d%n",
+          link.joined(), link.requests(), link.requests() == 1 ? "request" : "requests",
+          link.requests() == 0 ? "" : String.format(" (%.1f%%)", 100 * link.joinRate()), link.gatewayOnly(),
+          link.engineOnlyRids());
       printRoles(link, out);
       if (!link.gatewayOnlySample().isEmpty()) {
         out.println("  gateway-only sample: " + joined(link.gatewayOnlySample()));

@@ -40,14 +40,16 @@ import picocli.CommandLine;
         "1:findings (audit) or bad input with --strict",
         "2:error: bad usage, unreadable index, I/O failure"
     })
-public final class KvScope implements Runnable {
+public final class KvScope implements java.util.concurrent.Callable<Integer> {
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
+  /** No command given: the usage, on stderr, and a usage error, so a script that forgot it does not read success. */
   @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return ExitCodes.ERROR;
   }
 
   /**
@@ -91,8 +93,20 @@ public final class KvScope implements Runnable {
   /**
    * Runs the chosen subcommand with stdout and stderr behind a {@link ControlCharFilter}: whatever
    * a command prints, no raw control character reaches the terminal or the file it is piped to.
+   * A settings file ({@link Settings}) supplies the options the command line left out.
    */
-  private static int executeFiltered(CommandLine.ParseResult parseResult) {
+  private static int executeFiltered(CommandLine.ParseResult parsed) {
+    CommandLine.ParseResult parseResult = parsed;
+    Settings settings = Settings.of(parsed);
+    if (settings != null) {
+      // Parsed again with the file's values as defaults: the command line still wins.
+      CommandLine again = commandLine();
+      again.setOut(parsed.commandSpec().commandLine().getOut());
+      again.setErr(parsed.commandSpec().commandLine().getErr());
+      again.setDefaultValueProvider(settings);
+      parseResult = again.parseArgs(parsed.originalArgs().toArray(String[]::new));
+      System.err.println(Printable.text(settings.describe()));
+    }
     PrintStream out = System.out;
     PrintStream err = System.err;
     PrintStream safeOut = ControlCharFilter.wrap(out);
@@ -127,6 +141,15 @@ public final class KvScope implements Runnable {
 
   /** The release and the commit it was built from, as the jar's manifest records them. */
   static final class Version implements CommandLine.IVersionProvider {
+    /** The version line, as {@code kvscope --version} prints it; what reports record as their author. */
+    static String text() {
+      try {
+        return new Version().getVersion()[0];
+      } catch (IOException | URISyntaxException | RuntimeException unreadable) {
+        return "kvscope (version unknown: " + unreadable.getMessage() + ")";
+      }
+    }
+
     @Override
     public String[] getVersion() throws IOException, URISyntaxException {
       Manifest manifest = manifest();

@@ -2,11 +2,13 @@ package io.kvscope.cli;
 
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
+import io.kvscope.analysis.report.RevealedCopy;
 import io.kvscope.index.IndexStore;
 import io.kvscope.ingest.Printable;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -21,10 +23,18 @@ final class ReportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "REPORT_JSON", description = "A report.json written by 'kvscope analyze'.")
   Path reportJson;
 
+  @Mixin
+  NoticeOptions notice = new NoticeOptions();
+
   @Option(names = {"-i", "--index"}, paramLabel = "DIR", description = "The index the report was made from (optional).")
   Path index;
 
-  @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Where to write (default: next to REPORT_JSON).")
+  @Option(names = "--config", paramLabel = "FILE",
+      description = "Settings file (default: " + Settings.FILE + " in the --index folder, when there is one).")
+  Path config;
+
+  @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Where to write (default: next to REPORT_JSON; "
+      + "with --reveal, the folder " + RevealedCopy.FOLDER + " next to it: revealed text never replaces redacted reports).")
   Path out;
 
   @Option(names = "--reveal", description = "Include prompt/response text (sensitive; needs --index).")
@@ -44,9 +54,10 @@ final class ReportCommand implements Callable<Integer> {
       System.err.println("kvscope report: no --index: the reports leave out the leaked-content descriptions");
     }
     Report report = ReportJson.read(reportJson);
-    Path target = out != null ? out : reportJson.toAbsolutePath().getParent();
+    Path beside = reportJson.toAbsolutePath().getParent();
+    Path target = out != null ? out : reveal ? beside.resolve(RevealedCopy.FOLDER) : beside;
     SummaryPrinter.print(report, System.out);
-    ReportOutput.write(report, index, target, reveal, System.out);
+    ReportOutput.write(report, index, target, reveal, notice.toDetails(), System.out);
     return ExitCodes.OK;
   }
 }

@@ -2,7 +2,9 @@ package io.kvscope.cli;
 
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.IndexTextSource;
+import io.kvscope.analysis.report.NoticeDetails;
 import io.kvscope.analysis.report.ReportWriters;
+import io.kvscope.analysis.report.RevealedCopy;
 import io.kvscope.analysis.report.WriteOptions;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.IndexStore;
@@ -22,15 +24,27 @@ final class ReportOutput {
    * text (hash, length, categories; the text itself only with {@code reveal}).
    */
   static List<Path> write(Report report, Path indexDir, Path outDir, boolean reveal, PrintStream out) throws IOException {
+    return write(report, indexDir, outDir, reveal, NoticeDetails.NONE, out);
+  }
+
+  /** As above, the tenant notices signed with {@code notice}. */
+  static List<Path> write(Report report, Path indexDir, Path outDir, boolean reveal, NoticeDetails notice, PrintStream out)
+      throws IOException {
+    Path redacted = reveal ? RevealedCopy.redactedReportIn(outDir) : null;
+    if (redacted != null) {
+      throw new IOException(Printable.text(redacted) + " is a redacted report; kvscope does not write revealed text over"
+          + " it. Write the revealed copy to a folder of its own (--out " + Printable.text(outDir.resolve(RevealedCopy.FOLDER))
+          + ")");
+    }
     List<Path> written;
     try {
       if (indexDir != null && IndexStore.exists(indexDir)) {
         try (IndexSearch search = IndexSearch.open(indexDir)) {
           written = ReportWriters.writeAll(report, outDir,
-              WriteOptions.defaults().withReveal(reveal).withText(new IndexTextSource(search)));
+              WriteOptions.defaults().withReveal(reveal).withNotice(notice).withText(new IndexTextSource(search)));
         }
       } else {
-        written = ReportWriters.writeAll(report, outDir, WriteOptions.defaults().withReveal(reveal));
+        written = ReportWriters.writeAll(report, outDir, WriteOptions.defaults().withReveal(reveal).withNotice(notice));
       }
     } catch (IOException cannotWrite) {
       // A full disk or a read-only folder. Reports are moved into place only once all are written,
@@ -43,7 +57,7 @@ final class ReportOutput {
     out.println("Reports written to " + Printable.text(outDir.toAbsolutePath()) + (reveal ? " (content REVEALED)" : " (content redacted)") + ":");
     out.println("  " + Printable.text(outDir.resolve("report.html")) + "  (open in a browser)");
     long bundles = written.stream().filter(p -> p.getParent() != null && p.getParent().endsWith("bundles")).count();
-    out.println("  report.json, findings.csv, report.md, findings.arrow, findings.ndjson, bundles/<tenant>/ (one for each of "
+    out.println("  report.json, findings.csv, report.md, findings.arrow, findings.ndjson, timesketch.jsonl, bundles/<tenant>/ (one for each of "
         + bundles + (bundles == 1 ? " tenant)" : " tenants)"));
     return written;
   }

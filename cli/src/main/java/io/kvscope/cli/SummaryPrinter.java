@@ -51,20 +51,23 @@ final class SummaryPrinter {
           + " records (docs/formats.md, Deployment records) to tell patched from unpatched");
     }
     report.windows().stream().filter(w -> w.kind() == Window.Kind.EXPOSURE)
-        .forEach(w -> out.printf("  exposure on %-16s %s .. %s  %,d responses%n", Printable.text(w.node()), w.start(), w.end(),
-            w.count()));
-    if (!report.tenants().isEmpty()) {
+        .forEach(w -> out.printf("  exposure on %-16s %s .. %s  %,d %s%n", Printable.text(w.node()), w.start(), w.end(),
+            w.count(), w.count() == 1 ? "response" : "responses"));
+    if (report.tenants().stream().anyMatch(t -> t.asVictim().requestsPossible() > 0)) {
       out.println("Most affected tenants (as victim)");
-      report.tenants().stream()
-          .sorted(Comparator.comparingLong((TenantImpact t) -> t.asVictim().recipients()).reversed()
+      report.tenants().stream().filter(t -> t.asVictim().requestsPossible() > 0)
+          .sorted(Comparator.comparingLong((TenantImpact t) -> t.asVictim().recipientsPossible()).reversed()
               .thenComparing(TenantImpact::tenant))
           .limit(5)
-          .forEach(t -> out.printf("  %-20s %,d requests leaked into %,d responses (%,d tokens)%n", Printable.text(t.tenant()),
-              t.asVictim().requests(), t.asVictim().recipients(), t.asVictim().tokens()));
+          .forEach(t -> out.printf("  %-20s %s requests leaked into %s responses (%s tokens)%n", Printable.text(t.tenant()),
+              range(t.asVictim().requests(), t.asVictim().requestsPossible()),
+              range(t.asVictim().recipients(), t.asVictim().recipientsPossible()),
+              range(t.asVictim().tokens(), t.asVictim().tokensPossible())));
     }
     if (!report.coverage().gaps().isEmpty() || report.coverage().requestsWithoutEngineLogs() > 0) {
-      out.printf("Coverage: %d log gaps; %,d of %,d requests without engine logs, %,d without bodies%n",
-          report.coverage().gaps().size(), report.coverage().requestsWithoutEngineLogs(), report.coverage().requests(),
+      int gaps = report.coverage().gaps().size();
+      out.printf("Coverage: %d log %s; %,d of %,d requests without engine logs, %,d without bodies%n",
+          gaps, gaps == 1 ? "gap" : "gaps", report.coverage().requestsWithoutEngineLogs(), report.coverage().requests(),
           report.coverage().requestsWithoutBodies());
     }
   }

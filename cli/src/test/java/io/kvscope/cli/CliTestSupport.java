@@ -9,6 +9,26 @@ final class CliTestSupport {
 
   record Run(int exitCode, String out, String err) {}
 
+  /** A generated incident, ingested and analysed: its folders and what ingest and analyze printed. */
+  record Analyzed(java.nio.file.Path incident, java.nio.file.Path index, java.nio.file.Path reports, Run ingest, Run analyze) {}
+
+  /**
+   * Generates an incident at {@code scale} with {@code seed} under {@code dir}, ingests it and
+   * analyses it into {@code dir/reports}; fails the test if any step does.
+   */
+  static Analyzed analyzedIncident(java.nio.file.Path dir, String scale, String seed) {
+    java.nio.file.Path incident = dir.resolve("incident");
+    java.nio.file.Path index = dir.resolve("index");
+    java.nio.file.Path reports = dir.resolve("reports");
+    Run generate = run("generate", "--out", incident.toString(), "--scale", scale, "--seed", seed);
+    org.assertj.core.api.Assertions.assertThat(generate.exitCode()).as(generate.err()).isZero();
+    Run ingest = run("ingest", incident.toString(), "--index", index.toString());
+    org.assertj.core.api.Assertions.assertThat(ingest.exitCode()).as(ingest.err()).isZero();
+    Run analyze = run("analyze", "--index", index.toString(), "--out", reports.toString(), "-q");
+    org.assertj.core.api.Assertions.assertThat(analyze.exitCode()).as(analyze.err()).isZero();
+    return new Analyzed(incident, index, reports, ingest, analyze);
+  }
+
   private CliTestSupport() {}
 
   static synchronized Run run(String... args) {

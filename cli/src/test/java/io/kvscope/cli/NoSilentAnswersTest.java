@@ -49,6 +49,7 @@ class NoSilentAnswersTest {
 
     assertThat(empty.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(empty.err()).contains("holds no requests").contains("no engine logs").contains("nothing usable");
+    assertThat(empty.out()).as("no request, no join rate").doesNotContain("100.0%");
     assertThat(junk.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(junk.err()).contains("1 in no format kvscope reads");
   }
@@ -91,6 +92,14 @@ class NoSilentAnswersTest {
   }
 
   @Test
+  void noCommandAtAllIsAUsageErrorNotSuccess() {
+    CliTestSupport.Run run = CliTestSupport.run();
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.ERROR);
+    assertThat(run.err()).contains("Usage: kvscope");
+    assertThat(run.out()).isEmpty();
+  }
+
+  @Test
   void aMistypedCommandGetsASuggestion() {
     CliTestSupport.Run run = CliTestSupport.run("analyz", "--index", index.toString());
     assertThat(run.exitCode()).isEqualTo(ExitCodes.ERROR);
@@ -108,7 +117,7 @@ class NoSilentAnswersTest {
     assertThat(first.out()).contains("Failing:").contains("window:").contains("over_length_accepted:chatcmpl-")
         .containsPattern("\\d{4}-\\d\\d-\\d\\dT\\S+Z");
     assertThat(second.exitCode()).as(second.out()).isEqualTo(ExitCodes.OK);
-    assertThat(second.out()).contains("0 failing").contains("reported by an earlier audit").contains("audit: clean");
+    assertThat(second.out()).contains("nothing failing").contains("reported by an earlier audit").contains("audit: clean");
     Files.deleteIfExists(index.resolve(AuditState.FILE));
   }
 

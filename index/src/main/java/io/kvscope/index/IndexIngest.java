@@ -192,7 +192,8 @@ public final class IndexIngest {
     run.filesIngested++;
     run.bytesIngested += size;
     InputFile input = new InputFile(path, name, resumeAfter);
-    FileSink sink = new FileSink(run, input, ingestor.name(), size, modified, headHash, resumeAfter);
+    FileSink sink = new FileSink(run, input, ingestor.name(), size, modified, headHash, resumeAfter,
+        resumeAfter > 0 ? checkpoint : null);
     boolean complete = parse(ingestor, input, sink, run);
     run.recordsOf(name, sink.records);
     sink.checkpoint(complete);
@@ -321,6 +322,12 @@ public final class IndexIngest {
       return List.copyOf(problems.values());
     }
 
+    /** Bad records of {@code file} in this run. */
+    long badIn(String file) {
+      FileProblem problem = problems.get(file);
+      return problem == null ? 0 : problem.bad();
+    }
+
     void bad(BadInput bad, String raw) {
       problems.merge(bad.file(), new FileProblem(bad.file(), 0, 1, bad, null),
           (was, one) -> new FileProblem(was.file(), was.records(), was.bad() + 1, was.first() == null ? bad : was.first(),
@@ -384,9 +391,15 @@ public final class IndexIngest {
     private final long modified;
     private final String headHash;
     private long records;
+    /** What earlier runs read of a file this one resumes: the checkpoint counts the whole file. */
+    private final long recordsBefore;
+    private final long badBefore;
     long lastLine;
 
-    FileSink(RunTally run, InputFile input, String format, long size, long modified, String headHash, long resumeAfter) {
+    FileSink(RunTally run, InputFile input, String format, long size, long modified, String headHash, long resumeAfter,
+        Checkpoint resumed) {
+      this.recordsBefore = resumed == null ? 0 : resumed.records();
+      this.badBefore = resumed == null ? 0 : resumed.bad();
       this.run = run;
       this.input = input;
       this.format = format;
@@ -440,7 +453,8 @@ public final class IndexIngest {
       long done = complete ? lastLine : Math.max(0, lastLine - 1);
       run.writers.flush(); // the checkpoint may only commit records that are in the writer
       try {
-        store.put(new Checkpoint(InputFiles.identity(input.path()), size, modified, headHash, format, done, records, complete)
+        store.put(new Checkpoint(InputFiles.identity(input.path()), size, modified, headHash, format, done,
+            recordsBefore + records, complete, badBefore + run.badIn(input.name()), input.sha256())
             .toDocument());
         if (!complete || run.docsSinceCommit >= COMMIT_EVERY_DOCS / 10) {
           store.commit();

@@ -161,6 +161,8 @@ public final class Schema {
   public static final String LINES_DONE = "lines_done";
   public static final String COMPLETE = "complete";
   public static final String RECORDS = "records";
+  public static final String BAD_RECORDS = "bad_records";
+  public static final String SHA256 = "sha256";
 
   /** Every field with its kind and meaning: the schema's documentation and the query parser's guide. */
   public static final List<Field> FIELDS = Stream.of(List.of(
@@ -240,7 +242,9 @@ public final class Schema {
       f(FORMAT, Kind.KEYWORD, "format the file was read as"),
       f(LINES_DONE, Kind.LONG, "lines of the file committed"),
       f(COMPLETE, Kind.KEYWORD, "true once the whole file is committed"),
-      f(RECORDS, Kind.LONG, "records read from the file")))
+      f(RECORDS, Kind.LONG, "records read from the file"),
+      f(BAD_RECORDS, Kind.LONG, "bad records (lines) of the file, quarantined"),
+      f(SHA256, Kind.KEYWORD, "SHA-256 of the file's bytes, taken as it was read")))
       .flatMap(List::stream).toList();
 
   private static final Map<String, Field> BY_NAME =

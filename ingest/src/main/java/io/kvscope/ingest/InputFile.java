@@ -6,7 +6,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A file to ingest: opens it decompressed whatever its packing, and counts the raw bytes read so
@@ -18,6 +22,7 @@ public final class InputFile {
   private final String name;
   private final long resumeAfterLine;
   private final AtomicLong rawBytesRead = new AtomicLong();
+  private final AtomicReference<String> sha256 = new AtomicReference<>();
   private Compression compression;
   private long lineReached;
   private boolean endedEarly;
@@ -79,6 +84,18 @@ public final class InputFile {
     return rawBytesRead.get();
   }
 
+  /**
+   * The SHA-256 (hex) of the file's bytes as stored, taken while a stream from {@link #open} read
+   * them: the file is read once for both. Null until such a stream has seen every byte (a reader
+   * that stopped more than {@link #DRAIN_LIMIT} bytes short, or skipped, leaves it null).
+   */
+  public String sha256() {
+    return sha256.get();
+  }
+
+  /** What closing a stream still reads to finish the hash (a gzip trailer, a last line left unread). */
+  static final long DRAIN_LIMIT = 1 << 20;
+
   public long size() throws IOException {
     return Files.size(path);
   }
@@ -95,7 +112,7 @@ public final class InputFile {
 
   /** Opens the decompressed content. The caller closes it. */
   public InputStream open() throws IOException {
-    InputStream raw = new CountingStream(Files.newInputStream(path), rawBytesRead);
+    InputStream raw = new CountingStream(Files.newInputStream(path), rawBytesRead, sha256);
     return new BufferedInputStream(decompressed(new BufferedInputStream(raw, 1 << 16)), 1 << 16);
   }
 
@@ -183,12 +200,16 @@ public final class InputFile {
     }
   }
 
+  /** Counts the raw bytes read and hashes them, publishing the hash when closed after the last byte. */
   private static final class CountingStream extends FilterInputStream {
     private final AtomicLong counter;
+    private final AtomicReference<String> hashOut;
+    private MessageDigest digest = sha256Digest();
 
-    CountingStream(InputStream in, AtomicLong counter) {
+    CountingStream(InputStream in, AtomicLong counter, AtomicReference<String> hashOut) {
       super(in);
       this.counter = counter;
+      this.hashOut = hashOut;
     }
 
     @Override
@@ -196,6 +217,9 @@ public final class InputFile {
       int b = super.read();
       if (b >= 0) {
         counter.incrementAndGet();
+        if (digest != null) {
+          digest.update((byte) b);
+        }
       }
       return b;
     }
@@ -205,6 +229,9 @@ public final class InputFile {
       int n = super.read(b, off, len);
       if (n > 0) {
         counter.addAndGet(n);
+        if (digest != null) {
+          digest.update(b, off, n);
+        }
       }
       return n;
     }
@@ -213,7 +240,32 @@ public final class InputFile {
     public long skip(long n) throws IOException {
       long skipped = super.skip(n);
       counter.addAndGet(skipped);
+      digest = null; // skipped bytes are not hashed: this reading gives no hash
       return skipped;
+    }
+
+    @Override
+    public void close() throws IOException {
+      try {
+        if (digest != null) {
+          byte[] rest = in.readNBytes((int) DRAIN_LIMIT + 1);
+          if (rest.length <= DRAIN_LIMIT) {
+            digest.update(rest);
+            hashOut.set(HexFormat.of().formatHex(digest.digest()));
+          }
+          digest = null;
+        }
+      } finally {
+        super.close();
+      }
+    }
+
+    private static MessageDigest sha256Digest() {
+      try {
+        return MessageDigest.getInstance("SHA-256");
+      } catch (NoSuchAlgorithmException everyJavaHasIt) {
+        throw new IllegalStateException(everyJavaHasIt);
+      }
     }
   }
 }

@@ -69,7 +69,8 @@ public final class ConfigAudit implements Analyzer {
 
   private static void audit(NodeEpoch ne, String fixed, Consumer<Finding> findings) {
     ConfigEpoch e = ne.epoch();
-    String where = e.node() + ":" + e.start();
+    // The epoch's start as its own log says it: more logs re-estimate the node's clock, never this.
+    String where = e.node() + ":" + Instant.ofEpochMilli(e.start());
     if (e.poolBelowContext()) {
       Evidence.Config evidence = evidence(ne, "pool_tokens >= context_length", e.poolTokens() + " < " + e.contextLength(),
           ne.vulnerable(fixed), null, null, null, null, null);

@@ -89,7 +89,8 @@ public final class VulnerableWindows {
         + (e.startIsFileTime() ? "; start is a metrics snapshot file's modification time (weak)" : "")
         + (conflicts.isEmpty() ? "" : "; CONFLICT: " + String.join("; ", conflicts))
         + disagreeing(epochs);
-    return new Window(Window.Kind.VULNERABLE, node, null, epochs.get(0).start(), end, 0, reason, version);
+    return new Window(Window.Kind.VULNERABLE, node, null, epochs.get(0).start(), end, 0, reason, version,
+        java.time.Instant.ofEpochMilli(e.start()));
   }
 
   /** Deployment records of these epochs that disagree with the one followed, as their sources say. */

@@ -55,7 +55,7 @@ public final class ImpactModel {
     Summary summary = summary(in.findings(), leaks);
     List<Window> windows = new ArrayList<>();
     for (Window vulnerable : in.vulnerableWindows()) {
-      windows.add(withCount(vulnerable, countInWindow(vulnerable, in.findings())));
+      windows.add(vulnerable.withCount(countInWindow(vulnerable, in.findings())));
     }
     windows.addAll(exposureWindows(leaks.values()));
     return new Report(Report.REPORT_VERSION, in.generatedAt(), in.index(), summary, windows,
@@ -88,9 +88,7 @@ public final class ImpactModel {
      * of the candidates the largest (foreign for sure, whichever candidate it was).
      */
     public long tokens() {
-      long sole = sources.values().stream().filter(Source::sole).mapToLong(Source::matchedTokens).sum();
-      long candidates = sources.values().stream().filter(s -> !s.sole()).mapToLong(Source::matchedTokens).max().orElse(0);
-      return sole + candidates;
+      return Source.carried(sources.values());
     }
   }
 
@@ -252,10 +250,6 @@ public final class ImpactModel {
     return requests.size();
   }
 
-  private static Window withCount(Window w, long count) {
-    return new Window(w.kind(), w.node(), w.deployment(), w.start(), w.end(), count, w.reason(), w.engineVersion());
-  }
-
   /** Leaks clustered per decode node: a gap longer than {@link #EXPOSURE_GAP} starts a new window. */
   private static List<Window> exposureWindows(Collection<Response> leaks) {
     // An unknown decode node is a window without a node (null), after the named ones.
@@ -296,11 +290,17 @@ public final class ImpactModel {
       Side received = recipients.computeIfAbsent(recipient, t -> new Side());
       received.responses.add(response.requestId());
       received.received += response.tokens(); // foreign for sure, whoever of the candidates it was
+      Map<String, List<Source>> byVictim = new TreeMap<>();
       for (Source source : response.sources().values()) {
-        Side lost = victims.computeIfAbsent(Tenants.nameOf(source.tenant()), t -> new Side());
-        lost.add(source, response.requestId());
+        byVictim.computeIfAbsent(Tenants.nameOf(source.tenant()), t -> new ArrayList<>()).add(source);
         received.add(source, response.requestId());
       }
+      // A victim's possible tokens in this response: its candidates name one passage, counted once.
+      byVictim.forEach((victim, sources) -> {
+        Side lost = victims.computeIfAbsent(victim, t -> new Side());
+        sources.forEach(source -> lost.add(source, response.requestId()));
+        lost.tokensPossible += Source.carried(sources);
+      });
     }
     Set<String> all = new java.util.TreeSet<>(victims.keySet());
     all.addAll(recipients.keySet());
@@ -323,6 +323,7 @@ public final class ImpactModel {
     final Set<String> responses = new HashSet<>();
     final Set<String> responsesPossible = new HashSet<>();
     long tokens;
+    /** As victim: its tokens in each response, its candidates' once per response ({@link Source#carried}). */
     long tokensPossible;
     /** As recipient: the foreign tokens its responses carried. */
     long received;
@@ -330,7 +331,6 @@ public final class ImpactModel {
     void add(Source source, String response) {
       sourcesPossible.add(source.requestId());
       responsesPossible.add(response);
-      tokensPossible += source.matchedTokens();
       if (source.sole()) {
         sources.add(source.requestId());
         responses.add(response);

@@ -16,6 +16,7 @@ import java.util.TreeMap;
  * @param dataCategories PII classes seen in leaked spans, with counts of responses
  * @param review text shared with one other tenant on responses the logs show were served normally:
  *     listed apart for review, never counted ({@link Summary#reviewResponses})
+ * @param evidence the input files the figures rest on, and the kvscope that drew them
  */
 public record Report(
     String reportVersion,
@@ -30,9 +31,18 @@ public record Report(
     Map<String, Long> dataCategories,
     Coverage coverage,
     Map<String, Object> parameters,
-    List<ReviewMatch> review) {
+    List<ReviewMatch> review,
+    EvidenceUsed evidence) {
 
   public static final String REPORT_VERSION = "1.3";
+
+  /** A report without a record of its evidence. */
+  public Report(String reportVersion, Instant generatedAt, String index, Summary summary, List<Window> windows,
+      List<Finding> findings, List<TenantImpact> tenants, List<MatrixCell> matrix, List<HourCount> timeline,
+      Map<String, Long> dataCategories, Coverage coverage, Map<String, Object> parameters, List<ReviewMatch> review) {
+    this(reportVersion, generatedAt, index, summary, windows, findings, tenants, matrix, timeline, dataCategories,
+        coverage, parameters, review, EvidenceUsed.NONE);
+  }
 
   public Report {
     windows = List.copyOf(windows);
@@ -44,9 +54,15 @@ public record Report(
     // Sorted, so every writer iterates them in the same order in every run (Map.copyOf does not).
     dataCategories = Collections.unmodifiableSortedMap(new TreeMap<>(dataCategories));
     parameters = Collections.unmodifiableSortedMap(new TreeMap<>(parameters));
+    evidence = evidence == null ? EvidenceUsed.NONE : evidence;
   }
 
-  /** A report with no review list (one written before 1.3, or built by hand). */
+  public Report withEvidence(EvidenceUsed newEvidence) {
+    return new Report(reportVersion, generatedAt, index, summary, windows, findings, tenants, matrix, timeline,
+        dataCategories, coverage, parameters, review, newEvidence);
+  }
+
+  /** A report with no review list and no record of its evidence (one written before 1.3, or built by hand). */
   public Report(String reportVersion, Instant generatedAt, String index, Summary summary, List<Window> windows,
       List<Finding> findings, List<TenantImpact> tenants, List<MatrixCell> matrix, List<HourCount> timeline,
       Map<String, Long> dataCategories, Coverage coverage, Map<String, Object> parameters) {

@@ -163,6 +163,7 @@ interface BundleNotice {
         .num { text-align: right; font-variant-numeric: tabular-nums; }
         .t { white-space: nowrap; }
         code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; }
+        td code { white-space: nowrap; word-break: normal; } /* a request id on one line: the table scrolls instead */
         """;
   }
 }

@@ -17,7 +17,9 @@ public enum Format {
   /** The same rows as newline-delimited JSON, {@link FindingsNdjson}. */
   NDJSON("findings.ndjson"),
   /** A directory per tenant with its own notification, {@link TenantBundles}. */
-  BUNDLES("bundles");
+  BUNDLES("bundles"),
+  /** Findings and window edges as Timesketch's JSON-lines import, {@link TimesketchTimeline}. */
+  TIMESKETCH("timesketch.jsonl");
 
   private final String fileName;
 
@@ -29,7 +31,7 @@ public enum Format {
     return fileName;
   }
 
-  /** {@code json}, {@code csv}, {@code markdown}, {@code html}, {@code arrow}, {@code ndjson}, {@code bundles}. */
+  /** {@code json}, {@code csv}, {@code markdown}, {@code html}, {@code arrow}, {@code ndjson}, {@code bundles}, {@code timesketch}. */
   public String id() {
     return name().toLowerCase(Locale.ROOT);
   }

@@ -3,6 +3,7 @@ package io.kvscope.analysis.report;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.MatrixCell;
+import io.kvscope.analysis.impact.EvidenceUsed;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.ReviewMatch;
 import io.kvscope.analysis.impact.Summary;
@@ -42,7 +43,16 @@ public final class HtmlReport {
     out.write("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src "
         + HtmlScript.CSP_HASH + "\">\n");
     out.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    out.write("<title>kvscope incident report</title>\n<style>\n" + CSS + "</style>\n</head>\n<body>\n<main>\n");
+    boolean reveal = view.options().reveal();
+    out.write(RevealedCopy.htmlMark(reveal) + "\n");
+    out.write("<title>" + (reveal ? "REVEALED \u2014 " : "") + "kvscope incident report</title>\n<style>\n" + CSS
+        + "</style>\n</head>\n<body" + (reveal ? " class=\"revealed\"" : "") + ">\n");
+    if (reveal) {
+      // A revealed copy must not pass for the redacted report at first sight: a banner that stays on screen.
+      out.write("<div id=\"revealed-banner\" role=\"alert\">REVEALED: this copy shows the leaked text, other"
+          + " customers' data. Do not send it on; the redacted reports are in the folder above.</div>\n");
+    }
+    out.write("<main>\n");
     out.write("<header><h1>kvscope incident report</h1><p class=\"meta\">Generated " + ReportView.time(report.generatedAt())
         + " \u00b7 index <code>" + Html.esc(report.index()) + "</code> \u00b7 report version "
         + Html.esc(report.reportVersion()) + " \u00b7 all times UTC</p></header>\n");
@@ -57,6 +67,7 @@ public final class HtmlReport {
     review(out, report);
     findings(out, view);
     leakedContent(out, view);
+    evidence(out, view.report().evidence());
     parameters(out, view);
     out.write("</main>\n<script>" + HtmlScript.SOURCE + "</script>\n</body>\n</html>\n");
   }
@@ -357,7 +368,7 @@ public final class HtmlReport {
           + time(f.time()) + "</td><td><span class=\"nw\">" + Html.esc(ReportView.orDash(f.node()))
           + "</span> \u2192 <span class=\"nw\">" + Html.esc(ReportView.orDash(f.decodeNode())) + "</span></td><td>"
           + breakable(String.join(", ", ReportView.sourceTenants(f)))
-          + "</td><td class=\"num\">" + ReportView.number(f.matchedTokens()) + "</td></tr>\n");
+          + "</td><td class=\"num\">" + ReportView.number(view.tokensOf(f)) + "</td></tr>\n");
     }
     out.write("</tbody></table></div>\n");
     int more = view.report().findings().size() - all.size();
@@ -407,8 +418,10 @@ public final class HtmlReport {
         : "<p class=\"hint\" id=\"redaction-note\">Redacted: the text of each leaked span is hidden. Each row gives"
             + " its hash, its length in characters and the data categories found in it; the excerpt shows only the"
             + " shape of its first characters (each word keeps its first letter, other letters become *, digits #,"
-            + " recognised identifiers their category in brackets). To see the text, re-render from the index: "
-            + "<code>kvscope report report.json --index " + Html.esc(view.report().index()) + " --reveal</code>.</p>\n");
+            + " recognised identifiers their category in brackets). To see the text, run this in the folder of this"
+            + " report: <code>" + Html.esc(RevealedCopy.command(view.report().index())) + "</code>. It writes a"
+            + " revealed copy into the folder <code>" + RevealedCopy.FOLDER + "/</code> beside this file; the redacted"
+            + " reports stay as they are.</p>\n");
     out.write("<p class=\"hint\">Spans are character offsets into the recipient's response text (start inclusive,"
         + " end exclusive); tokens are the response tokens attributed to the source.</p>\n");
     if (spans.isEmpty()) {
@@ -443,6 +456,25 @@ public final class HtmlReport {
     return "<span class=\"hidden-note\">" + Html.esc(what) + "</span>" + Html.esc(shown.excerpt());
   }
 
+  /** The files the figures rest on, with their hashes, and the kvscope that drew them. */
+  private static void evidence(Writer out, EvidenceUsed evidence) throws IOException {
+    out.write("<section id=\"evidence\"><h2>Evidence used</h2>\n<p class=\"hint\">" + Html.esc(ReportView.evidenceLine(evidence))
+        + "</p>\n");
+    if (!evidence.files().isEmpty()) {
+      out.write("<div class=\"scroll\"><table class=\"evidence\"><thead><tr><th>File</th><th>Format</th>"
+          + "<th class=\"num\">Bytes</th><th>SHA-256</th><th class=\"num\">Records</th><th class=\"num\">Rejected</th>"
+          + "</tr></thead><tbody>\n");
+      for (EvidenceUsed.File f : evidence.files()) {
+        out.write("<tr><td><code>" + Html.esc(f.path()) + "</code></td><td>" + Html.esc(f.format()) + "</td><td class=\"num\">"
+            + ReportView.number(f.bytes()) + "</td><td><code class=\"hash\">" + Html.esc(ReportView.hashOf(f))
+            + "</code></td><td class=\"num\">" + ReportView.number(f.records()) + "</td><td class=\"num\">"
+            + ReportView.number(f.rejected()) + "</td></tr>\n");
+      }
+      out.write("</tbody></table></div>\n");
+    }
+    out.write("</section>\n");
+  }
+
   private static void parameters(Writer out, ReportView view) throws IOException {
     out.write("<section id=\"parameters\"><h2>Parameters</h2>\n");
     Map<String, String> parameters = view.parameters();
@@ -464,6 +496,10 @@ public final class HtmlReport {
       body { margin:0; background:var(--bg); color:var(--ink);
         font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", "Liberation Sans", sans-serif; }
       main { max-width: 1240px; margin: 0 auto; padding: 24px 28px 48px; }
+      body.revealed { border: 6px solid var(--red); }
+      code.hash { word-break: break-all; font-size: 11px; }
+      #revealed-banner { position: sticky; top: 0; z-index: 10; background: var(--red); color: #fff; font-weight: 700;
+        padding: 10px 28px; text-align: center; }
       header h1 { margin: 0 0 4px; font-size: 26px; letter-spacing: -0.01em; }
       .meta { margin: 0 0 18px; color: var(--muted); }
       h2 { font-size: 17px; margin: 0 0 10px; }

@@ -3,6 +3,7 @@ package io.kvscope.analysis.report;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.MatrixCell;
+import io.kvscope.analysis.impact.EvidenceUsed;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.ReviewMatch;
 import io.kvscope.analysis.impact.Summary;
@@ -36,7 +37,14 @@ public final class MarkdownReport {
     Report report = view.report();
     Md md = new Md(out);
     md.line(KvscopeOutputs.REPORT_MARKDOWN_TITLE); // also the mark an ingest skips the file by
+    boolean reveal = view.options().reveal();
+    md.line(RevealedCopy.markdownMark(reveal));
     md.line();
+    if (reveal) {
+      md.line("> **REVEALED**: this copy shows the leaked text, other customers' data. Do not send it on; the"
+          + " redacted reports are in the folder above.");
+      md.line();
+    }
     md.line("Generated " + ReportView.time(report.generatedAt()) + " from index " + md.code(report.index())
         + " (report version " + md.esc(report.reportVersion()) + "). Times are UTC.");
     md.line();
@@ -60,7 +68,26 @@ public final class MarkdownReport {
     review(md, report);
     findings(md, view);
     leakedContent(md, view);
+    evidence(md, view.report().evidence());
     parameters(md, view);
+  }
+
+  /** The files the figures rest on, with their hashes, and the kvscope that drew them. */
+  private static void evidence(Md md, EvidenceUsed evidence) throws IOException {
+    md.line("## Evidence used");
+    md.line();
+    md.line(md.esc(ReportView.evidenceLine(evidence)));
+    md.line();
+    if (evidence.files().isEmpty()) {
+      return;
+    }
+    md.row("File", "Format", "Bytes", "SHA-256", "Records", "Rejected");
+    md.line("|---|---|---:|---|---:|---:|");
+    for (EvidenceUsed.File f : evidence.files()) {
+      md.row(md.codeCell(f.path()), md.esc(f.format()), ReportView.number(f.bytes()), md.codeCell(ReportView.hashOf(f)),
+          ReportView.number(f.records()), ReportView.number(f.rejected()));
+    }
+    md.line();
   }
 
   private static void summary(Md md, ReportView view) throws IOException {
@@ -279,7 +306,7 @@ public final class MarkdownReport {
       md.row(String.valueOf(i++), f.confidence().id(), f.kind().label(), md.esc(ReportView.orDash(f.requestId())),
           md.esc(ReportView.orDash(f.tenant())), ReportView.time(f.time()),
           md.esc(ReportView.orDash(f.node()) + " \u2192 " + ReportView.orDash(f.decodeNode())),
-          md.esc(String.join(", ", ReportView.sourceTenants(f))), ReportView.number(f.matchedTokens()));
+          md.esc(String.join(", ", ReportView.sourceTenants(f))), ReportView.number(view.tokensOf(f)));
     }
     if (view.moreFindings() > 0) {
       md.line();
@@ -298,8 +325,10 @@ public final class MarkdownReport {
     md.line();
     md.line(view.options().reveal()
         ? "**Revealed**: the text below is other customers' data. Handle this file accordingly."
-        : "Redacted: each leaked span shows its hash, length, data categories and a masked shape only"
-            + " (re-run with --reveal to see the text).");
+        : "Redacted: each leaked span shows its hash, length, data categories and a masked shape only. To see"
+            + " the text, run " + md.code(RevealedCopy.command(view.report().index())) + " in the folder of this"
+            + " report: it writes a revealed copy into " + md.code(RevealedCopy.FOLDER + "/") + " beside it; the"
+            + " redacted reports stay as they are.");
     md.line();
     if (spans.isEmpty()) {
       md.line("The top findings carry no text spans.");

@@ -5,6 +5,8 @@ import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.Source;
 import io.kvscope.model.finding.Span;
 import io.kvscope.analysis.impact.MatrixCell;
+import io.kvscope.analysis.impact.EvidenceUsed;
+import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
@@ -44,10 +46,22 @@ final class ReportView {
 
   private final Report report;
   private final WriteOptions options;
+  private final Map<String, ImpactModel.Response> leaks;
 
   ReportView(Report report, WriteOptions options) {
     this.report = report;
     this.options = options;
+    this.leaks = ImpactModel.leakedResponses(report.findings());
+  }
+
+  /**
+   * The tokens a findings table gives for {@code f}: for a counted leak, its response's foreign
+   * tokens as the summary counts them (the same figure the workbench and the notices give, however
+   * many findings the response has); otherwise the finding's own.
+   */
+  long tokensOf(Finding f) {
+    ImpactModel.Response response = f.isCountedLeak() && f.requestId() != null ? leaks.get(f.requestId()) : null;
+    return response != null ? response.tokens() : f.matchedTokens();
   }
 
   Report report() {
@@ -426,6 +440,25 @@ final class ReportView {
 
   static String plural(long n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  /** One sentence on the evidence: how many files, bytes, records and rejects, and which kvscope. */
+  static String evidenceLine(EvidenceUsed evidence) {
+    if (evidence.files().isEmpty()) {
+      return "This report does not list the files it rests on (it was written by a kvscope before report version 1.3,"
+          + " or from an index without file records).";
+    }
+    int n = evidence.files().size();
+    return "The figures rest on these " + n + (n == 1 ? " file" : " files") + " (" + number(evidence.totalBytes())
+        + " bytes, " + number(evidence.totalRecords()) + " records read, " + number(evidence.totalRejected())
+        + " rejected into the index's quarantine), analysed by kvscope "
+        + (evidence.kvscopeVersion() == null ? "(version not recorded)" : evidence.kvscopeVersion())
+        + " with the parameters listed below. The same files give the same SHA-256.";
+  }
+
+  /** A file's hash, or why there is none. */
+  static String hashOf(EvidenceUsed.File f) {
+    return f.sha256() != null ? f.sha256() : f.complete() ? "not recorded (ingested before hashes were)" : "none: not read to its end";
   }
 
   static String number(long n) {

@@ -69,7 +69,8 @@ public final class ReportWriters {
           case HTML -> written.add(HtmlReport.write(report, target, options));
           case ARROW -> written.add(FindingsArrow.write(report, target));
           case NDJSON -> written.add(FindingsNdjson.write(report, target));
-          case BUNDLES -> written.addAll(TenantBundles.write(report, target));
+          case BUNDLES -> written.addAll(TenantBundles.write(report, target, options.notice()));
+          case TIMESKETCH -> written.add(TimesketchTimeline.write(report, target));
         }
       }
       publish(staging, outDir);

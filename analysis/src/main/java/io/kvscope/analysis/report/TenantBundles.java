@@ -10,14 +10,15 @@ import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.model.finding.Source;
 import io.kvscope.model.finding.Span;
+import io.kvscope.model.finding.Tenants;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.index.OwnerOnly;
+import io.kvscope.index.Redaction;
 import io.kvscope.ingest.KvscopeOutputs;
 import io.kvscope.ingest.json.PrintableJson;
-import io.kvscope.index.Redaction;
 import io.kvscope.model.identifiers.Identifier;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -81,7 +82,9 @@ public final class TenantBundles {
     Instant firstExposed;
     Instant lastExposed;
     Confidence confidence = Confidence.SUSPECT;
-    /** Named alone (not one of several candidates) by a confirmed finding. */
+    /** Named alone (not one of several candidates) by a counted finding: the report counts it as exposed. */
+    boolean sole;
+    /** Named alone by a confirmed finding. */
     boolean certain;
 
     VictimRequest(String requestId, String engineRid) {
@@ -153,6 +156,11 @@ public final class TenantBundles {
 
   /** Writes a bundle for every tenant on either side of a counted leak; returns the directories. */
   public static List<Path> write(Report report, Path bundlesDir) throws IOException {
+    return write(report, bundlesDir, NoticeDetails.NONE);
+  }
+
+  /** As {@link #write(Report, Path)}, the notices signed with {@code details}. */
+  public static List<Path> write(Report report, Path bundlesDir, NoticeDetails details) throws IOException {
     OwnerOnly.directory(bundlesDir);
     List<Path> written = new ArrayList<>();
     Map<String, String> tenantByDirectory = new java.util.HashMap<>();
@@ -162,7 +170,7 @@ public final class TenantBundles {
         // Cannot happen short of a SHA-256 collision; if it ever did, one notice must not land in another's folder.
         throw new IllegalStateException("two tenants would share the bundle folder " + BundleDirectoryName.of(other));
       }
-      written.add(write(bundle, report, bundlesDir));
+      written.add(write(bundle, report, details, bundlesDir));
     }
     return written;
   }
@@ -172,19 +180,25 @@ public final class TenantBundles {
    * returns its directory, or empty when the tenant is on neither side of a counted leak.
    */
   public static java.util.Optional<Path> writeOne(Report report, String tenant, Path bundlesDir) throws IOException {
+    return writeOne(report, tenant, bundlesDir, NoticeDetails.NONE);
+  }
+
+  /** As {@link #writeOne(Report, String, Path)}, the notice signed with {@code details}. */
+  public static java.util.Optional<Path> writeOne(Report report, String tenant, Path bundlesDir, NoticeDetails details)
+      throws IOException {
     Bundle bundle = bundles(report).get(tenant);
     if (bundle == null) {
       return java.util.Optional.empty();
     }
     OwnerOnly.directory(bundlesDir);
-    return java.util.Optional.of(write(bundle, report, bundlesDir));
+    return java.util.Optional.of(write(bundle, report, details, bundlesDir));
   }
 
-  private static Path write(Bundle bundle, Report report, Path bundlesDir) throws IOException {
+  private static Path write(Bundle bundle, Report report, NoticeDetails details, Path bundlesDir) throws IOException {
     Path dir = OwnerOnly.directory(bundlesDir.resolve(BundleDirectoryName.of(bundle.tenant())));
-    AtomicFile.write(dir.resolve(JSON_FILE), out -> json(bundle, report, out));
-    AtomicFile.writeText(dir.resolve(MARKDOWN_FILE), out -> notice(bundle, report, new BundleNotice.MarkdownNotice(out)));
-    AtomicFile.writeText(dir.resolve(HTML_FILE), out -> notice(bundle, report, new BundleNotice.HtmlNotice(out)));
+    AtomicFile.write(dir.resolve(JSON_FILE), out -> BundleJson.write(bundle, report, out));
+    AtomicFile.writeText(dir.resolve(MARKDOWN_FILE), out -> BundleProse.notice(bundle, report, details, new BundleNotice.MarkdownNotice(out)));
+    AtomicFile.writeText(dir.resolve(HTML_FILE), out -> BundleProse.notice(bundle, report, details, new BundleNotice.HtmlNotice(out)));
     return dir;
   }
 
@@ -217,6 +231,7 @@ public final class TenantBundles {
         // A finding's categories are of the whole response: only a sole source surely held them.
         (f.sources().size() == 1 ? lost.categories : lost.categoriesPossible).addAll(categories(f));
         lost.confidence = best(lost.confidence, f.confidence());
+        lost.sole |= s.sole();
         lost.certain |= s.sole() && f.confidence() == Confidence.CONFIRMED;
         lost.firstExposed = min(lost.firstExposed, f.time());
         lost.lastExposed = max(lost.lastExposed, f.time());
@@ -265,6 +280,18 @@ public final class TenantBundles {
     return bundles.computeIfAbsent(tenant, t -> new Bundle(t, new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>()));
   }
 
+  /** What the engine did wrong with a request of the tenant's own (not another's data). */
+  static boolean isMishandling(FindingKind kind) {
+    return kind == FindingKind.OVER_LENGTH_ACCEPTED || kind == FindingKind.PREFILL_UNDERRUN;
+  }
+
+  /** The report's tenant row of {@code tenant} (every bundle's tenant has one: both come from the counted leaks). */
+  static TenantImpact impact(Report report, String tenant) {
+    String name = Tenants.nameOf(tenant);
+    return report.tenants().stream().filter(t -> t.tenant().equals(name)).findFirst()
+        .orElse(new TenantImpact(name, new TenantImpact.AsVictim(0, 0, 0, 0, 0, 0), new TenantImpact.AsRecipient(0, 0, 0, 0)));
+  }
+
   /** Overlapping or touching ranges of the same field as one. */
   static List<Range> merge(List<Range> ranges) {
     List<Range> sorted = ranges.stream()
@@ -280,209 +307,6 @@ public final class TenantBundles {
       }
     }
     return merged;
-  }
-
-  // ---------------------------------------------------------------- notification.json
-
-  private static void json(Bundle b, Report report, java.io.OutputStream out) throws IOException {
-    try (JsonGenerator g = PrintableJson.configure(new JsonFactory().createGenerator(out))) {
-      g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
-      g.writeStartObject();
-      g.writeStringField("report_version", report.reportVersion());
-      g.writeStringField("generated_at", report.generatedAt() == null ? null : report.generatedAt().toString());
-      g.writeStringField("tenant", b.tenant());
-      g.writeObjectFieldStart("summary");
-      g.writeNumberField("requests_exposed", b.asVictim().values().stream().filter(v -> v.certain).count());
-      g.writeNumberField("requests_possibly_exposed", b.asVictim().values().stream().filter(v -> !v.certain).count());
-      g.writeNumberField("responses_that_carried_them", b.asVictim().values().stream().mapToLong(VictimRequest::responses).sum());
-      g.writeNumberField("tokens_exposed", b.asVictim().values().stream().mapToLong(VictimRequest::tokens).sum());
-      g.writeNumberField("responses_with_foreign_data", b.asRecipient().size());
-      g.writeNumberField("foreign_tokens_received", b.asRecipient().values().stream().mapToLong(RecipientResponse::tokens).sum());
-      g.writeNumberField("mishandled_requests", b.affected().size()
-          + b.asRecipient().values().stream().filter(r -> r.kinds.stream().anyMatch(TenantBundles::isMishandling)).count());
-      g.writeEndObject();
-      g.writeArrayFieldStart("as_victim");
-      for (VictimRequest v : b.asVictim().values()) {
-        g.writeStartObject();
-        g.writeStringField("request_id", v.requestId);
-        g.writeStringField("engine_rid", v.engineRid);
-        g.writeStringField("first_exposed", iso(v.firstExposed));
-        g.writeStringField("last_exposed", iso(v.lastExposed));
-        g.writeNumberField("responses", v.responses());
-        g.writeNumberField("tokens", v.tokens());
-        g.writeStringField("confidence", v.confidence.id());
-        g.writeStringField("exposure", v.certain ? "certain" : "possible");
-        strings(g, "kinds", ids(v.kinds));
-        strings(g, "categories", v.categories);
-        strings(g, "categories_possible", v.categoriesPossible);
-        ranges(g, "ranges", merge(v.ranges));
-        g.writeEndObject();
-      }
-      g.writeEndArray();
-      g.writeArrayFieldStart("as_recipient");
-      for (RecipientResponse r : b.asRecipient().values()) {
-        g.writeStartObject();
-        g.writeStringField("request_id", r.requestId);
-        g.writeStringField("engine_rid", r.engineRid);
-        g.writeStringField("time", iso(r.time));
-        strings(g, "kinds", ids(r.kinds));
-        strings(g, "categories", r.categories);
-        g.writeStringField("confidence", r.confidence.id());
-        g.writeNumberField("tokens", r.tokens());
-        g.writeNumberField("sources", r.tokensBySource.size());
-        ranges(g, "ranges", merge(r.ranges));
-        g.writeEndObject();
-      }
-      g.writeEndArray();
-      g.writeArrayFieldStart("mishandled_requests");
-      for (Mishandled m : b.affected().values()) {
-        g.writeStartObject();
-        g.writeStringField("request_id", m.requestId);
-        g.writeStringField("engine_rid", m.engineRid);
-        g.writeStringField("time", iso(m.time));
-        strings(g, "kinds", ids(m.kinds));
-        g.writeStringField("confidence", m.confidence.id());
-        g.writeEndObject();
-      }
-      g.writeEndArray();
-      g.writeEndObject();
-      g.writeRaw('\n');
-    }
-  }
-
-  private static List<String> ids(java.util.Collection<FindingKind> kinds) {
-    return kinds.stream().map(FindingKind::id).toList();
-  }
-
-  private static boolean isMishandling(FindingKind kind) {
-    return kind == FindingKind.OVER_LENGTH_ACCEPTED || kind == FindingKind.PREFILL_UNDERRUN;
-  }
-
-  private static void strings(JsonGenerator g, String name, Iterable<String> values) throws IOException {
-    g.writeArrayFieldStart(name);
-    for (String value : values) {
-      g.writeString(value);
-    }
-    g.writeEndArray();
-  }
-
-  private static void ranges(JsonGenerator g, String name, List<Range> ranges) throws IOException {
-    g.writeArrayFieldStart(name);
-    for (Range r : ranges) {
-      g.writeStartObject();
-      g.writeStringField("field", r.field());
-      g.writeNumberField("start", r.start());
-      g.writeNumberField("end", r.end());
-      g.writeEndObject();
-    }
-    g.writeEndArray();
-  }
-
-  private static String iso(Instant t) {
-    return t == null ? null : t.toString();
-  }
-
-  // ---------------------------------------------------------------- notification.md / .html
-
-  /** The notice's words, once for both formats. */
-  private static void notice(Bundle b, Report report, BundleNotice out) throws IOException {
-    out.title("Data exposure notification for ", b.tenant());
-    out.paragraph("Prepared " + ReportView.time(report.generatedAt()) + ". Times are UTC. This notice lists only your own"
-        + " requests, one line per request; it names no other customer and holds no text of any request.");
-    out.heading("Your data received by others");
-    if (b.asVictim().isEmpty()) {
-      out.paragraph("None of your requests' data was found in other customers' responses.");
-    } else {
-      out.paragraph("Parts of these requests of yours appeared, or possibly appeared, in responses served to other"
-          + " customers. \"Possibly\" under Exposed means that other requests held the same text word for word, or"
-          + " that the evidence is not conclusive: the logs cannot show that it was your data the response carried."
-          + " \"Data\" names the kinds of personal data recognised in what appeared; \"possibly\" there marks kinds"
-          + " found where other requests could also have been the origin.");
-      List<List<String>> rows = new ArrayList<>();
-      for (VictimRequest v : b.asVictim().values()) {
-        rows.add(List.of(v.requestId, v.certain ? "yes" : "possibly", ReportView.time(v.firstExposed),
-            ReportView.time(v.lastExposed), Long.toString(v.responses()), ReportView.number(v.tokens()), v.confidence.id(),
-            howItShowed(v.kinds), categories(v.categories, v.categoriesPossible), describe(merge(v.ranges))));
-      }
-      out.table(List.of(BundleNotice.Column.code("Your request"), BundleNotice.Column.text("Exposed"),
-          BundleNotice.Column.text("First exposed"),
-          BundleNotice.Column.text("Last exposed"), BundleNotice.Column.number("Responses"),
-          BundleNotice.Column.number("Tokens"), BundleNotice.Column.text("Confidence"),
-          BundleNotice.Column.text("How it showed"), BundleNotice.Column.text("Data"),
-          BundleNotice.Column.text("Parts of your text")), rows);
-    }
-    out.heading("Other data in your responses");
-    if (b.asRecipient().isEmpty()) {
-      out.paragraph("None of your responses carried other customers' data.");
-    } else {
-      out.paragraph("These responses you received contained data of other customers. Please delete the marked"
-          + " ranges wherever the responses were stored.");
-      List<List<String>> rows = new ArrayList<>();
-      for (RecipientResponse r : b.asRecipient().values()) {
-        rows.add(List.of(r.requestId, ReportView.time(r.time), ReportView.number(r.tokens()), r.confidence.id(),
-            whatHappened(r.kinds), categories(r.categories, Set.of()), describe(merge(r.ranges))));
-      }
-      out.table(List.of(BundleNotice.Column.code("Your request"), BundleNotice.Column.text("Time"),
-          BundleNotice.Column.number("Tokens"), BundleNotice.Column.text("Confidence"),
-          BundleNotice.Column.text("What was found"), BundleNotice.Column.text("Data"),
-          BundleNotice.Column.text("Ranges of the response")), rows);
-    }
-    if (!b.affected().isEmpty()) {
-      out.heading("Requests that were not processed as sent");
-      out.paragraph("The engine answered these requests without reading your full prompt; their replies are unreliable.");
-      List<List<String>> rows = new ArrayList<>();
-      for (Mishandled m : b.affected().values()) {
-        rows.add(List.of(m.requestId, ReportView.time(m.time), whatHappened(m.kinds), m.confidence.id()));
-      }
-      out.table(List.of(BundleNotice.Column.code("Your request"), BundleNotice.Column.text("Time"),
-          BundleNotice.Column.text("What was found"), BundleNotice.Column.text("Confidence")), rows);
-    }
-    out.end();
-  }
-
-  /** What a finding kind means for the customer who owns the request. */
-  static String forCustomer(FindingKind kind) {
-    return switch (kind) {
-      case CROSS_TENANT_OVERLAP -> "text word for word";
-      case RARE_IDENTIFIER_LEAK -> "identifiers";
-      case CANARY_LEAK -> "a canary marker";
-      case OVER_LENGTH_ACCEPTED -> "prompt over the length limit accepted";
-      case PREFILL_UNDERRUN -> "prompt only partly processed";
-      default -> kind.label();
-    };
-  }
-
-  private static String howItShowed(java.util.Collection<FindingKind> kinds) {
-    return String.join(", ", kinds.stream().map(TenantBundles::forCustomer).toList());
-  }
-
-  /** Other customers' data first, then what the engine did with the request. */
-  private static String whatHappened(java.util.Collection<FindingKind> kinds) {
-    List<String> foreign = kinds.stream().filter(FindingKind::isCrossTenantLeak)
-        .map(k -> "another customer's " + forCustomer(k)).toList();
-    List<String> engine = kinds.stream().filter(TenantBundles::isMishandling).map(TenantBundles::forCustomer).toList();
-    List<String> all = new ArrayList<>(foreign);
-    all.addAll(engine);
-    return String.join("; ", all);
-  }
-
-  private static String categories(Set<String> sure, Set<String> possible) {
-    List<String> parts = new ArrayList<>();
-    sure.forEach(c -> parts.add(Identifier.Category.labelOf(c)));
-    possible.forEach(c -> parts.add("possibly " + Identifier.Category.labelOf(c)));
-    return parts.isEmpty() ? "none recognised" : String.join(", ", parts);
-  }
-
-  private static String describe(List<Range> ranges) {
-    if (ranges.isEmpty()) {
-      return "-";
-    }
-    List<String> parts = new ArrayList<>();
-    for (Range r : ranges) {
-      String field = TextSource.PROMPT.equals(r.field()) ? "prompt" : TextSource.RESPONSE.equals(r.field()) ? "response" : "text";
-      parts.add(field + " chars " + r.start() + "\u2013" + r.end());
-    }
-    return String.join(", ", parts);
   }
 
   private static Instant min(Instant a, Instant b) {

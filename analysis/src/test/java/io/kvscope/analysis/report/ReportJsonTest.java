@@ -126,7 +126,7 @@ class ReportJsonTest {
     JsonNode root = MAPPER.readTree(file.toFile());
 
     assertThat(fieldNames(root)).containsExactly("report_version", "generated_at", "index", "summary", "windows",
-        "findings", "tenants", "matrix", "timeline", "data_categories", "coverage", "parameters", "review");
+        "findings", "tenants", "matrix", "timeline", "data_categories", "coverage", "parameters", "review", "evidence");
     assertThat(fieldNames(root.get("summary"))).containsExactly("leaked_responses",
         "leaked_responses_own_tenant_also_held", "source_requests",
         "source_requests_possible", "victim_tenants", "victim_tenants_possible", "recipient_tenants", "over_length_accepted", "prefill_underruns", "first_exposure", "last_exposure",

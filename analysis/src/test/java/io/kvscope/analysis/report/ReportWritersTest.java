@@ -26,7 +26,7 @@ class ReportWritersTest {
 
     assertThat(written).contains(out.resolve("report.json"), out.resolve("findings.csv"), out.resolve("report.md"),
         out.resolve("report.html"), out.resolve("findings.arrow"), out.resolve("findings.ndjson"),
-        out.resolve("bundles").resolve("globex"));
+        out.resolve("timesketch.jsonl"), out.resolve("bundles").resolve("globex"));
     try (Stream<Path> all = Files.walk(out)) {
       for (Path p : all.toList()) {
         String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
@@ -73,7 +73,7 @@ class ReportWritersTest {
     Path out = dir.resolve("out");
     List<Path> written = ReportWriters.writeAll(empty, out, WriteOptions.defaults().withText(IncidentFixture.texts()));
 
-    assertThat(written).hasSize(6); // no tenant to notify, so no bundle directories
+    assertThat(written).hasSize(7); // no tenant to notify, so no bundle directories
     assertThat(Files.readString(out.resolve("report.md"))).contains("**No cross-tenant exposure found.**")
         .contains("No findings.").contains("Coverage was not measured");
     assertThat(Files.readString(out.resolve("report.html"))).contains("status over")

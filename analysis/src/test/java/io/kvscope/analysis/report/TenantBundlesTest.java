@@ -255,7 +255,7 @@ class TenantBundlesTest {
         .contains("text word for word, identifiers");
     String gxHtml = read(bundles.resolve(IncidentFixture.GLOBEX).resolve(TenantBundles.HTML_FILE));
     assertThat(gxHtml).contains("another customer&#39;s text word for word; another customer&#39;s identifiers;"
-        + " prompt over the length limit accepted; prompt only partly processed");
+        + " a prompt longer than the model&#39;s limit was accepted; the server read only part of your prompt");
   }
 
   @Test

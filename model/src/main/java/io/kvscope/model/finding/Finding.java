@@ -47,9 +47,9 @@ public record Finding(
     return new Finding(id, kind, confidence, requestId, engineRid, tenant, time, node, decodeNode, sources, other);
   }
 
-  /** Tokens of this response attributed to other requests. */
+  /** Tokens of this response attributed to other requests, each passage once ({@link Source#carried}). */
   public long matchedTokens() {
-    return sources.stream().mapToLong(Source::matchedTokens).sum();
+    return Source.carried(sources);
   }
 
   public boolean isCountedLeak() {

@@ -1,5 +1,6 @@
 package io.kvscope.model.finding;
 
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -22,5 +23,24 @@ public record Source(String requestId, String engineRid, String tenant, long mat
 
   public boolean sole() {
     return attribution == Attribution.SOLE;
+  }
+
+  /**
+   * The tokens of one response that {@code sources} account for, each passage once: every sole
+   * source's (each held a passage no other request did), and of the candidates only the largest
+   * figure, since candidates name the same passage several times over. Every output that gives a
+   * response's tokens counts them this way, so the figures agree.
+   */
+  public static long carried(Collection<Source> sources) {
+    long sole = 0;
+    long candidates = 0;
+    for (Source source : sources) {
+      if (source.sole()) {
+        sole += source.matchedTokens();
+      } else {
+        candidates = Math.max(candidates, source.matchedTokens());
+      }
+    }
+    return sole + candidates;
   }
 }
