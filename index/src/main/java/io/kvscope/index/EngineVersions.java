@@ -79,12 +79,12 @@ public final class EngineVersions {
           covering.add(r);
         }
       }
-      out.add(choose(epoch, covering));
+      out.add(choose(epoch, covering, starts[i]));
     }
     return out;
   }
 
-  private static ConfigEpoch choose(ConfigEpoch epoch, List<VersionRecord> covering) {
+  private static ConfigEpoch choose(ConfigEpoch epoch, List<VersionRecord> covering, long start) {
     if (covering.isEmpty()) {
       return epoch;
     }
@@ -98,16 +98,24 @@ public final class EngineVersions {
           (silent.image() == null ? "the record" : "image " + silent.image()) + " names no release",
           silent.sourceFile(), silent.sourceLine()));
     }
-    List<String> others = sorted.stream().filter(r -> r.version() != null && !r.version().equals(best.version()))
+    // A range that ends (or starts) within the clock slack of the epoch's start is an upgrade's
+    // boundary, not a record that disagrees.
+    List<String> others = sorted.stream().filter(r -> r.version() != null && !r.version().equals(best.version())
+            && !atBoundary(r, start))
         .map(r -> r.origin().description() + " says " + Printable.text(r.version())).distinct().toList();
     VersionSource source = best.asSource();
     if (!others.isEmpty()) {
-      List<String> versions = sorted.stream().map(VersionRecord::version)
+      List<String> versions = sorted.stream().filter(r -> !atBoundary(r, start)).map(VersionRecord::version)
           .filter(v -> v != null && !v.equals(best.version())).distinct().toList();
       source = new VersionSource(source.origin(), (source.detail() == null ? "" : source.detail() + "; ")
           + "disagreeing: " + String.join(", ", others), source.sourceFile(), source.sourceLine(), versions);
     }
     return epoch.withVersion(best.version(), source);
+  }
+
+  private static boolean atBoundary(VersionRecord r, long start) {
+    return r.origin().coverage() == VersionOrigin.Coverage.RANGE
+        && ((r.to() != null && start >= r.to() - SLACK_MS) || (r.from() != null && start < r.from()));
   }
 
   /** Whether {@code r} is about the node reports call {@code node}. */

@@ -114,4 +114,17 @@ class EngineVersionsTest {
     assertThat(new EngineVersions(List.of(template), identity).resolve("sglang-prefill-one", List.of(
         epoch("sglang-prefill-one", "2026-08-20T00:00:00Z")), t -> t).get(0).engineVersion()).isNull();
   }
+
+  @Test
+  void disagreeingVersionsAreListedButAnUpgradesBoundaryIsNoDisagreement() {
+    List<ConfigEpoch> out = resolve(List.of(
+        record("p0", "0.5.19", "2026-08-20T00:00:00Z", "2026-09-09T15:11:00Z", VersionOrigin.MANIFEST),
+        record("p0", "0.5.22", "2026-09-09T15:11:00Z", null, VersionOrigin.MANIFEST),
+        record("p0", "0.5.22", "2026-08-27T09:39:00Z", null, VersionOrigin.POD_STATUS)), THREE_STARTS);
+
+    assertThat(out.get(1).engineVersion()).isEqualTo("0.5.22");
+    assertThat(out.get(1).versionSource().disagreeing()).as("the manifest says 0.5.19 then").containsExactly("0.5.19");
+    assertThat(out.get(2).engineVersion()).isEqualTo("0.5.22");
+    assertThat(out.get(2).versionSource().disagreeing()).as("15:10:30 is within the slack of the 15:11 upgrade").isEmpty();
+  }
 }

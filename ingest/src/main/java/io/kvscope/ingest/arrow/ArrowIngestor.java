@@ -227,8 +227,7 @@ public final class ArrowIngestor implements Ingestor {
           + " MiB kvscope allows for one batch; write the file with smaller batches";
     }
     String message = e.getMessage();
-    // Arrow's own messages say what broke; a JDK failure (an index past int, say) is put in words.
-    boolean arrows = e.getClass().getName().startsWith("org.apache.arrow");
-    return arrows && message != null && !message.isBlank() ? message : io.kvscope.ingest.FailureWords.of(e);
+    // The message says what broke (Arrow's carry no cell values); without one, words, never a class name.
+    return message != null && !message.isBlank() ? message : io.kvscope.ingest.FailureWords.of(e);
   }
 }
