@@ -26,15 +26,21 @@ class MarkdownReportTest {
     return Files.readString(MarkdownReport.write(report, dir.resolve("report.md"), options));
   }
 
+  /** {@code s} with other counts of leaks the own tenant also held and of responses for review. */
+  private static io.kvscope.analysis.impact.Summary summary(io.kvscope.analysis.impact.Summary s, long ownTenantAlsoHeld,
+      long review) {
+    return new io.kvscope.analysis.impact.Summary(s.leakedResponses(), s.sourceRequests(), s.victimTenants(),
+        s.recipientTenants(), s.overLengthAccepted(), s.prefillUnderruns(), s.firstExposure(), s.lastExposure(),
+        s.tokensExposed(), s.sameTenantReuse(), s.suspectResponses(), s.sourceRequestsPossible(),
+        s.victimTenantsPossible(), ownTenantAlsoHeld, review);
+  }
+
   /** One of the fixture's 3 leaked responses may be its own tenant's data: the report gives the lower end too. */
   @Test
   void aCountThatMayHoldTheRecipientsOwnDataSaysItsLowerEnd() throws IOException {
     Report r = IncidentFixture.incident();
     var s = r.summary();
-    var ranged = new io.kvscope.analysis.impact.Summary(s.leakedResponses(), s.sourceRequests(), s.victimTenants(),
-        s.recipientTenants(), s.overLengthAccepted(), s.prefillUnderruns(), s.firstExposure(), s.lastExposure(),
-        s.tokensExposed(), s.sameTenantReuse(), s.suspectResponses(), s.sourceRequestsPossible(),
-        s.victimTenantsPossible(), 1);
+    var ranged = summary(s, 1, 0);
 
     String md = write(new Report(r.reportVersion(), r.generatedAt(), r.index(), ranged, r.windows(), r.findings(),
         r.tenants(), r.matrix(), r.timeline(), r.dataCategories(), r.coverage(), r.parameters()), WriteOptions.defaults());
@@ -51,10 +57,7 @@ class MarkdownReportTest {
   void theReviewListIsShownApartFromTheLeaksWithItsCount() throws IOException {
     Report r = IncidentFixture.incident();
     var s = r.summary();
-    var withReview = new io.kvscope.analysis.impact.Summary(s.leakedResponses(), s.sourceRequests(), s.victimTenants(),
-        s.recipientTenants(), s.overLengthAccepted(), s.prefillUnderruns(), s.firstExposure(), s.lastExposure(),
-        s.tokensExposed(), s.sameTenantReuse(), s.suspectResponses(), s.sourceRequestsPossible(),
-        s.victimTenantsPossible(), s.leakedResponsesOwnTenantAlsoHeld(), 1);
+    var withReview = summary(s, s.leakedResponsesOwnTenantAlsoHeld(), 1);
     var match = new io.kvscope.analysis.impact.ReviewMatch("gw-asked-after-a-licence", "hooli", r.generatedAt(),
         "cross_tenant_overlap:gw-asked-after-a-licence", java.util.List.of("acme"), java.util.List.of("gw-asked-bare"), 120);
 
