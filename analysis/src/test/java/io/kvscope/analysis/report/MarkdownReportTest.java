@@ -26,15 +26,21 @@ class MarkdownReportTest {
     return Files.readString(MarkdownReport.write(report, dir.resolve("report.md"), options));
   }
 
+  /** {@code s} with other counts of leaks the own tenant also held and of responses for review. */
+  private static io.kvscope.analysis.impact.Summary summary(io.kvscope.analysis.impact.Summary s, long ownTenantAlsoHeld,
+      long review) {
+    return new io.kvscope.analysis.impact.Summary(s.leakedResponses(), s.sourceRequests(), s.victimTenants(),
+        s.recipientTenants(), s.overLengthAccepted(), s.prefillUnderruns(), s.firstExposure(), s.lastExposure(),
+        s.tokensExposed(), s.sameTenantReuse(), s.suspectResponses(), s.sourceRequestsPossible(),
+        s.victimTenantsPossible(), ownTenantAlsoHeld, review);
+  }
+
   /** One of the fixture's 3 leaked responses may be its own tenant's data: the report gives the lower end too. */
   @Test
   void aCountThatMayHoldTheRecipientsOwnDataSaysItsLowerEnd() throws IOException {
     Report r = IncidentFixture.incident();
     var s = r.summary();
-    var ranged = new io.kvscope.analysis.impact.Summary(s.leakedResponses(), s.sourceRequests(), s.victimTenants(),
-        s.recipientTenants(), s.overLengthAccepted(), s.prefillUnderruns(), s.firstExposure(), s.lastExposure(),
-        s.tokensExposed(), s.sameTenantReuse(), s.suspectResponses(), s.sourceRequestsPossible(),
-        s.victimTenantsPossible(), 1);
+    var ranged = summary(s, 1, 0);
 
     String md = write(new Report(r.reportVersion(), r.generatedAt(), r.index(), ranged, r.windows(), r.findings(),
         r.tenants(), r.matrix(), r.timeline(), r.dataCategories(), r.coverage(), r.parameters()), WriteOptions.defaults());
@@ -44,6 +50,27 @@ class MarkdownReportTest {
         .contains("In 1 of them the recipient's own tenant also held")
         .contains("at least 2 carried another tenant's data for sure");
     assertThat(write(r, WriteOptions.defaults())).doesNotContain("carried another tenant's data for sure");
+  }
+
+  /** Text shared with one other tenant on a normally served response: its count beside the headline, its list apart. */
+  @Test
+  void theReviewListIsShownApartFromTheLeaksWithItsCount() throws IOException {
+    Report r = IncidentFixture.incident();
+    var s = r.summary();
+    var withReview = summary(s, s.leakedResponsesOwnTenantAlsoHeld(), 1);
+    var match = new io.kvscope.analysis.impact.ReviewMatch("gw-asked-after-a-licence", "hooli", r.generatedAt(),
+        "cross_tenant_overlap:gw-asked-after-a-licence", java.util.List.of("acme"), java.util.List.of("gw-asked-bare"), 120);
+
+    String md = write(new Report(r.reportVersion(), r.generatedAt(), r.index(), withReview, r.windows(), r.findings(),
+        r.tenants(), r.matrix(), r.timeline(), r.dataCategories(), r.coverage(), r.parameters(), java.util.List.of(match)),
+        WriteOptions.defaults());
+
+    assertThat(md).contains("| Leaked responses | 3 |")
+        .contains("| For review: text shared with one other tenant, no leak mechanism in the logs (not counted) | 1 |")
+        .contains("Text shared with one other tenant, no leak mechanism in the logs: review: 1 response (not counted above")
+        .contains("## Text shared with one other tenant, no leak mechanism in the logs: review")
+        .contains("| gw-asked-after-a-licence | hooli |");
+    assertThat(write(r, WriteOptions.defaults())).contains("## Text shared with one other tenant, no leak mechanism in the logs: review\n\nNone.");
   }
 
   @Test

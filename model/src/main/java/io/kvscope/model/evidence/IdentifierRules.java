@@ -139,7 +139,7 @@ public final class IdentifierRules {
     }
 
     public Verdict apply(Mechanism m, IdentifierFacts f) {
-      return !f.canary() && m.servedNormally() && f.otherTenants().size() == 1
+      return !f.canary() && m.servedNormally() && f.otherTenants().size() == 1 && !f.answersSameQuestion()
           ? Verdict.cap(name(), Confidence.SUSPECT, "an identifier of one other tenant, no leak mechanism in the logs: "
               + "review (" + m.observation().phrase() + ")")
           : Verdict.pass();

@@ -201,7 +201,7 @@ public final class PassageRules {
    * On a response the engine logs show was served normally, no one's pages reached the reply:
    * text specific to one other tenant is then a coincidence to review (a question asked after
    * other pasted text, a standard answer), never a counted leak; at most suspect, and the report
-   * lists it apart.
+   * lists it apart. The same answer to the same question is same-answer's, not for review.
    */
   public record ServedNormally(int t) implements EvidenceRule<PassageFacts> {
     public String name() {
@@ -209,7 +209,8 @@ public final class PassageRules {
     }
 
     public Verdict apply(Mechanism m, PassageFacts p) {
-      return m.servedNormally() && p.specificToOneOtherTenant(t)
+      // The same answer to the same question is explained already (same-answer): not for review.
+      return m.servedNormally() && p.specificToOneOtherTenant(t) && !p.answersSameQuestion()
           ? Verdict.cap(name(), Confidence.SUSPECT, "text shared with one other tenant, no leak mechanism in the logs: "
               + "review (" + p.words() + " words; " + m.observation().phrase() + ")")
           : Verdict.pass();

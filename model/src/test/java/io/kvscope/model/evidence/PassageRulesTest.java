@@ -151,6 +151,8 @@ class PassageRulesTest {
     assertThat(review.reason()).startsWith("text shared with one other tenant, no leak mechanism in the logs: review");
     // Text that is not specific is text-alone's (suspect), and the unobserved or foreign-KV response is not this rule's.
     assertThat(rule.apply(servedNormally(), passage().words(40).tenants(2).facts()).effect()).isEqualTo(Verdict.Effect.PASS);
+    assertThat(rule.apply(servedNormally(), passage().words(40).tenants(1).sameQuestion().facts()).effect())
+        .as("the same answer to the same question is explained, not for review").isEqualTo(Verdict.Effect.PASS);
     assertThat(rule.apply(served(), passage().words(40).tenants(1).facts()).effect()).isEqualTo(Verdict.Effect.PASS);
     assertThat(rule.apply(transferFailure(), passage().words(40).tenants(1).facts()).effect())
         .isEqualTo(Verdict.Effect.PASS);
