@@ -7,7 +7,7 @@
 #   bench/versus.sh [--rounds 3] [--work DIR] [--corpus FILE] [--seeds 1,2] [--scale 0.25x]
 #                   [--size-mix CHAT] [--incident DIR ...] [--no-demo] [--keep]
 #
-# Incidents: the demo incident ('kvscope demo''s: built-in text, seed 42, small, as the workbench
+# Incidents: the demo incident ('kvscope demo''s: built-in text, seed 1, small, as the workbench
 # opens it) unless --no-demo, one corpus incident per --seed (generated with --corpus, --scale and
 # --size-mix; default CHAT, a chat service's mix of many requests of ordinary size), and any
 # --incident DIR given. Without --corpus the script looks for ../shared/corpus/dev-corpus.jsonl.zst
@@ -16,7 +16,7 @@
 # 'kvscope generate --corpus' reads) to add the corpus incidents.
 #
 # The script runs in a Python venv made under the work folder (default ${TMPDIR:-/tmp}/kvscope-versus)
-# with DuckDB installed by pip from the wheel directory PEER_WHEELS (default /opt/pypi/files) with
+# with DuckDB and numpy installed by pip from the wheel directory PEER_WHEELS (default /opt/pypi/files) with
 # --no-index, or from the package index when that directory does not exist. Needs GNU time at
 # /usr/bin/time and python3 (3.9+).
 set -euo pipefail
@@ -63,13 +63,13 @@ kvscope="$here/kvscope"
 "$kvscope" --version >/dev/null # build now, not inside the first timed run
 
 venv="$work/peer-venv"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import duckdb' 2>/dev/null; then
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import duckdb, numpy' 2>/dev/null; then
   python3 -m venv "$venv"
   wheels="${PEER_WHEELS:-/opt/pypi/files}"
   if [ -d "$wheels" ]; then
-    "$venv/bin/pip" install -q --no-index --find-links "$wheels" duckdb
+    "$venv/bin/pip" install -q --no-index --find-links "$wheels" duckdb numpy
   else
-    "$venv/bin/pip" install -q duckdb
+    "$venv/bin/pip" install -q duckdb numpy
   fi
 fi
 peer=("$venv/bin/python" "$here/bench/peer/responder.py")
@@ -78,9 +78,9 @@ incidents=()
 names=()
 if [ $demo = 1 ]; then
   if [ ! -d "$work/demo/incident" ]; then
-    "$kvscope" generate --out "$work/demo/incident" --seed 42 --scale small >/dev/null
+    "$kvscope" generate --out "$work/demo/incident" --seed 1 --scale small >/dev/null
   fi
-  incidents+=("$work/demo/incident"); names+=("demo (built-in text, seed 42, small)")
+  incidents+=("$work/demo/incident"); names+=("demo (built-in text, seed 1, small)")
 fi
 for seed in ${seeds//,/ }; do
   dir="$work/corpus-seed$seed-$scale-${mix,,}/incident"

@@ -48,16 +48,26 @@ IDENTIFIER = (r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"
               r"|KVCANARY-[0-9A-F]{16}")
 
 
-def files(incident, pattern):
-    return sorted(glob.glob(os.path.join(incident, pattern)))
+def files(incident, folder, suffix):
+    """The folder's files with that suffix, plain or compressed as rotated logs are."""
+    return sorted(p for ext in ("", ".gz", ".zst") for p in glob.glob(os.path.join(incident, folder, "*" + suffix + ext)))
+
+
+def json_lines(columns):
+    """DuckDB's reader of JSON lines with the columns wanted; records may be megabytes (long prompts)."""
+    return f"read_json(?, format = 'newline_delimited', maximum_object_size = 268435456, columns = {columns})"
 
 
 def load_gateway(con, incident):
-    paths = files(incident, "gateway/*.jsonl") + files(incident, "gateway/*.jsonl.gz")
+    paths = files(incident, "gateway", ".jsonl")
     if not paths:
-        con.execute("CREATE TABLE gateway AS SELECT NULL::VARCHAR id WHERE false")
+        con.execute("CREATE TABLE gateway (id VARCHAR, rid VARCHAR, tenant VARCHAR, t_start DOUBLE, t_end DOUBLE, "
+                    "ok BOOLEAN, prompt_tokens BIGINT, prompt VARCHAR, reply VARCHAR)")
         return
-    con.execute("""
+    columns = ("{id: 'VARCHAR', status: 'VARCHAR', startTime: 'DOUBLE', endTime: 'DOUBLE', prompt_tokens: 'BIGINT', "
+               "end_user: 'VARCHAR', messages: 'JSON', response: 'JSON', "
+               "metadata: 'STRUCT(user_api_key_org_id VARCHAR, user_api_key_team_id VARCHAR)'}")
+    con.execute(f"""
         CREATE TABLE gateway AS
         SELECT id,
                replace(coalesce(json_extract_string(response, '$.id'), id), 'chatcmpl-', '') AS rid,
@@ -67,15 +77,12 @@ def load_gateway(con, incident):
                prompt_tokens,
                array_to_string(json_extract_string(messages, '$[*].content'), chr(10)) AS prompt,
                json_extract_string(response, '$.choices[0].message.content') AS reply
-        FROM read_json(?, format = 'newline_delimited', maximum_object_size = 268435456,
-            columns = {id: 'VARCHAR', status: 'VARCHAR', startTime: 'DOUBLE', endTime: 'DOUBLE',
-                       prompt_tokens: 'BIGINT', end_user: 'VARCHAR', messages: 'JSON', response: 'JSON',
-                       metadata: 'STRUCT(user_api_key_org_id VARCHAR, user_api_key_team_id VARCHAR)'})
+        FROM {json_lines(columns)}
     """, [paths])
 
 
 def load_traces(con, incident):
-    paths = files(incident, "traces/*.jsonl") + files(incident, "traces/*.jsonl.gz")
+    paths = files(incident, "traces", ".jsonl")
     if not paths:
         con.execute("CREATE TABLE spans AS SELECT * FROM gateway WHERE false")
         return
@@ -84,8 +91,7 @@ def load_traces(con, incident):
         CREATE TABLE spans AS
         WITH s AS (
           SELECT unnest(json_extract(resourceSpans, '$[*].scopeSpans[*].spans[*]')) AS span
-          FROM read_json(?, format = 'newline_delimited', maximum_object_size = 268435456,
-                         columns = {resourceSpans: 'JSON'})
+          FROM """ + json_lines("{resourceSpans: 'JSON'}") + """
         ), a AS (
           SELECT span, map_from_entries(list_transform(json_extract(span, '$.attributes[*]'),
                    x -> {k: json_extract_string(x, '$.key'),
@@ -108,7 +114,7 @@ def load_traces(con, incident):
 
 
 def load_engine(con, incident):
-    paths = files(incident, "engine/*.log") + files(incident, "engine/*.log.gz")
+    paths = files(incident, "engine", ".log")
     con.execute("""
         CREATE TABLE lines AS
         SELECT regexp_extract(filename, 'sglang-(\\w+)-(\\w+)\\.log', 1) AS role,
@@ -265,6 +271,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     con = duckdb.connect(os.path.join(a.out, "responder.duckdb"))
     con.execute(f"SET threads = {a.threads}")
+    con.execute("SET enable_progress_bar = false")
     con.execute(f"SET temp_directory = '{os.path.join(a.out, 'tmp')}'")
     t0 = time.time()
     stages = []
