@@ -7,6 +7,7 @@ import io.kvscope.samples.GeneratorOptions;
 import io.kvscope.samples.IncidentGenerator;
 import io.kvscope.samples.OutputCompression;
 import io.kvscope.samples.Scale;
+import io.kvscope.samples.SizeMix;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -43,10 +44,17 @@ final class GenerateCommand implements Callable<Integer> {
           "and written only into the incident. Default: the built-in text."})
   Path corpus;
 
+  @Option(names = "--size-mix", paramLabel = "MIX", defaultValue = "INCIDENT",
+      description = {"INCIDENT (a few dozen megabyte over-length prompts carry most bytes at small scale) or CHAT",
+          "(a chat service's mix: eight times the ordinary requests around the same over-length prompts,",
+          "most records a few kilobytes) (default: ${DEFAULT-VALUE})."})
+  SizeMix sizeMix;
+
   @Override
   public Integer call() throws Exception {
     GeneratorOptions options = GeneratorOptions.incident(seed, scale)
-        .withMode(clean ? FleetMode.CLEAN : FleetMode.INCIDENT).withCompression(compression).withCorpus(corpus);
+        .withMode(clean ? FleetMode.CLEAN : FleetMode.INCIDENT).withCompression(compression).withCorpus(corpus)
+        .withSizeMix(sizeMix);
     GenerationSummary summary = new IncidentGenerator().generate(out, options);
     System.out.printf("Generated %,d requests (%,d gateway records, %,d trace spans) in %d files, %.1f MB on disk%n",
         summary.requests(), summary.litellmRecords(), summary.otlpSpans(), summary.files().size(), summary.bytes() / 1e6);

@@ -9,13 +9,20 @@ import java.nio.file.Path;
  * @param corpus JSON lines of real questions with real models' answers to build the traffic's
  *     questions, answers and pasted documents from (plain or zstd, read at generation time); null
  *     for the built-in text
+ * @param sizeMix how much ordinary traffic surrounds the over-length prompts
  */
-public record GeneratorOptions(long seed, Scale scale, FleetMode mode, OutputCompression compression, Path corpus) {
+public record GeneratorOptions(long seed, Scale scale, FleetMode mode, OutputCompression compression, Path corpus,
+    SizeMix sizeMix) {
 
   public GeneratorOptions {
-    if (scale == null || mode == null || compression == null) {
-      throw new IllegalArgumentException("scale, mode and compression are required");
+    if (scale == null || mode == null || compression == null || sizeMix == null) {
+      throw new IllegalArgumentException("scale, mode, compression and size mix are required");
     }
+  }
+
+  /** With the incident's own size mix. */
+  public GeneratorOptions(long seed, Scale scale, FleetMode mode, OutputCompression compression, Path corpus) {
+    this(seed, scale, mode, compression, corpus, SizeMix.INCIDENT);
   }
 
   /** With the built-in text. */
@@ -29,14 +36,18 @@ public record GeneratorOptions(long seed, Scale scale, FleetMode mode, OutputCom
   }
 
   public GeneratorOptions withMode(FleetMode m) {
-    return new GeneratorOptions(seed, scale, m, compression, corpus);
+    return new GeneratorOptions(seed, scale, m, compression, corpus, sizeMix);
   }
 
   public GeneratorOptions withCompression(OutputCompression c) {
-    return new GeneratorOptions(seed, scale, mode, c, corpus);
+    return new GeneratorOptions(seed, scale, mode, c, corpus, sizeMix);
   }
 
   public GeneratorOptions withCorpus(Path file) {
-    return new GeneratorOptions(seed, scale, mode, compression, file);
+    return new GeneratorOptions(seed, scale, mode, compression, file, sizeMix);
+  }
+
+  public GeneratorOptions withSizeMix(SizeMix mix) {
+    return new GeneratorOptions(seed, scale, mode, compression, corpus, mix);
   }
 }

@@ -68,7 +68,7 @@ public final class IncidentGenerator {
     OutputFile.createDirectories(outDir);
     LogRecorder recorder = new LogRecorder(outDir, fleet, codecs(options.compression()), options.seed());
     Simulator simulator = new Simulator(new Simulator.Settings(options.seed(), scale.tenants(),
-        scale.newRequestsPerDay(), scale.overLengthScale(), MANUALS), fleet, shared, recorder);
+        scale.newRequestsPerDay() * options.sizeMix().ordinaryFactor(), scale.overLengthScale(), MANUALS), fleet, shared, recorder);
     Simulator.Result result = simulator.run();
     LogRecorder.Written written = recorder.written();
 
@@ -85,7 +85,10 @@ public final class IncidentGenerator {
         .map(d -> new DuplicateTruth(d.file(), d.originalFile(), Instant.ofEpochMilli(d.start()),
             Instant.ofEpochMilli(d.end()), d.lines()))
         .toList();
-    GeneratorInfo info = new GeneratorInfo(options.seed(), scale.name(),
+    // The scale's label names a mix other than the incident's own, so that truth.json tells them apart.
+    String scaleLabel = options.sizeMix() == SizeMix.INCIDENT ? scale.name()
+        : scale.name() + " " + options.sizeMix().name().toLowerCase(Locale.ROOT);
+    GeneratorInfo info = new GeneratorInfo(options.seed(), scaleLabel,
         options.mode().name().toLowerCase(Locale.ROOT), scale.tenants(), result.requests(),
         written.litellmRecords(), written.otlpSpans(), result.charsPerToken(), Fleet.PAGE_SIZE,
         Fleet.FIXED_VERSION, CANARY_PATTERN, shared.origin());
