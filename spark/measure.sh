@@ -7,7 +7,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 java="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
 cd "$root"
-./mvnw -B -o -q -pl spark -am compile dependency:build-classpath -Dmdep.outputFile=target/spark.classpath >/dev/null
+# test-compile, not compile: the module's test dependencies (the single-machine index and analysis) need
+# their siblings' test classes, which the reactor resolves only once they are compiled.
+./mvnw -B -o -q -pl spark -am test-compile dependency:build-classpath -Dmdep.outputFile=target/spark.classpath >/dev/null
 # The JVM flags of Spark's launcher, from their one home in spark/pom.xml.
 flags="$(sed -n '/<spark.jvm.flags>/,/<\/spark.jvm.flags>/p' spark/pom.xml | sed 's/<[^>]*>//g')"
 unsafe=""

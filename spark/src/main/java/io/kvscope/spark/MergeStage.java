@@ -30,7 +30,7 @@ import org.apache.spark.sql.types.DataTypes;
 final class MergeStage {
 
   static final String FOLDER = "requests";
-  private static final String KEY = "merge_key";
+  static final String KEY = "merge_key";
   private static final String SHARED = "shared_key";
 
   /** {@link RequestMerge#keyOf}, the single-machine key, on the two columns it reads. */
@@ -39,10 +39,15 @@ final class MergeStage {
 
   private MergeStage() {}
 
+  /** The merge key of a row of records or requests; after the merge it names one request. */
+  static Column mergeKey() {
+    return KEY_OF.apply(col(CanonicalField.REQUEST_ID.column()), col(CanonicalField.ENGINE_RID.column()));
+  }
+
   /** Merges {@code records/} into {@code requests/}; returns how many keys had more than one record. */
   static long run(SparkSession spark, String out) {
     Dataset<Row> records = spark.read().schema(RequestRows.SCHEMA).parquet(out + "/" + IngestOutput.RECORDS.folder())
-        .withColumn(KEY, KEY_OF.apply(col(CanonicalField.REQUEST_ID.column()), col(CanonicalField.ENGINE_RID.column())));
+        .withColumn(KEY, mergeKey());
     Dataset<Row> shared = records.groupBy(KEY).count().filter(col("count").gt(1)).select(col(KEY).as(SHARED)).cache();
     try {
       Column isShared = records.col(KEY).equalTo(shared.col(SHARED));

@@ -2,6 +2,14 @@ package io.kvscope.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvscope.analysis.AnalysisContext;
+import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.RequestColumns;
+import io.kvscope.index.IndexIngest;
+import io.kvscope.index.IndexSearch;
+import io.kvscope.index.IndexStore;
+import io.kvscope.index.IngestProgress;
+import io.kvscope.index.fingerprint.FingerprintJoin;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
@@ -15,12 +23,19 @@ import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.Ingested;
 import io.kvscope.ingest.record.Plausibility;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.model.finding.Tenants;
+import io.kvscope.model.fingerprint.BoilerplateCutoff;
+import io.kvscope.model.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.Fingerprinter;
+import io.kvscope.model.fingerprint.FrequencyHistogram;
+import io.kvscope.model.order.RequestOrder;
 import io.kvscope.samples.GenerationSummary;
 import io.kvscope.samples.IncidentGenerator;
 import io.kvscope.samples.Scale;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -28,7 +43,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -37,8 +54,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Spark stages on a generated incident (0.25x) give what kvscope's single-machine ingest gives
- * on the same files: the same records of every kind, the same quarantine, and after the merge the
- * same requests, one per simulated request.
+ * on the same files: the same records of every kind, the same quarantine, after the merge the
+ * same requests, one per simulated request, then the model's fingerprints of those requests, and the
+ * shared fingerprints and the boilerplate cut-off of the Lucene join.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ScopeJobTest {
@@ -117,9 +135,7 @@ class ScopeJobTest {
     List<RequestRecord> merged = spark().read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.FOLDER)
         .collectAsList().stream().map(RequestRows::fromRow).sorted(BY_REQUEST).toList();
 
-    List<RequestRecord> expected = reference.items.stream().filter(RequestRecord.class::isInstance)
-        .map(RequestRecord.class::cast).collect(Collectors.groupingBy(RequestMerge::keyOf)).values().stream()
-        .map(RequestMerge::merge).sorted(BY_REQUEST).toList();
+    List<RequestRecord> expected = reference.merged().stream().sorted(BY_REQUEST).toList();
     assertThat(merged).hasSize(expected.size());
     for (int i = 0; i < expected.size(); i++) {
       assertThat(merged.get(i)).usingRecursiveComparison().isEqualTo(expected.get(i));
@@ -130,6 +146,88 @@ class ScopeJobTest {
     assertThat(merged).filteredOn(r -> r.provenance() != null
             && r.provenance().sources().stream().anyMatch(s -> s.endsWith("late/litellm-damaged.jsonl:3")))
         .singleElement().satisfies(r -> assertThat(r.provenance().records()).isEqualTo(2));
+  }
+
+  @Test
+  void fingerprintsAreTheModelsOfTheMergedRequestsNumberedInRequestOrder() {
+    List<RequestRecord> inOrder = reference.merged().stream().sorted(Comparator
+        .comparing((RequestRecord r) -> RequestOrder.of(r.startTime(), r.requestId())).thenComparing(RequestMerge::keyOf))
+        .toList();
+    List<String> tenants = inOrder.stream().map(r -> Tenants.nameOf(r.tenant())).distinct().sorted().toList();
+    Fingerprinter fingerprinter = new Fingerprinter(FingerprintConfig.defaults());
+    List<Fingerprint> expected = new ArrayList<>();
+    for (int ordinal = 0; ordinal < inOrder.size(); ordinal++) {
+      RequestRecord request = inOrder.get(ordinal);
+      int tenant = tenants.indexOf(Tenants.nameOf(request.tenant()));
+      for (byte side : new byte[] {FingerprintStage.PROMPT, FingerprintStage.RESPONSE}) {
+        String text = side == FingerprintStage.PROMPT ? request.promptText() : request.responseText();
+        for (long hash : fingerprinter.fingerprint(text).distinctHashes()) {
+          expected.add(new Fingerprint(hash, side, ordinal, tenant));
+        }
+      }
+    }
+    expected.sort(Fingerprint.ORDER);
+
+    List<Row> order = spark().read().parquet(out + "/" + FingerprintStage.ORDER_FOLDER).orderBy("ordinal").collectAsList();
+    assertThat(order).extracting(r -> r.<String>getAs("request_id")).isEqualTo(inOrder.stream().map(RequestRecord::requestId).toList());
+    assertThat(order).extracting(r -> r.<Integer>getAs("ordinal")).isEqualTo(IntStream.range(0, inOrder.size()).boxed().toList());
+    List<Fingerprint> rows = spark().read().parquet(out + "/" + FingerprintStage.FINGERPRINT_FOLDER).collectAsList()
+        .stream().map(r -> new Fingerprint(r.getAs("hash"), r.getAs("side"), r.getAs("request"), r.getAs("tenant")))
+        .sorted(Fingerprint.ORDER).toList();
+    assertThat(rows).hasSize(expected.size()).isEqualTo(expected);
+    assertThat(summary.fingerprintRows()).isEqualTo(expected.size());
+
+    // Per hash: responses, prompts, requests and tenants that have it, for those some response has and two requests.
+    Map<Long, List<Fingerprint>> byHash = expected.stream().collect(Collectors.groupingBy(Fingerprint::hash));
+    Map<Long, List<Long>> sharedExpected = new TreeMap<>();
+    byHash.forEach((hash, holders) -> {
+      long responses = holders.stream().filter(f -> f.side() == FingerprintStage.RESPONSE).count();
+      long docs = holders.stream().map(Fingerprint::request).distinct().count();
+      if (responses > 0 && docs >= 2) {
+        sharedExpected.put(hash, List.of(responses, holders.size() - responses, docs,
+            holders.stream().map(Fingerprint::tenant).distinct().count()));
+      }
+    });
+    Map<Long, List<Long>> shared = new TreeMap<>();
+    for (Row r : spark().read().parquet(out + "/" + FingerprintStage.FREQUENCY_FOLDER).collectAsList()) {
+      shared.put(r.getAs("hash"), List.of(r.getAs("n_resp"), r.getAs("n_prompt"), r.getAs("docs"), r.getAs("tenants")));
+    }
+    assertThat(shared).isNotEmpty().isEqualTo(sharedExpected);
+  }
+
+  /**
+   * The single-machine path on the same files: {@code kvscope ingest}'s index, and the Lucene join's
+   * frequency walk with the analysis' own tenant ordinals, as {@code CrossTenantOverlap} learns the cut-off.
+   */
+  @Test
+  void theSharedFingerprintsAndTheLearnedCutoffAreTheLuceneJoins(@TempDir Path dir) throws IOException {
+    Path index = dir.resolve("index");
+    try (IndexStore store = IndexStore.open(index)) {
+      new IndexIngest(store, Ingestors.discover(), IngestOptions.defaults(), IngestProgress.NONE, Clock.systemUTC())
+          .run(List.of(incident));
+    }
+    FrequencyHistogram lucene = BoilerplateCutoff.histogram();
+    try (IndexSearch search = IndexSearch.open(index)) {
+      RequestColumns columns = RequestColumns.load(new AnalysisContext(search, AnalysisOptions.defaults()));
+      new FingerprintJoin(search.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1)
+          .frequencies(lucene, 1);
+    }
+
+    assertThat(lucene.totalTerms()).isPositive();
+    assertThat(summary.sharedFingerprints()).isEqualTo(lucene.totalTerms());
+    assertThat(summary.boilerplateCutoff()).isEqualTo(BoilerplateCutoff.learn(lucene));
+    FrequencyHistogram spark = BoilerplateCutoff.histogram();
+    for (Row r : spark().read().parquet(out + "/" + FingerprintStage.FREQUENCY_FOLDER).collectAsList()) {
+      spark.onSharedTerm((int) r.getLong(r.fieldIndex("docs")), (int) r.getLong(r.fieldIndex("tenants")));
+    }
+    assertThat(spark.counts()).isEqualTo(lucene.counts());
+    assertThat(spark.maxDocFrequency()).isEqualTo(lucene.maxDocFrequency());
+  }
+
+  /** A row of {@code fingerprints/}. */
+  private record Fingerprint(long hash, byte side, int request, int tenant) {
+    static final Comparator<Fingerprint> ORDER = Comparator.comparingInt(Fingerprint::request)
+        .thenComparingInt(Fingerprint::side).thenComparingLong(Fingerprint::hash);
   }
 
   private List<Object> read(IngestOutput output) {
@@ -153,6 +251,12 @@ class ScopeJobTest {
    * own outputs skipped, the format detected by content, implausible records quarantined.
    */
   private record SingleMachine(Map<String, String> formats, List<Ingested> items, List<Quarantined> quarantined) {
+
+    /** The requests as the single-machine merge makes them. */
+    List<RequestRecord> merged() {
+      return items.stream().filter(RequestRecord.class::isInstance).map(RequestRecord.class::cast)
+          .collect(Collectors.groupingBy(RequestMerge::keyOf)).values().stream().map(RequestMerge::merge).toList();
+    }
 
     static SingleMachine ingest(Path root) throws IOException {
       Ingestors ingestors = Ingestors.discover();

@@ -9,6 +9,7 @@ import io.kvscope.model.evidence.PassageRules;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.index.Schema;
 import io.kvscope.index.fingerprint.Candidate;
+import io.kvscope.model.fingerprint.BoilerplateCutoff;
 import io.kvscope.model.fingerprint.FingerprintConfig;
 import io.kvscope.index.fingerprint.FingerprintFields;
 import io.kvscope.index.fingerprint.FingerprintJoin;
@@ -49,9 +50,6 @@ import org.apache.lucene.util.BytesRef;
  * cross-tenant overlap finding (or same-tenant reuse), naming every candidate origin.
  */
 public final class CrossTenantOverlap implements Analyzer {
-
-  /** Boilerplate cut-off never goes below this many tenants: a leak involves two, and may reach a few recipients. */
-  static final int MIN_TENANT_CUTOFF = 4;
 
   /**
    * Fingerprints a pair must share in the general join, which covers responses with no mechanism
@@ -278,16 +276,11 @@ public final class CrossTenantOverlap implements Analyzer {
     return Math.round(nanos / 1e8) / 10.0;
   }
 
-  /**
-   * The boilerplate cut-off, learned from how many tenants share each fingerprint: a leaked span
-   * is shared by its source and a few recipients, public text by many. The cut-off is the tenant
-   * frequency below which 99% of shared fingerprints fall, but never under
-   * {@value #MIN_TENANT_CUTOFF}; it is reported with the histogram's shape.
-   */
+  /** The boilerplate cut-off ({@link BoilerplateCutoff}), reported with the histogram's shape. */
   private static int learnCutoff(FingerprintJoin join, AnalysisContext context) throws IOException {
-    FrequencyHistogram histogram = new FrequencyHistogram(64);
+    FrequencyHistogram histogram = BoilerplateCutoff.histogram();
     join.frequencies(histogram, Math.min(4, Runtime.getRuntime().availableProcessors()));
-    int cutoff = Math.max(MIN_TENANT_CUTOFF, histogram.tenantFrequencyAtQuantile(0.99));
+    int cutoff = BoilerplateCutoff.learn(histogram);
     context.parameter("cross-tenant-overlap.boilerplate_tenant_cutoff", cutoff);
     context.parameter("cross-tenant-overlap.shared_fingerprints_above_cutoff", histogram.termsAbove(cutoff));
     return cutoff;

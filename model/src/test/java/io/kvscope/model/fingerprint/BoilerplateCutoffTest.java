@@ -1,0 +1,38 @@
+package io.kvscope.model.fingerprint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class BoilerplateCutoffTest {
+
+  private static FrequencyHistogram shared(int... tenantFrequencies) {
+    FrequencyHistogram histogram = BoilerplateCutoff.histogram();
+    for (int tenants : tenantFrequencies) {
+      histogram.onSharedTerm(tenants, tenants);
+    }
+    return histogram;
+  }
+
+  @Test
+  void theCutoffIsTheTenantFrequencyBelowWhich99PercentFall() {
+    int[] frequencies = new int[200];
+    java.util.Arrays.fill(frequencies, 0, 190, 2);
+    java.util.Arrays.fill(frequencies, 190, 198, 9); // the 198th of 200 (99%) has 9 tenants
+    java.util.Arrays.fill(frequencies, 198, 200, 40);
+    assertThat(BoilerplateCutoff.learn(shared(frequencies))).isEqualTo(9);
+  }
+
+  @Test
+  void theCutoffNeverGoesBelowTheFloor() {
+    assertThat(BoilerplateCutoff.learn(shared(2, 2, 3))).isEqualTo(BoilerplateCutoff.MIN_TENANTS);
+    assertThat(BoilerplateCutoff.learn(shared())).isEqualTo(BoilerplateCutoff.MIN_TENANTS);
+  }
+
+  @Test
+  void frequenciesBeyondTheTrackedOnesLandInTheOverflowBucket() {
+    int[] frequencies = new int[10];
+    java.util.Arrays.fill(frequencies, 500);
+    assertThat(BoilerplateCutoff.learn(shared(frequencies))).isEqualTo(BoilerplateCutoff.TRACKED_TENANT_FREQUENCIES);
+  }
+}

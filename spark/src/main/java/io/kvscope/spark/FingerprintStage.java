@@ -1,0 +1,196 @@
+package io.kvscope.spark;
+
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.countDistinct;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.udf;
+import static org.apache.spark.sql.functions.when;
+
+import io.kvscope.ingest.record.CanonicalField;
+import io.kvscope.model.finding.Tenants;
+import io.kvscope.model.fingerprint.BoilerplateCutoff;
+import io.kvscope.model.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.Fingerprinter;
+import io.kvscope.model.fingerprint.FrequencyHistogram;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Stages 4 and 5: fingerprints, then their frequencies and the learned boilerplate cut-off.
+ *
+ * <p>Requests get dense ordinals from a sort by kvscope's {@link io.kvscope.model.order.RequestOrder}
+ * (start, then request id; the merge key, unique per request, breaks what ties remain), so later
+ * shuffles carry ints. Only the small ordering columns are sorted: the texts are fingerprinted where
+ * they lie, with kvscope's own {@link Fingerprinter} built inside each task, and the fingerprint rows
+ * find their ordinal by the merge key. A text's fingerprints are its distinct hashes per side, the
+ * terms the index gives a request.
+ *
+ * <p>The frequencies are the Lucene join's: a fingerprint is shared when some response has it and
+ * at least two requests have it (prompt or response); its tenants are the distinct tenants of those
+ * requests, a request without one counting as {@link Tenants#UNKNOWN}. Only the histogram of tenant
+ * frequencies goes to the driver, which learns the cut-off by {@link BoilerplateCutoff}.
+ */
+final class FingerprintStage {
+
+  static final String ORDER_FOLDER = "request_order";
+  static final String TENANT_FOLDER = "tenants";
+  static final String FINGERPRINT_FOLDER = "fingerprints";
+  static final String FREQUENCY_FOLDER = "frequencies";
+
+  /** Side of a fingerprint: in the prompt or in the response. */
+  static final byte PROMPT = 0;
+  static final byte RESPONSE = 1;
+
+  static final StructType ORDER_SCHEMA = new StructType()
+      .add("ordinal", DataTypes.IntegerType, false)
+      .add("request_id", DataTypes.StringType)
+      .add("start_time", DataTypes.TimestampType)
+      .add("tenant", DataTypes.IntegerType, false)
+      .add(MergeStage.KEY, DataTypes.StringType, false);
+
+  static final StructType FINGERPRINT_SCHEMA = new StructType()
+      .add("hash", DataTypes.LongType, false)
+      .add("side", DataTypes.ByteType, false)
+      .add("request", DataTypes.IntegerType, false)
+      .add("tenant", DataTypes.IntegerType, false);
+
+  private static final StructType TEXT_HASH_SCHEMA = new StructType()
+      .add(MergeStage.KEY, DataTypes.StringType, false)
+      .add("hash", DataTypes.LongType, false)
+      .add("side", DataTypes.ByteType, false);
+
+  private static final UserDefinedFunction TENANT_NAME =
+      udf((UDF1<String, String>) Tenants::nameOf, DataTypes.StringType);
+
+  /** What the driver learned: the shared fingerprints' histogram and the cut-off from it. */
+  record Result(long requests, long fingerprintRows, FrequencyHistogram histogram, int cutoff) {}
+
+  private FingerprintStage() {}
+
+  static Result run(SparkSession spark, String out) {
+    Dataset<Row> requests = spark.read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.FOLDER);
+    List<String> tenants = tenantNames(requests);
+    Stages.write(spark, ordinalRows(tenants), TENANT_SCHEMA, out, TENANT_FOLDER);
+    Broadcast<Map<String, Integer>> tenantOrdinal =
+        JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(ordinals(tenants));
+    Stages.write(requestOrder(spark, requests, tenantOrdinal), out, ORDER_FOLDER);
+
+    Dataset<Row> order = spark.read().schema(ORDER_SCHEMA).parquet(out + "/" + ORDER_FOLDER);
+    Dataset<Row> hashes = requests.select(MergeStage.mergeKey().as(MergeStage.KEY),
+            col(CanonicalField.PROMPT_TEXT.column()), col(CanonicalField.RESPONSE_TEXT.column()))
+        .flatMap(textHashes(), Encoders.row(TEXT_HASH_SCHEMA));
+    Dataset<Row> fingerprints = hashes.join(order, MergeStage.KEY)
+        .select(col("hash"), col("side"), col("ordinal").as("request"), col("tenant"));
+    Stages.write(fingerprints, out, FINGERPRINT_FOLDER);
+
+    Dataset<Row> stored = spark.read().schema(FINGERPRINT_SCHEMA).parquet(out + "/" + FINGERPRINT_FOLDER);
+    Dataset<Row> shared = stored.groupBy("hash").agg(
+            sum(when(col("side").equalTo(RESPONSE), 1).otherwise(0)).as("n_resp"),
+            sum(when(col("side").equalTo(PROMPT), 1).otherwise(0)).as("n_prompt"),
+            countDistinct("request").as("docs"), countDistinct("tenant").as("tenants"))
+        .filter(col("n_resp").gt(0).and(col("docs").geq(2)));
+    Stages.write(shared, out, FREQUENCY_FOLDER);
+
+    FrequencyHistogram histogram = BoilerplateCutoff.histogram();
+    for (Row bucket : spark.read().parquet(out + "/" + FREQUENCY_FOLDER).groupBy("tenants")
+        .agg(org.apache.spark.sql.functions.count(lit(1)).as("n"), max("docs").as("max_docs")).collectAsList()) {
+      // A bucket's terms all go in with its highest document frequency: the histogram keeps only the maximum.
+      int maxDocs = (int) bucket.getLong(bucket.fieldIndex("max_docs"));
+      int tenantFrequency = (int) bucket.getLong(bucket.fieldIndex("tenants"));
+      for (long i = bucket.getLong(bucket.fieldIndex("n")); i > 0; i--) {
+        histogram.onSharedTerm(maxDocs, tenantFrequency);
+      }
+    }
+    tenantOrdinal.destroy();
+    return new Result(order.count(), stored.count(), histogram, BoilerplateCutoff.learn(histogram));
+  }
+
+  static final StructType TENANT_SCHEMA = new StructType()
+      .add("ordinal", DataTypes.IntegerType, false)
+      .add("name", DataTypes.StringType, false);
+
+  /** The distinct tenant names, sorted: few enough for the driver (tenants, not requests). */
+  private static List<String> tenantNames(Dataset<Row> requests) {
+    return requests.select(TENANT_NAME.apply(col(CanonicalField.TENANT.column())).as("name")).distinct()
+        .orderBy("name").collectAsList().stream().map(row -> row.getString(0)).toList();
+  }
+
+  private static List<Row> ordinalRows(List<String> tenants) {
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < tenants.size(); i++) {
+      rows.add(RowFactory.create(i, tenants.get(i)));
+    }
+    return rows;
+  }
+
+  private static Map<String, Integer> ordinals(List<String> tenants) {
+    Map<String, Integer> ordinals = new HashMap<>();
+    for (int i = 0; i < tenants.size(); i++) {
+      ordinals.put(tenants.get(i), i);
+    }
+    return ordinals;
+  }
+
+  /**
+   * The requests' ordering columns sorted by (start, request id, merge key), numbered from 0. A
+   * missing start sorts first and a missing id as empty, as in {@code RequestOrder}.
+   */
+  private static Dataset<Row> requestOrder(SparkSession spark, Dataset<Row> requests,
+      Broadcast<Map<String, Integer>> tenantOrdinal) {
+    String id = CanonicalField.REQUEST_ID.column();
+    String start = CanonicalField.START_TIME.column();
+    Dataset<Row> sorted = requests.select(col(id), col(start), TENANT_NAME.apply(col(CanonicalField.TENANT.column()))
+            .as("tenant_name"), MergeStage.mergeKey().as(MergeStage.KEY))
+        .orderBy(col(start).asc_nulls_first(), coalesce(col(id), lit("")), col(MergeStage.KEY));
+    JavaRDD<Row> numbered = sorted.javaRDD().zipWithIndex().map(pair -> {
+      Row row = pair._1();
+      if (pair._2() > Integer.MAX_VALUE) {
+        throw new IllegalStateException("more requests than int ordinals");
+      }
+      return RowFactory.create(pair._2().intValue(), row.get(0), row.get(1),
+          tenantOrdinal.value().get(row.getString(2)), row.get(3));
+    });
+    return spark.createDataFrame(numbered, ORDER_SCHEMA);
+  }
+
+  /** A request's distinct fingerprint hashes per side, computed in the task by kvscope's Fingerprinter. */
+  private static FlatMapFunction<Row, Row> textHashes() {
+    return row -> {
+      Fingerprinter fingerprinter = Fingerprinters.DEFAULT;
+      List<Row> rows = new ArrayList<>();
+      String key = row.getString(0);
+      for (byte side : new byte[] {PROMPT, RESPONSE}) {
+        String text = row.getString(side == PROMPT ? 1 : 2);
+        if (text != null) {
+          for (long hash : fingerprinter.fingerprint(text).distinctHashes()) {
+            rows.add(RowFactory.create(key, hash, side));
+          }
+        }
+      }
+      return rows.iterator();
+    };
+  }
+
+  /** One fingerprinter per executor JVM (it is immutable and thread-safe), under the index's scheme. */
+  private static final class Fingerprinters {
+    static final Fingerprinter DEFAULT = new Fingerprinter(FingerprintConfig.defaults());
+  }
+}
