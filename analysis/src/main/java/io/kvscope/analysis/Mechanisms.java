@@ -3,13 +3,13 @@ package io.kvscope.analysis;
 import io.kvscope.analysis.analyzers.VulnerableWindows;
 import io.kvscope.model.evidence.Mechanism;
 import io.kvscope.model.evidence.Observation;
+import io.kvscope.model.evidence.ServiceSignals;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.index.EngineFacts;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -57,38 +57,19 @@ public final class Mechanisms {
       if (refusedBeforePrefill(row)) {
         refused.set(row.doc());
       }
-      List<String> foreign = new ArrayList<>();
-      List<String> supporting = new ArrayList<>();
       String id = row.record().requestId();
-      if (overLength.contains(id)) {
-        foreign.add("over-length prompt accepted");
-      }
-      if (underrun.contains(id)) {
-        foreign.add("prefill underrun");
-      }
-      if (row.facts().transferFailures() > 0) {
-        foreign.add("KV transfer or bootstrap failure");
-      }
-      if (row.facts().canaryViolations() > 0) {
-        foreign.add("KV canary violation");
-      }
-      if (row.facts().checksumMismatches() > 0) {
-        foreign.add("KV checksum mismatch");
-      }
-      if (timing.contains(id)) {
-        supporting.add("time to first token far below the prompt's prefill time");
-      }
       RequestRecord r = row.record();
-      if (r.startTime() != null && inWindow(windows, r.prefillNode(), r.startTime())) {
-        supporting.add("served inside a vulnerable window of " + r.prefillNode());
-      }
-      boolean notPrefilled = overLength.contains(id) || underrun.contains(id);
-      if (notPrefilled) {
+      boolean inWindow = r.startTime() != null && inWindow(windows, r.prefillNode(), r.startTime());
+      observed[row.doc()] = observation(row, timing.contains(id));
+      ServiceSignals signals = new ServiceSignals(overLength.contains(id), underrun.contains(id),
+          row.facts().transferFailures(), row.facts().canaryViolations(), row.facts().checksumMismatches(),
+          timing.contains(id), inWindow ? r.prefillNode() : null, observed[row.doc()]);
+      if (signals.neverPrefilled()) {
         never.set(row.doc());
       }
-      observed[row.doc()] = observation(row, timing.contains(id));
-      if (!foreign.isEmpty() || !supporting.isEmpty()) {
-        byDoc.put(row.doc(), new Mechanism(notPrefilled, foreign, supporting, observed[row.doc()]));
+      Mechanism mechanism = signals.mechanism();
+      if (mechanism.decodedOverForeignKv() || !mechanism.supporting().isEmpty()) {
+        byDoc.put(row.doc(), mechanism);
       }
     });
     return new Mechanisms(byDoc, observed, never, refused);
@@ -101,19 +82,9 @@ public final class Mechanisms {
         facts.decodeNode() != null, facts.engineInputLen() != null, timingAnomaly);
   }
 
-  /**
-   * Whether the request was turned away before any of it was prefilled: the engine logged a
-   * rejection and the client got no success, or the client got a 4xx refusal. SGLang checks the
-   * length in the tokenizer (a 400 to the client) and in the scheduler before prefill (an abort);
-   * a gateway refuses bad, unauthorised or rate-limited requests before forwarding them. Not 408
-   * or 499: a timeout or a client that hung up can come after the prefill.
-   */
+  /** Whether the request was turned away before any of it was prefilled ({@link ServiceSignals#refusedBeforePrefill}). */
   static boolean refusedBeforePrefill(RequestRow row) {
-    if (row.facts().rejected() && !row.record().succeeded()) {
-      return true;
-    }
-    Integer status = row.record().statusCode();
-    return status != null && status >= 400 && status < 500 && status != 408 && status != 499;
+    return ServiceSignals.refusedBeforePrefill(row.facts().rejected(), row.record().succeeded(), row.record().statusCode());
   }
 
   private static boolean inWindow(List<Window> windows, String node, long time) {
