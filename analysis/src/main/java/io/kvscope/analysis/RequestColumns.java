@@ -3,6 +3,7 @@ package io.kvscope.analysis;
 import io.kvscope.index.Documents;
 import io.kvscope.index.Schema;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.model.evidence.Holder;
 import io.kvscope.model.order.RequestOrder;
 import io.kvscope.model.reach.ReachRule;
 import java.io.IOException;
@@ -114,6 +115,16 @@ public final class RequestColumns {
   /** Requests in {@link RequestOrder}, earliest first. */
   public java.util.Comparator<Integer> inRequestOrder() {
     return java.util.Comparator.comparingInt(this::order);
+  }
+
+  /** The first {@code n} of the requests {@code docs} in request order: a bounded read, whatever the index order. */
+  public List<Integer> earliest(List<Integer> docs, int n) {
+    return docs.stream().sorted(inRequestOrder()).limit(n).toList();
+  }
+
+  /** {@code holders} in request order, so the facts the rules read do not depend on the index order. */
+  public List<Holder> holdersInRequestOrder(java.util.Collection<Holder> holders) {
+    return holders.stream().sorted(java.util.Comparator.comparing(Holder::doc, inRequestOrder())).toList();
   }
 
   public int tenant(int doc) {

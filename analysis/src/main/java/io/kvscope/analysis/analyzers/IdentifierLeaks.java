@@ -176,17 +176,15 @@ public final class IdentifierLeaks implements Analyzer {
     boolean sameQuestion = false;
     if (!mechanism.neverPrefilled() && category != Category.CANARY && !replyHolders.isEmpty()) {
       String own = prompt(recipient, columns, prompts);
-      replyHolders.sort(columns.inRequestOrder());
-      for (int holder : replyHolders.subList(0, Math.min(MAX_SAME_QUESTION_READS, replyHolders.size()))) {
+      for (int holder : columns.earliest(replyHolders, MAX_SAME_QUESTION_READS)) {
         if (SameQuestion.asked(own, prompt(holder, columns, prompts))) {
           sameQuestion = true;
           break;
         }
       }
     }
-    List<Holder> holders = new ArrayList<>(candidates.values());
-    holders.sort(java.util.Comparator.comparing(Holder::doc, columns.inRequestOrder()));
-    return new IdentifierFacts(category.id(), columns.tenantName(recipient), List.copyOf(holders),
+    return new IdentifierFacts(category.id(), columns.tenantName(recipient),
+        columns.holdersInRequestOrder(candidates.values()),
         heldInAPrompt, tenants.size(), inPrompt.contains(recipient), sameQuestion);
   }
 

@@ -94,12 +94,11 @@ final class PassageGatherer {
       }
       return tenants.size() <= tenantCountBound || wantReplies;
     });
-    replyHolders.sort(columns.inRequestOrder());
     boolean ownPrompt = false;
     boolean sameQuestion = false;
     if (!r.mechanism.neverPrefilled()) {
       ownPrompt = Passages.coveredBy(range, r.ownPromptRanges);
-      for (int holder : replyHolders.subList(0, Math.min(MAX_SAME_QUESTION_READS, replyHolders.size()))) {
+      for (int holder : columns.earliest(replyHolders, MAX_SAME_QUESTION_READS)) {
         sameQuestionReads++;
         if (SameQuestion.asked(r.prompt, index.text(holder, Schema.PROMPT_TEXT))) {
           sameQuestion = true;
@@ -110,9 +109,7 @@ final class PassageGatherer {
     // A run many tenants hold whole is a popular passage, not stock phrasing combined anew.
     boolean stockPhrasing = range.tokenCount() < 2 * t && tenants.size() < stockTenants
         && stock.isStock(r.response, range);
-    List<Holder> holders = new ArrayList<>(candidates.values());
-    holders.sort(java.util.Comparator.comparing(Holder::doc, columns.inRequestOrder()));
-    return new PassageFacts(range.tokenCount(), recipientTenant, List.copyOf(holders),
+    return new PassageFacts(range.tokenCount(), recipientTenant, columns.holdersInRequestOrder(candidates.values()),
         Math.min(tenants.size(), tenantCountBound + 1), ownPrompt, sameQuestion, stockPhrasing);
   }
 
