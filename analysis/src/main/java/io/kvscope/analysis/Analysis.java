@@ -4,14 +4,18 @@ import io.kvscope.analysis.analyzers.VulnerableWindows;
 import io.kvscope.analysis.impact.EvidenceUsed;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.ImpactModel;
+import io.kvscope.analysis.impact.Preliminary;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.Window;
 import io.kvscope.index.Checkpoint;
 import io.kvscope.index.IndexSearch;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -20,9 +24,21 @@ import java.util.TreeMap;
  */
 public final class Analysis {
 
-  /** Told as each analyzer starts, so long runs can show progress. */
+  /**
+   * The analyzers whose findings settle the {@link Preliminary} figures: they run first
+   * ({@link Analyzers#ordered(List, Set)}), and once they have, the figures are told.
+   */
+  public static final Set<String> PRELIMINARY_NEEDS = Set.of(Mechanisms.OVER_LENGTH, Mechanisms.UNDERRUN);
+
+  /** Told as each analyzer starts, so long runs can show progress, and told the first figures as soon as they are known. */
   public interface Progress {
     void analyzer(String name, int index, int count);
+
+    /**
+     * The figures known before the text analysis, once per run, as soon as {@link #PRELIMINARY_NEEDS}
+     * have run (never when one of them is not among the analyzers). Called from the analysing thread.
+     */
+    default void preliminary(Preliminary figures) {}
 
     Progress NONE = (name, index, count) -> {};
   }
@@ -31,7 +47,7 @@ public final class Analysis {
   private final Clock clock;
 
   public Analysis(List<Analyzer> analyzers, Clock clock) {
-    this.analyzers = Analyzers.ordered(analyzers);
+    this.analyzers = Analyzers.ordered(analyzers, PRELIMINARY_NEEDS);
     this.clock = clock;
   }
 
@@ -43,12 +59,16 @@ public final class Analysis {
     AnalysisContext context = new AnalysisContext(index, options);
     List<Finding> findings = new ArrayList<>();
     Map<String, Double> seconds = new java.util.LinkedHashMap<>(); // what each step cost, for capacity planning
+    Set<String> toldAfter = new HashSet<>(PRELIMINARY_NEEDS);
     for (int i = 0; i < analyzers.size(); i++) {
       Analyzer analyzer = analyzers.get(i);
       progress.analyzer(analyzer.name(), i, analyzers.size());
       long started = System.nanoTime();
       context.run(analyzer, findings::add);
       seconds.put(analyzer.name(), Math.round((System.nanoTime() - started) / 1e8) / 10.0);
+      if (toldAfter.remove(analyzer.name()) && toldAfter.isEmpty()) {
+        progress.preliminary(ImpactModel.preliminary(findings, vulnerableWindows(context, options, findings)));
+      }
     }
     CoverageScan coverage = new CoverageScan();
     context.forEachRequest(coverage::add);
@@ -65,11 +85,16 @@ public final class Analysis {
     }
     parameters.values().removeIf(java.util.Objects::isNull);
     Report report = ImpactModel.build(new ImpactModel.Inputs(findings,
-        VulnerableWindows.of(context.epochs(), context.clocks(), options.fixedVersion(), findings), coverage.requestsPerHour(),
+        vulnerableWindows(context, options, findings), coverage.requestsPerHour(),
         coverage.coverage(index.reader(), context.epochs().identity()), parameters,
         // Absolute, so the commands the reports print (reveal) work from the reports' folder.
         index.path().toAbsolutePath().normalize().toString(), clock.instant()));
     return report.withEvidence(evidence(index));
+  }
+
+  /** The windows of the preliminary figures and of the report: one rule, over the findings so far. */
+  private static List<Window> vulnerableWindows(AnalysisContext context, AnalysisOptions options, List<Finding> findings) {
+    return VulnerableWindows.of(context.epochs(), context.clocks(), options.fixedVersion(), findings);
   }
 
   /** The files the index was built from, as its checkpoints recorded them at ingest. */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -25,6 +26,14 @@ public final class Analyzers {
    * @throws IllegalArgumentException naming the problem
    */
   public static List<Analyzer> ordered(List<Analyzer> analyzers) {
+    return ordered(analyzers, Set.of());
+  }
+
+  /**
+   * As {@link #ordered(List)}, but the analyzers named in {@code first} (those registered), and what
+   * they require, come before every other: the facts a responder is told early are built early.
+   */
+  public static List<Analyzer> ordered(List<Analyzer> analyzers, Set<String> first) {
     Map<String, Analyzer> byName = new TreeMap<>();
     for (Analyzer analyzer : analyzers) {
       if (byName.put(analyzer.name(), analyzer) != null) {
@@ -41,6 +50,11 @@ public final class Analyzers {
     }
     List<Analyzer> order = new ArrayList<>();
     Map<String, Boolean> state = new LinkedHashMap<>(); // false: being visited, true: placed
+    for (String name : new TreeSet<>(first)) {
+      if (byName.containsKey(name)) {
+        visit(name, byName, state, order, new ArrayList<>());
+      }
+    }
     for (String name : byName.keySet()) {
       visit(name, byName, state, order, new ArrayList<>());
     }

@@ -39,6 +39,23 @@ class AnalyzersTest {
   }
 
   @Test
+  void theAnalyzersAskedForFirstRunBeforeTheRestAfterWhatTheyRequire() {
+    List<Analyzer> ordered = Analyzers.ordered(List.of(new Named("overlap", "underrun", "over-length"),
+        new Named("audit"), new Named("underrun"), new Named("over-length", "units"), new Named("units")),
+        Set.of("underrun", "over-length", "not-registered"));
+    assertThat(ordered).extracting(Analyzer::name)
+        .containsExactly("units", "over-length", "underrun", "audit", "overlap");
+  }
+
+  @Test
+  void theStandardRunBuildsThePreliminaryFiguresFirst() {
+    List<String> names = Analyzers.ordered(Analyzers.discover(), Analysis.PRELIMINARY_NEEDS).stream()
+        .map(Analyzer::name).toList();
+    assertThat(names.subList(0, Analysis.PRELIMINARY_NEEDS.size())).containsExactlyInAnyOrderElementsOf(
+        Analysis.PRELIMINARY_NEEDS);
+  }
+
+  @Test
   void theRegisteredAnalyzersAllResolve() {
     List<String> names = Analyzers.discover().stream().map(Analyzer::name).toList();
     assertThat(names.indexOf("cross-tenant-overlap")).isGreaterThan(names.indexOf("prefill-underrun"))

@@ -3,6 +3,7 @@ package io.kvscope.cli;
 import io.kvscope.analysis.Analysis;
 import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.MissingEvidence;
+import io.kvscope.analysis.impact.Preliminary;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.ingest.Printable;
@@ -47,7 +48,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Analyzed analyzed = analyze(index.path, analysis.toOptions(), quiet, System.err);
+    Analyzed analyzed;
+    try (ProgressBarReporter progress = new ProgressBarReporter(ProgressBarReporter.Steps.ANALYSIS, System.err, quiet)) {
+      analyzed = analyze(index.path, analysis.toOptions(), showing(progress, System.out), System.err);
+      progress.analysisEnded();
+    }
     SummaryPrinter.print(analyzed.report(), System.out);
     ReportOutput.write(analyzed.report(), index.path, out, reveal, notice.toDetails(), System.out);
     return analyzed.warnIncomplete(System.err) ? ExitCodes.ERROR : ExitCodes.OK;
@@ -64,11 +69,38 @@ final class AnalyzeCommand implements Callable<Integer> {
   }
 
   /**
+   * The progress a person watches an analysis by: each analyzer on {@code bar}, and the preliminary
+   * figures printed to {@code out} above it the moment the analysis knows them (before the text
+   * analysis, which takes most of the time). Every command that ends in the exposure summary uses
+   * it, whatever built the index before.
+   */
+  static Analysis.Progress showing(ProgressBarReporter bar, PrintStream out) {
+    return new Analysis.Progress() {
+      @Override
+      public void analyzer(String name, int index, int count) {
+        bar.analyzer(name, index, count);
+      }
+
+      @Override
+      public void preliminary(Preliminary figures) {
+        try {
+          bar.above(out, o -> {
+            SummaryPrinter.printPreliminary(figures, o);
+            o.println();
+          });
+        } catch (java.io.IOException cannot) {
+          throw new java.io.UncheckedIOException(cannot); // printing to a PrintStream does not throw
+        }
+      }
+    };
+  }
+
+  /**
    * The analysis every analysing command runs. Refuses (an exception, exit 2) an index that holds
    * nothing to analyse in the requested range: an empty result there would read as "no leak".
    */
-  static Analyzed analyze(Path indexDir, AnalysisOptions options, boolean quiet, PrintStream err) throws Exception {
-    PrintStream terminal = ProgressBarReporter.interactive(quiet) ? ProgressBarReporter.terminal() : null;
+  static Analyzed analyze(Path indexDir, AnalysisOptions options, Analysis.Progress progress, PrintStream err)
+      throws Exception {
     try (IndexSearch search = IndexSearch.open(indexDir)) {
       if (search.beingWritten()) {
         err.println("kvscope: an ingest is writing to " + Printable.text(indexDir) + "; this analysis reads its last"
@@ -80,14 +112,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       if (!blocking.isEmpty()) {
         throw new IllegalStateException("nothing to analyse: " + blocking);
       }
-      Report report = Analysis.standard().run(search, options, (name, i, n) -> {
-        if (terminal != null) {
-          terminal.printf("\ranalyze [%d/%d] %-24s", i + 1, n, name);
-          if (i + 1 == n) {
-            terminal.println();
-          }
-        }
-      });
+      Report report = Analysis.standard().run(search, options, progress);
       // The analysis module knows the files; only the command line knows which release it is.
       report = report.withEvidence(report.evidence().withVersion(KvScope.Version.text()));
       return new Analyzed(report, gaps);

@@ -69,7 +69,7 @@ final class AuditCommand implements Callable<Integer> {
     if (incremental && analysis.since == null && state.watermark() != null) {
       options = options.withRange(state.watermark().minus(LATE_LOG_MARGIN), options.until());
     }
-    AnalyzeCommand.Analyzed analyzed = AnalyzeCommand.analyze(index.path, options, true, System.err);
+    AnalyzeCommand.Analyzed analyzed = AnalyzeCommand.analyze(index.path, options, io.kvscope.analysis.Analysis.Progress.NONE, System.err);
     AuditVerdict verdict = AuditVerdict.of(analyzed.report(), state.reported(), state.warned());
     // With --json, stdout holds the JSON object alone; everything else goes to stderr.
     PrintStream text = json ? System.err : System.out;

@@ -1,6 +1,7 @@
 package io.kvscope.cli;
 
 import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.index.IngestSummary;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Printable;
 import io.kvscope.samples.GeneratorOptions;
@@ -44,11 +45,21 @@ final class DemoCommand implements Callable<Integer> {
       System.out.println("1/3 Using the sample incident in " + Printable.text(incident));
     }
     System.out.println("2/3 Ingesting into " + Printable.text(index));
-    IngestCommand.print(IngestCommand.ingest(index, List.of(incident), IngestOptions.defaults(), System.err, quiet), System.out);
-    NodeSummary.print(index, System.out);
-    System.out.println("3/3 Analyzing");
-    AnalyzeCommand.Analyzed analyzed = AnalyzeCommand.analyze(index, AnalysisOptions.defaults(), quiet, System.err);
-    System.out.println();
+    AnalyzeCommand.Analyzed analyzed;
+    // One bar over both steps; what is printed between them goes above it.
+    try (ProgressBarReporter progress = new ProgressBarReporter(ProgressBarReporter.Steps.INGEST_THEN_ANALYSIS,
+        System.err, quiet)) {
+      IngestSummary ingested = IngestCommand.ingest(index, List.of(incident), IngestOptions.defaults(), progress);
+      progress.above(System.out, out -> {
+        IngestCommand.print(ingested, out);
+        NodeSummary.print(index, out);
+        out.println("3/3 Analyzing");
+        out.println();
+      });
+      analyzed = AnalyzeCommand.analyze(index, AnalysisOptions.defaults(), AnalyzeCommand.showing(progress, System.out),
+          System.err);
+      progress.analysisEnded();
+    }
     SummaryPrinter.print(analyzed.report(), System.out);
     System.out.println();
     ReportOutput.write(analyzed.report(), index, reports, false, System.out);

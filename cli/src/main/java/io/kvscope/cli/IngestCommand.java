@@ -101,7 +101,8 @@ final class IngestCommand implements Callable<Integer> {
       }
     }
     IngestOptions options = new IngestOptions(tenantKeys, node, mapping, nodeAliases);
-    IngestSummary summary = ingest(index.path, inputs, options, System.err, quiet);
+    IngestSummary summary = ingest(index.path, inputs, options,
+        new ProgressBarReporter(ProgressBarReporter.Steps.INGEST, System.err, quiet));
     print(summary, System.out);
     NodeSummary.print(index.path, System.out);
     List<MissingEvidence.Gap> gaps;
@@ -120,9 +121,8 @@ final class IngestCommand implements Callable<Integer> {
   }
 
   /** Ingests and links; shared by {@code demo}. */
-  static IngestSummary ingest(Path indexDir, List<Path> inputs, IngestOptions options, PrintStream err, boolean quiet)
+  static IngestSummary ingest(Path indexDir, List<Path> inputs, IngestOptions options, ProgressBarReporter progress)
       throws java.io.IOException {
-    var progress = new ProgressBarReporter(err, quiet);
     try (IndexStore store = IndexStore.open(indexDir)) {
       return new IndexIngest(store, Ingestors.discover(), options, progress, Clock.systemUTC()).run(inputs);
     }

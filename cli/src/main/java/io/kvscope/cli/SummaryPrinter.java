@@ -2,6 +2,7 @@ package io.kvscope.cli;
 
 import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
+import io.kvscope.analysis.impact.Preliminary;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.TenantImpact;
@@ -10,6 +11,7 @@ import io.kvscope.ingest.Printable;
 import java.io.PrintStream;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /** The exposure summary a responder reads first: how many, whose, when, where, and is it over. */
@@ -40,16 +42,7 @@ final class SummaryPrinter {
     out.printf("  over-length prompts accepted: %,d    prefill underruns: %,d%n", s.overLengthAccepted(), s.prefillUnderruns());
     out.printf("  same-tenant reuse (not cross-tenant): %,d    suspect only: %,d%n", s.sameTenantReuse(), s.suspectResponses());
     out.printf("  first exposure: %s    last exposure: %s%n", orDash(s.firstExposure()), orDash(s.lastExposure()));
-    long openWindows = report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE && w.open()).count();
-    out.println("Vulnerable windows (pool < context on an unpatched engine)" + (openWindows > 0
-        ? ": " + openWindows + " STILL OPEN" : report.windows().stream().anyMatch(w -> w.kind() == Window.Kind.VULNERABLE) ? ": all closed" : ": none"));
-    report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE)
-        .forEach(w -> out.printf("  %-24s %s .. %s  %s%n", Printable.text(w.node()), w.start(), w.open() ? "(open)" : w.end(),
-            Printable.text(w.reason())));
-    if (report.windows().stream().anyMatch(w -> w.kind() == Window.Kind.VULNERABLE && w.versionUnknown())) {
-      out.println("  engine version unknown on some nodes: no SGLang log line names the release; add deployment"
-          + " records (docs/formats.md, Deployment records) to tell patched from unpatched");
-    }
+    printVulnerable(report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE).toList(), out);
     report.windows().stream().filter(w -> w.kind() == Window.Kind.EXPOSURE)
         .forEach(w -> out.printf("  exposure on %-16s %s .. %s  %,d %s%n", Printable.text(w.node()), w.start(), w.end(),
             w.count(), w.count() == 1 ? "response" : "responses"));
@@ -69,6 +62,30 @@ final class SummaryPrinter {
       out.printf("Coverage: %d log %s; %,d of %,d requests without engine logs, %,d without bodies%n",
           gaps, gaps == 1 ? "gap" : "gaps", report.coverage().requestsWithoutEngineLogs(), report.coverage().requests(),
           report.coverage().requestsWithoutBodies());
+    }
+  }
+
+  /**
+   * The figures known before the text analysis, marked as such: they equal the final summary's
+   * (the same counting rules) and say nothing yet of leaked responses.
+   */
+  static void printPreliminary(Preliminary p, PrintStream out) {
+    out.println("Preliminary exposure summary (so far: engine facts and config epochs; text analysis running)");
+    out.printf("  over-length prompts accepted: %,d    prefill underruns: %,d%n", p.overLengthAccepted(), p.prefillUnderruns());
+    out.println("  leaked responses: not known yet (the text analysis finds them; the exposure summary follows)");
+    printVulnerable(p.vulnerableWindows(), out);
+  }
+
+  /** Each vulnerable window, and whether any is still open. */
+  private static void printVulnerable(List<Window> vulnerable, PrintStream out) {
+    long openWindows = vulnerable.stream().filter(Window::open).count();
+    out.println("Vulnerable windows (pool < context on an unpatched engine)"
+        + (openWindows > 0 ? ": " + openWindows + " STILL OPEN" : vulnerable.isEmpty() ? ": none" : ": all closed"));
+    vulnerable.forEach(w -> out.printf("  %-24s %s .. %s  %s%n", Printable.text(w.node()), w.start(),
+        w.open() ? "(open)" : w.end(), Printable.text(w.reason())));
+    if (vulnerable.stream().anyMatch(Window::versionUnknown)) {
+      out.println("  engine version unknown on some nodes: no SGLang log line names the release; add deployment"
+          + " records (docs/formats.md, Deployment records) to tell patched from unpatched");
     }
   }
 

@@ -36,17 +36,36 @@ final class ChildKvScope {
   }
 
   static Process start(Path logDir, String name, List<String> wrapper, String maxHeap, String... args) throws Exception {
-    return new ProcessBuilder(command(wrapper, maxHeap, args))
+    return start(logDir, name, java.util.Map.of(), wrapper, maxHeap, args);
+  }
+
+  /** As {@link #start(Path, String, List, String, String...)}, with variables set (or, mapped to null, unset). */
+  static Process start(Path logDir, String name, java.util.Map<String, String> environment, List<String> wrapper,
+      String maxHeap, String... args) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder(command(wrapper, maxHeap, args))
         .redirectOutput(logDir.resolve(name + ".out").toFile())
-        .redirectError(logDir.resolve(name + ".err").toFile())
-        .start();
+        .redirectError(logDir.resolve(name + ".err").toFile());
+    environment.forEach((key, value) -> {
+      if (value == null) {
+        builder.environment().remove(key);
+      } else {
+        builder.environment().put(key, value);
+      }
+    });
+    return builder.start();
   }
 
   /** Runs to the end (at most {@code minutes}) and returns what it printed. */
   static Result run(Path logDir, String name, List<String> wrapper, String maxHeap, long minutes, String... args)
       throws Exception {
+    return run(logDir, name, java.util.Map.of(), wrapper, maxHeap, minutes, args);
+  }
+
+  /** As {@link #run(Path, String, List, String, long, String...)}, with variables set (or, mapped to null, unset). */
+  static Result run(Path logDir, String name, java.util.Map<String, String> environment, List<String> wrapper,
+      String maxHeap, long minutes, String... args) throws Exception {
     long started = System.nanoTime();
-    Process child = start(logDir, name, wrapper, maxHeap, args);
+    Process child = start(logDir, name, environment, wrapper, maxHeap, args);
     long deadline = started + TimeUnit.MINUTES.toNanos(minutes);
     long peak = 0;
     // The JVM is the child itself, or the last process of a wrapper chain: sample the whole tree.

@@ -64,6 +64,15 @@ public final class ImpactModel {
         in.coverage(), in.parameters(), review(in.findings(), leaks.keySet()));
   }
 
+  /**
+   * The figures {@code findings} already settle before the text analysis has run: its over-length
+   * and underrun findings, counted as {@link #build} counts them, and the vulnerable windows.
+   */
+  public static Preliminary preliminary(List<Finding> findings, List<Window> vulnerableWindows) {
+    return new Preliminary(distinctRequests(findings, FindingKind.OVER_LENGTH_ACCEPTED, true).size(),
+        distinctRequests(findings, FindingKind.PREFILL_UNDERRUN, true).size(), vulnerableWindows);
+  }
+
   /** Tenant impact and the source x recipient matrix of some findings. */
   public record Tally(List<TenantImpact> tenants, List<MatrixCell> matrix) {}
 

@@ -1,0 +1,21 @@
+package io.kvscope.analysis.impact;
+
+import java.util.List;
+
+/**
+ * The exposure figures known before the text analysis: the mechanism half, from the engine facts and
+ * config epochs alone. Counted by the same rules as the final {@link Summary} (so each equals its
+ * final twin, never more), but it says nothing about leaked responses: an empty one is "not known
+ * yet", never "no leak".
+ *
+ * @param overLengthAccepted distinct requests answered 2xx past their serving node's limit (as
+ *     {@link Summary#overLengthAccepted})
+ * @param prefillUnderruns distinct requests whose prefill stopped short (as {@link Summary#prefillUnderruns})
+ * @param vulnerableWindows the nodes' vulnerable windows, without the leak counts the text analysis adds
+ */
+public record Preliminary(long overLengthAccepted, long prefillUnderruns, List<Window> vulnerableWindows) {
+
+  public Preliminary {
+    vulnerableWindows = List.copyOf(vulnerableWindows);
+  }
+}
