@@ -29,6 +29,19 @@ final class CliTestSupport {
     return new Analyzed(incident, index, reports, ingest, analyze);
   }
 
+  /**
+   * Runs {@code generate --out incident} with {@code options}, failing the test if it fails, and
+   * returns the incident's ground truth.
+   */
+  static io.kvscope.samples.truth.GroundTruth generated(java.nio.file.Path incident, String... options)
+      throws java.io.IOException {
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("generate", "--out", incident.toString()));
+    args.addAll(java.util.List.of(options));
+    Run generate = run(args.toArray(String[]::new));
+    org.assertj.core.api.Assertions.assertThat(generate.exitCode()).as(generate.err()).isZero();
+    return io.kvscope.samples.truth.GroundTruth.load(incident.resolve("truth.json"));
+  }
+
   private CliTestSupport() {}
 
   static synchronized Run run(String... args) {

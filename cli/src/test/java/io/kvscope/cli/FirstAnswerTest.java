@@ -37,6 +37,7 @@ class FirstAnswerTest {
   /** A bar as drawn: {@code \r<task>  42% [===   ]  42/100% (...)  <step>}. */
   private static final Pattern BAR = Pattern.compile("\r\\S+\\s+(\\d+)% \\[[^\\]]*] [^\r\n]*?\\) +(ingest|analyze|done)");
 
+  @TempDir Path tmp;
   @TempDir static Path shared;
   /** The demo's folder: its incident is generated here, so the demo uses it instead of its own. */
   static Path demo;
@@ -44,17 +45,12 @@ class FirstAnswerTest {
   static Path index;
   static GroundTruth truth;
 
-  @TempDir Path tmp;
-
   @BeforeAll
   static void generateAndIngest() throws Exception {
     demo = shared.resolve("demo");
     incident = demo.resolve("incident");
     index = shared.resolve("index");
-    CliTestSupport.Run generate = CliTestSupport.run("generate", "--out", incident.toString(), "--seed", "1",
-        "--scale", "0.05x");
-    assertThat(generate.exitCode()).as(generate.err()).isZero();
-    truth = GroundTruth.load(incident.resolve("truth.json"));
+    truth = CliTestSupport.generated(incident, "--seed", "1", "--scale", "0.05x");
     assertThat(truth.overLengthAcceptedIds()).as("the incident has over-length requests to count").isNotEmpty();
     CliTestSupport.Run ingest = CliTestSupport.run("ingest", incident.toString(), "--index", index.toString(), "-q");
     assertThat(ingest.exitCode()).as(ingest.err()).isZero();
