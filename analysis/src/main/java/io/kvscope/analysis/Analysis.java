@@ -64,9 +64,12 @@ public final class Analysis {
       Analyzer analyzer = analyzers.get(i);
       progress.analyzer(analyzer.name(), i, analyzers.size());
       long started = System.nanoTime();
+      int before = findings.size();
       context.run(analyzer, findings::add);
       seconds.put(analyzer.name(), Math.round((System.nanoTime() - started) / 1e8) / 10.0);
-      if (toldAfter.remove(analyzer.name()) && toldAfter.isEmpty()) {
+      if (toldAfter.isEmpty()) {
+        refuseLateMechanism(analyzer, findings.subList(before, findings.size()));
+      } else if (toldAfter.remove(analyzer.name()) && toldAfter.isEmpty()) {
         progress.preliminary(ImpactModel.preliminary(findings, vulnerableWindows(context, options, findings)));
       }
     }
@@ -90,6 +93,20 @@ public final class Analysis {
         // Absolute, so the commands the reports print (reveal) work from the reports' folder.
         index.path().toAbsolutePath().normalize().toString(), clock.instant()));
     return report.withEvidence(evidence(index));
+  }
+
+  /**
+   * The preliminary figures were told as final: a finding of a kind they are made of, from an
+   * analyzer that ran after them, would make them claim less than the report (a window told closed
+   * that the report keeps open). Such an analyzer belongs in {@link #PRELIMINARY_NEEDS}.
+   */
+  private static void refuseLateMechanism(Analyzer analyzer, List<Finding> emitted) {
+    for (Finding finding : emitted) {
+      if (Preliminary.MADE_OF.contains(finding.kind())) {
+        throw new IllegalStateException("analyzer '" + analyzer.name() + "' emits " + finding.kind().id()
+            + " findings after the preliminary figures were told; add it to Analysis.PRELIMINARY_NEEDS");
+      }
+    }
   }
 
   /** The windows of the preliminary figures and of the report: one rule, over the findings so far. */

@@ -1,6 +1,8 @@
 package io.kvscope.analysis.impact;
 
+import io.kvscope.model.finding.FindingKind;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The exposure figures known before the text analysis: the mechanism half, from the engine facts and
@@ -14,6 +16,9 @@ import java.util.List;
  * @param vulnerableWindows the nodes' vulnerable windows, without the leak counts the text analysis adds
  */
 public record Preliminary(long overLengthAccepted, long prefillUnderruns, List<Window> vulnerableWindows) {
+
+  /** The kinds of finding these figures are counted from, and the windows kept open by. */
+  public static final Set<FindingKind> MADE_OF = Set.of(FindingKind.OVER_LENGTH_ACCEPTED, FindingKind.PREFILL_UNDERRUN);
 
   public Preliminary {
     vulnerableWindows = List.copyOf(vulnerableWindows);
