@@ -1,5 +1,7 @@
 package io.kvscope.analysis;
 
+import io.kvscope.analysis.analyzers.OverLengthAccepted;
+import io.kvscope.analysis.analyzers.PrefillUnderrun;
 import io.kvscope.analysis.analyzers.VulnerableWindows;
 import io.kvscope.analysis.impact.EvidenceUsed;
 import io.kvscope.model.finding.Finding;
@@ -28,7 +30,7 @@ public final class Analysis {
    * The analyzers whose findings settle the {@link Preliminary} figures: they run first
    * ({@link Analyzers#ordered(List, Set)}), and once they have, the figures are told.
    */
-  public static final Set<String> PRELIMINARY_NEEDS = Set.of(Mechanisms.OVER_LENGTH, Mechanisms.UNDERRUN);
+  public static final Set<String> PRELIMINARY_NEEDS = Set.of(OverLengthAccepted.NAME, PrefillUnderrun.NAME);
 
   /** Told as each analyzer starts, so long runs can show progress, and told the first figures as soon as they are known. */
   public interface Progress {

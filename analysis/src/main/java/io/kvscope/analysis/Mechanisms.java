@@ -1,5 +1,8 @@
 package io.kvscope.analysis;
 
+import io.kvscope.analysis.analyzers.OverLengthAccepted;
+import io.kvscope.analysis.analyzers.PrefillUnderrun;
+import io.kvscope.analysis.analyzers.TimingAnomaly;
 import io.kvscope.analysis.analyzers.VulnerableWindows;
 import io.kvscope.model.evidence.Mechanism;
 import io.kvscope.model.evidence.Observation;
@@ -25,11 +28,9 @@ import java.util.Set;
  */
 public final class Mechanisms {
 
-  public static final String OVER_LENGTH = "over-length-accepted";
-  public static final String UNDERRUN = "prefill-underrun";
-  public static final String TIMING = "timing-anomaly";
   /** The analyzers whose findings this reads. */
-  public static final Set<String> REQUIRED = Set.of(OVER_LENGTH, UNDERRUN, TIMING);
+  public static final Set<String> REQUIRED =
+      Set.of(OverLengthAccepted.NAME, PrefillUnderrun.NAME, TimingAnomaly.NAME);
 
   private final Map<Integer, Mechanism> byDoc;
   /** Each request document's {@link Observation}, by document number (null for other documents). */
@@ -45,9 +46,9 @@ public final class Mechanisms {
   }
 
   public static Mechanisms of(AnalysisContext context) throws IOException {
-    Set<String> overLength = context.requestsFlagged(OVER_LENGTH, FindingKind.OVER_LENGTH_ACCEPTED);
-    Set<String> underrun = context.requestsFlagged(UNDERRUN, FindingKind.PREFILL_UNDERRUN);
-    Set<String> timing = context.requestsFlagged(TIMING, FindingKind.TIMING_ANOMALY);
+    Set<String> overLength = context.requestsFlagged(OverLengthAccepted.NAME, FindingKind.OVER_LENGTH_ACCEPTED);
+    Set<String> underrun = context.requestsFlagged(PrefillUnderrun.NAME, FindingKind.PREFILL_UNDERRUN);
+    Set<String> timing = context.requestsFlagged(TimingAnomaly.NAME, FindingKind.TIMING_ANOMALY);
     List<Window> windows = VulnerableWindows.of(context.epochs(), context.clocks(), context.options().fixedVersion());
     Map<Integer, Mechanism> byDoc = new HashMap<>();
     BitSet never = new BitSet();

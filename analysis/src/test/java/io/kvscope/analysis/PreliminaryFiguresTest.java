@@ -3,6 +3,8 @@ package io.kvscope.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvscope.analysis.analyzers.OverLengthAccepted;
+import io.kvscope.analysis.analyzers.PrefillUnderrun;
 import io.kvscope.analysis.impact.Preliminary;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Window;
@@ -71,16 +73,16 @@ class PreliminaryFiguresTest {
     };
     List<Analyzer> analyzers = List.of(
         new Emitting("a-audit", Set.of(), List.of()),
-        new Emitting(Mechanisms.OVER_LENGTH, Set.of(), List.of(overLength("gw-1", "prefill-1", "2026-09-01T10:00:00Z"),
+        new Emitting(OverLengthAccepted.NAME, Set.of(), List.of(overLength("gw-1", "prefill-1", "2026-09-01T10:00:00Z"),
             overLength("gw-2", "prefill-0", "2026-08-28T10:00:00Z"), overLength("gw-2", "prefill-0", "2026-08-28T10:00:00Z"))),
-        new Emitting(Mechanisms.UNDERRUN, Set.of(), List.of()),
+        new Emitting(PrefillUnderrun.NAME, Set.of(), List.of()),
         new Emitting("text", Analysis.PRELIMINARY_NEEDS, List.of()));
     Report report;
     try (var search = twoNodes().open()) {
       report = new Analysis(analyzers, Clock.systemUTC()).run(search, AnalysisOptions.defaults(), progress);
     }
 
-    assertThat(told).containsExactly(Mechanisms.OVER_LENGTH, Mechanisms.UNDERRUN, "PRELIMINARY", "a-audit", "text");
+    assertThat(told).containsExactly(OverLengthAccepted.NAME, PrefillUnderrun.NAME, "PRELIMINARY", "a-audit", "text");
     Preliminary p = figures.get(0);
     assertThat(p.overLengthAccepted()).isEqualTo(2).isEqualTo(report.summary().overLengthAccepted());
     assertThat(p.prefillUnderruns()).isZero().isEqualTo(report.summary().prefillUnderruns());
@@ -94,8 +96,8 @@ class PreliminaryFiguresTest {
 
   @Test
   void anAnalyzerThatWouldChangeThemAfterTheyWereToldIsRefused() throws Exception {
-    List<Analyzer> analyzers = List.of(new Emitting(Mechanisms.OVER_LENGTH, Set.of(), List.of()),
-        new Emitting(Mechanisms.UNDERRUN, Set.of(), List.of()),
+    List<Analyzer> analyzers = List.of(new Emitting(OverLengthAccepted.NAME, Set.of(), List.of()),
+        new Emitting(PrefillUnderrun.NAME, Set.of(), List.of()),
         new Emitting("z-late", Set.of(), List.of(overLength("gw-1", "prefill-1", "2026-09-01T10:00:00Z"))));
     try (var search = twoNodes().open()) {
       assertThatThrownBy(() -> new Analysis(analyzers, Clock.systemUTC()).run(search, AnalysisOptions.defaults(),

@@ -3,6 +3,7 @@ package io.kvscope.analysis;
 import static io.kvscope.analysis.TestIndex.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvscope.analysis.analyzers.PrefillUnderrun;
 import io.kvscope.model.finding.Confidence;
 import io.kvscope.model.finding.Evidence;
 import io.kvscope.model.finding.Finding;
@@ -202,7 +203,7 @@ class StalePageReachTest {
     try (var search = index.open()) {
       AnalysisContext context = new AnalysisContext(search, options);
       for (String requestId : neverPrefilled) {
-        context.record(Mechanisms.UNDERRUN, new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
+        context.record(PrefillUnderrun.NAME, new Finding("prefill_underrun:" + requestId, FindingKind.PREFILL_UNDERRUN,
             Confidence.CONFIRMED, requestId, null, null, null, null, null, null, Evidence.Other.NONE));
       }
       Reach[] built = new Reach[1];

@@ -1,5 +1,8 @@
 package io.kvscope.cli;
 
+import static io.kvscope.ingest.KvscopeOutputs.REPORT_VERSION_FIELD;
+import static io.kvscope.ingest.KvscopeOutputs.TRUTH_VERSION_FIELD;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -32,16 +35,16 @@ final class ScoreCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (versionKey(truthFile).equals("report_version") && versionKey(reportFile).equals("truth_version")) {
+    if (versionKey(truthFile).equals(REPORT_VERSION_FIELD) && versionKey(reportFile).equals(TRUTH_VERSION_FIELD)) {
       Path swapped = truthFile;
       truthFile = reportFile;
       reportFile = swapped;
     }
-    if (!versionKey(truthFile).equals("truth_version")) {
-      throw new IOException(truthFile + " is not a truth.json written by 'kvscope generate' (it has no truth_version)");
+    if (!versionKey(truthFile).equals(TRUTH_VERSION_FIELD)) {
+      throw new IOException(truthFile + " is not a truth.json written by 'kvscope generate' (it has no " + TRUTH_VERSION_FIELD + ")");
     }
-    if (!versionKey(reportFile).equals("report_version")) {
-      throw new IOException(reportFile + " is not a report.json written by 'kvscope analyze' (it has no report_version)");
+    if (!versionKey(reportFile).equals(REPORT_VERSION_FIELD)) {
+      throw new IOException(reportFile + " is not a report.json written by 'kvscope analyze' (it has no " + REPORT_VERSION_FIELD + ")");
     }
     GroundTruth truth = GroundTruth.load(truthFile);
     Report report = ReportJson.read(reportFile);

@@ -35,9 +35,12 @@ import java.util.function.Consumer;
  */
 public final class ConfigAudit implements Analyzer {
 
+  /** The analyzer's name: its key in findings, timings and the requires lists of others. */
+  public static final String NAME = "config-audit";
+
   @Override
   public String name() {
-    return "config-audit";
+    return NAME;
   }
 
   @Override

@@ -51,6 +51,9 @@ import org.apache.lucene.util.BytesRef;
  */
 public final class CrossTenantOverlap implements Analyzer {
 
+  /** The analyzer's name: its key in findings, timings and the requires lists of others. */
+  public static final String NAME = "cross-tenant-overlap";
+
   /**
    * Fingerprints a pair must share in the general join, which covers responses with no mechanism
    * evidence. There only a passage of at least 2T words counts, and such a passage always holds two
@@ -93,7 +96,7 @@ public final class CrossTenantOverlap implements Analyzer {
 
   @Override
   public String name() {
-    return "cross-tenant-overlap";
+    return NAME;
   }
 
   @Override

@@ -54,12 +54,14 @@ import org.apache.lucene.util.BytesRef;
  */
 public final class IdentifierLeaks implements Analyzer {
 
+  /** The analyzer's name: its key in findings, timings and the requires lists of others. */
+  public static final String NAME = "identifier-leaks";
+
   /** Identifiers in more responses than this are boilerplate; their postings are not read further. */
   static final int MAX_RESPONSES_PER_IDENTIFIER = 500;
   /** Replies holding an identifier whose prompts are read to find the same question. */
   static final int MAX_SAME_QUESTION_READS = 8;
 
-  private static final String OVERLAP = "cross-tenant-overlap";
 
   private final Set<String> withoutRules;
 
@@ -74,7 +76,7 @@ public final class IdentifierLeaks implements Analyzer {
 
   @Override
   public String name() {
-    return "identifier-leaks";
+    return NAME;
   }
 
   @Override
@@ -85,7 +87,7 @@ public final class IdentifierLeaks implements Analyzer {
   @Override
   public Set<String> requires() {
     Set<String> needed = new TreeSet<>(Mechanisms.REQUIRED);
-    needed.add(OVERLAP); // a verified passage's sources are the likeliest origin of an identifier in it
+    needed.add(CrossTenantOverlap.NAME); // a verified passage's sources are the likeliest origin of an identifier in it
     return needed;
   }
 
@@ -203,7 +205,7 @@ public final class IdentifierLeaks implements Analyzer {
    */
   private static Map<String, Set<String>> spanSources(AnalysisContext context) {
     Map<String, Set<String>> sources = new HashMap<>();
-    for (Finding finding : context.findingsOf(OVERLAP)) {
+    for (Finding finding : context.findingsOf(CrossTenantOverlap.NAME)) {
       if (finding.kind() == FindingKind.CROSS_TENANT_OVERLAP || finding.kind() == FindingKind.SAME_TENANT_REUSE) {
         Set<String> ids = sources.computeIfAbsent(finding.requestId(), r -> new HashSet<>());
         finding.sources().forEach(source -> ids.add(source.requestId()));

@@ -21,9 +21,12 @@ import java.util.function.Consumer;
  */
 public final class OverLengthAccepted implements Analyzer {
 
+  /** The analyzer's name: its key in findings, timings and the requires lists of others. */
+  public static final String NAME = "over-length-accepted";
+
   @Override
   public String name() {
-    return "over-length-accepted";
+    return NAME;
   }
 
   @Override

@@ -16,9 +16,12 @@ import java.util.function.Consumer;
  */
 public final class PrefillUnderrun implements Analyzer {
 
+  /** The analyzer's name: its key in findings, timings and the requires lists of others. */
+  public static final String NAME = "prefill-underrun";
+
   @Override
   public String name() {
-    return "prefill-underrun";
+    return NAME;
   }
 
   @Override

@@ -24,12 +24,15 @@ import java.util.function.Consumer;
  */
 public final class TimingAnomaly implements Analyzer {
 
+  /** The analyzer's name: its key in findings, timings and the requires lists of others. */
+  public static final String NAME = "timing-anomaly";
+
   private static final int MAX_FIT_POINTS = 5_000;
   private static final int MIN_FIT_POINTS = 20;
 
   @Override
   public String name() {
-    return "timing-anomaly";
+    return NAME;
   }
 
   @Override

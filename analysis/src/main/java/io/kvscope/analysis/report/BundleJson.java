@@ -1,5 +1,6 @@
 package io.kvscope.analysis.report;
 
+import io.kvscope.ingest.KvscopeOutputs;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
@@ -27,7 +28,7 @@ final class BundleJson {
     try (JsonGenerator g = PrintableJson.configure(new JsonFactory().createGenerator(out))) {
       g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
       g.writeStartObject();
-      g.writeStringField("report_version", report.reportVersion());
+      g.writeStringField(KvscopeOutputs.REPORT_VERSION_FIELD, report.reportVersion());
       g.writeStringField("generated_at", report.generatedAt() == null ? null : report.generatedAt().toString());
       g.writeStringField("tenant", b.tenant());
       g.writeObjectFieldStart("summary");

@@ -1,5 +1,6 @@
 package io.kvscope.analysis.report;
 
+import io.kvscope.ingest.KvscopeOutputs;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -119,12 +120,12 @@ public final class ReportJson {
     String version = report.reportVersion();
     String major = Report.REPORT_VERSION.substring(0, Report.REPORT_VERSION.indexOf('.') + 1);
     if (version != null && !version.startsWith(major)) {
-      throw new IOException(name + " has report_version " + version + "; this kvscope reads "
+      throw new IOException(name + " has " + KvscopeOutputs.REPORT_VERSION_FIELD + " " + version + "; this kvscope reads "
           + major + "x (re-run 'kvscope analyze' with this version to regenerate it)");
     }
     if (version == null || report.summary() == null) {
       throw new IOException(name + " is not a kvscope report.json: it has no "
-          + (version == null ? "report_version" : "summary"));
+          + (version == null ? KvscopeOutputs.REPORT_VERSION_FIELD : "summary"));
     }
     return report;
   }

@@ -3,6 +3,8 @@ package io.kvscope.analysis.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.index.Redaction;
+import io.kvscope.model.identifiers.Identifier;
+import io.kvscope.model.identifiers.IdentifierExtractor;
 import org.junit.jupiter.api.Test;
 
 class ContentRedactorTest {
@@ -38,6 +40,15 @@ class ContentRedactorTest {
     assertThat(ContentRedactor.categories("card 4111 1111 1111 1111")).containsExactly("card_number");
     assertThat(ContentRedactor.categories(IncidentFixture.CANARY + " here")).containsExactly("canary");
     assertThat(ContentRedactor.categories("nothing sensitive at all")).isEmpty();
+  }
+
+  @Test
+  void everyMarkerTheIndexTakesAsACanaryIsMaskedWhole() {
+    String text = "leaked KVCANARY-run_07-ab12cd34ef here";
+    var found = new IdentifierExtractor().extract(text);
+    assertThat(found).extracting(Identifier::value).containsExactly("KVCANARY-run_07-ab12cd34ef");
+    assertThat(ContentRedactor.categories(text)).containsExactly("canary");
+    assertThat(ContentRedactor.mask(text, 80)).isEqualTo("l***** [canary] h***");
   }
 
   @Test

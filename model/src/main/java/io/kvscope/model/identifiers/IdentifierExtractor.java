@@ -52,7 +52,6 @@ public final class IdentifierExtractor {
   private static final AnchoredPattern PHONE = new AnchoredPattern(Pattern.compile(
       "(?<![\\w+])(?:\\+[0-9]{1,3}[ .-]?|[0-9]{1,3}[ .-])?\\(?[0-9]{2,4}\\)?[ .-][0-9]{3,4}[ .-]?[0-9]{3,4}(?!\\w)"),
       IdentifierExtractor::nextPhoneStart, 0, PHONE_MAX_LENGTH);
-  private static final int CANARY_MAX_LENGTH = 96;
 
   private final List<String> canaryPrefixes;
 
@@ -87,20 +86,17 @@ public final class IdentifierExtractor {
   private void canaries(String text, Found found) {
     for (String prefix : canaryPrefixes) {
       for (int at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
-        int end = at + prefix.length();
-        while (end < text.length() && end - at < CANARY_MAX_LENGTH && isMarkerChar(text.charAt(end))) {
+        int body = at + prefix.length();
+        int end = body;
+        while (end < text.length() && end - body < CanaryMarker.MAX_BODY && CanaryMarker.isBodyChar(text.charAt(end))) {
           end++;
         }
-        if (end > at + prefix.length()) {
+        if (end > body) {
           String value = text.substring(at, end);
           found.add(Category.CANARY.id() + ":" + value, new Identifier(Category.CANARY, value, at, end));
         }
       }
     }
-  }
-
-  private static boolean isMarkerChar(char c) {
-    return Character.isLetterOrDigit(c) || c == '_' || c == '-';
   }
 
   private static void each(AnchoredPattern pattern, String text, Category category,

@@ -1,5 +1,7 @@
 package io.kvscope.samples.truth;
 
+import static io.kvscope.ingest.KvscopeOutputs.TRUTH_VERSION_FIELD;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
@@ -76,7 +78,7 @@ final class TruthJson {
   /** The record holds the period's bounds flat; truth.json nests them, after the version and generator. */
   private static ObjectNode nestPeriod(ObjectNode flat) {
     ObjectNode root = MAPPER.createObjectNode();
-    root.set("truth_version", flat.remove("truth_version"));
+    root.set(TRUTH_VERSION_FIELD, flat.remove(TRUTH_VERSION_FIELD));
     root.set("generator", flat.remove("generator"));
     ObjectNode period = root.putObject("period");
     period.set("start", flat.remove("period_start"));
@@ -94,9 +96,9 @@ final class TruthJson {
 
   static GroundTruth read(InputStream in) throws IOException {
     JsonNode root = MAPPER.readTree(in);
-    int version = root.path("truth_version").asInt();
+    int version = root.path(TRUTH_VERSION_FIELD).asInt();
     if (version != GroundTruth.VERSION) {
-      throw new IOException("unsupported truth_version " + version + " (expected " + GroundTruth.VERSION + ")");
+      throw new IOException("unsupported " + TRUTH_VERSION_FIELD + " " + version + " (expected " + GroundTruth.VERSION + ")");
     }
     return MAPPER.treeToValue(flatten((ObjectNode) root), GroundTruth.class);
   }
@@ -114,7 +116,7 @@ final class TruthJson {
   }
 
   private abstract static class TruthMixIn {
-    @JsonProperty("truth_version")
+    @JsonProperty(TRUTH_VERSION_FIELD)
     abstract int version();
   }
 
