@@ -5,6 +5,8 @@ import io.kvscope.analysis.impact.EvidenceUsed;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.Summary;
+import io.kvscope.index.TextCopies;
 import io.kvscope.index.Checkpoint;
 import io.kvscope.index.IndexSearch;
 import java.io.IOException;
@@ -69,7 +71,8 @@ public final class Analysis {
         coverage.coverage(index.reader(), context.epochs().identity()), parameters,
         // Absolute, so the commands the reports print (reveal) work from the reports' folder.
         index.path().toAbsolutePath().normalize().toString(), clock.instant()));
-    return report.withEvidence(evidence(index));
+    Summary summary = report.summary().withRequestsWithDisagreeingCopies(TextCopies.requestsWithCopies(index.reader()));
+    return report.withEvidence(evidence(index)).withSummary(summary);
   }
 
   /** The files the index was built from, as its checkpoints recorded them at ingest. */

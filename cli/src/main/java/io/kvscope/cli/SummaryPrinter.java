@@ -40,6 +40,10 @@ final class SummaryPrinter {
     out.printf("  over-length prompts accepted: %,d    prefill underruns: %,d%n", s.overLengthAccepted(), s.prefillUnderruns());
     out.printf("  same-tenant reuse (not cross-tenant): %,d    suspect only: %,d%n", s.sameTenantReuse(), s.suspectResponses());
     out.printf("  first exposure: %s    last exposure: %s%n", orDash(s.firstExposure()), orDash(s.lastExposure()));
+    if (s.requestsWithDisagreeingCopies() > 0) {
+      out.printf("  copies disagree: %,d %s logged more than once with different texts (every copy analyzed)%n",
+          s.requestsWithDisagreeingCopies(), s.requestsWithDisagreeingCopies() == 1 ? "request" : "requests");
+    }
     long openWindows = report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE && w.open()).count();
     out.println("Vulnerable windows (pool < context on an unpatched engine)" + (openWindows > 0
         ? ": " + openWindows + " STILL OPEN" : report.windows().stream().anyMatch(w -> w.kind() == Window.Kind.VULNERABLE) ? ": all closed" : ": none"));

@@ -242,7 +242,8 @@ final class MergeRules {
       Function<RequestRecord, String> text = r -> (String) field.get(r);
       TextClaim claim = textClaim(ordered, text);
       if (claim != null) {
-        claim.others().forEach(r -> copies.add(new TextCopy(field.column(), text.apply(r), where(r), where(claim.kept()))));
+        claim.others().forEach(r -> copies.add(new TextCopy(field.column(), text.apply(r), where(r), where(claim.kept()),
+            rank(r) < rank(claim.kept()))));
       }
     }
     return copies;

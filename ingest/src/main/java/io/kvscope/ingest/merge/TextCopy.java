@@ -10,8 +10,10 @@ package io.kvscope.ingest.merge;
  * @param text the copy's text
  * @param where the record it was read from, as {@code <origin> <file>:<line>}
  * @param keptFrom the record the kept text was read from, same form
+ * @param outranked whether the copy's record ranks below the kept text's (a trace's reply where the
+ *     gateway logged another): its word alone never makes a finding count
  */
-public record TextCopy(String field, String text, String where, String keptFrom) {
+public record TextCopy(String field, String text, String where, String keptFrom, boolean outranked) {
 
   /** True for a copy of the reply: the text the analysis reads as received. */
   public boolean isReply() {

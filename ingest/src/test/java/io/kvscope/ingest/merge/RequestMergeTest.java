@@ -120,7 +120,7 @@ class RequestMergeTest {
         + " chars (gateway gateway/litellm.jsonl:12), also " + planted.length()
         + " chars that goes on past it (trace traces/spans.jsonl:3)");
     assertThat(RequestMerge.disagreeing(List.of(plant, gateway()))).containsExactly(new TextCopy("response_text", planted,
-        "trace traces/spans.jsonl:3", "gateway gateway/litellm.jsonl:12"));
+        "trace traces/spans.jsonl:3", "gateway gateway/litellm.jsonl:12", true));
   }
 
   /**
@@ -139,7 +139,7 @@ class RequestMergeTest {
 
     assertThat(merged.responseText()).isEqualTo(harmless.responseText());
     assertThat(copies).containsExactly(new TextCopy("response_text", leaked.responseText(),
-        "gateway gateway/litellm.jsonl:12", "gateway gateway/litellm-retry.jsonl:4"));
+        "gateway gateway/litellm.jsonl:12", "gateway gateway/litellm-retry.jsonl:4", false));
     assertThat(copies.getFirst().isReply()).isTrue();
     assertThat(merged.provenance().conflicts()).containsExactly("response_text: kept "
         + harmless.responseText().length() + " chars (gateway gateway/litellm-retry.jsonl:4), also "
