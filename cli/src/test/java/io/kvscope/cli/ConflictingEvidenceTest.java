@@ -140,31 +140,14 @@ class ConflictingEvidenceTest {
    */
   @Test
   void aRoomClaimedByMoreThanOnePairTakesNoRequestsPrefillSideAway() throws Exception {
-    java.util.Map<String, String> roomOf = new java.util.HashMap<>();
-    java.util.Map<String, String> timeOf = new java.util.HashMap<>();
-    java.util.regex.Pattern stats = java.util.regex.Pattern.compile(
-        "^\\[([^\\]]+?)(?: TP\\d+)?] Req Time Stats\\(rid=(\\w+), bootstrap_room=(\\d+),.*type=decode");
-    try (var files = Files.list(incident.resolve("engine"))) {
-      for (Path log : files.filter(f -> f.getFileName().toString().startsWith("sglang-decode")).toList()) {
-        java.io.InputStream in = Files.newInputStream(log);
-        if (log.toString().endsWith(".gz")) {
-          in = new java.util.zip.GZIPInputStream(in);
-        }
-        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
-          lines.lines().map(stats::matcher).filter(java.util.regex.Matcher::find).forEach(m -> {
-            roomOf.put(m.group(2), m.group(3));
-            timeOf.put(m.group(2), m.group(1));
-          });
-        }
-      }
-    }
+    java.util.Map<String, String[]> decode = decodeStats();
     List<String> victims = truth.overLengthAcceptedIds().stream().sorted().map(id -> id.replace("chatcmpl-", "")).toList();
-    assertThat(victims).hasSizeGreaterThanOrEqualTo(2).allMatch(roomOf::containsKey);
+    assertThat(victims).hasSizeGreaterThanOrEqualTo(2).allMatch(decode::containsKey);
     StringBuilder forged = new StringBuilder();
     for (int i = 0; i < victims.size(); i++) {
-      String rid = victims.get(i);
+      String[] at = decode.get(victims.get(i));
       // a rid no record names, with a short prompt on the request's room
-      forged.append(statsLine(timeOf.get(rid), "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f" + i, roomOf.get(rid), "prefill", 12));
+      forged.append(statsLine(at[0], "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f" + i, at[1], "prefill", 12));
     }
     Path hostile = tmp.resolve("hostile");
     write(hostile.resolve("engine/sglang-prefill-z9.log"), forged.toString());
@@ -174,6 +157,26 @@ class ConflictingEvidenceTest {
     run.assertTruthStands();
     assertThat(run.ingest.out()).contains("ambiguous bootstrap rooms (more rids than one pair, or a rid another request "
         + "claims; every unclaimed rid joined): " + victims.size());
+  }
+
+  /** Each decode rid's time and bootstrap room, from the incident's SGLang decode logs. */
+  private static java.util.Map<String, String[]> decodeStats() throws IOException {
+    java.util.Map<String, String[]> stats = new java.util.HashMap<>();
+    java.util.regex.Pattern line = java.util.regex.Pattern.compile(
+        "^\\[([^\\]]+?)(?: TP\\d+)?] Req Time Stats\\(rid=(\\w+), bootstrap_room=(\\d+),.*type=decode");
+    try (var files = Files.list(incident.resolve("engine"))) {
+      for (Path log : files.filter(f -> f.getFileName().toString().startsWith("sglang-decode")).toList()) {
+        java.io.InputStream in = Files.newInputStream(log);
+        if (log.toString().endsWith(".gz")) {
+          in = new java.util.zip.GZIPInputStream(in);
+        }
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
+          lines.lines().map(line::matcher).filter(java.util.regex.Matcher::find)
+              .forEach(m -> stats.put(m.group(2), new String[] {m.group(1), m.group(3)}));
+        }
+      }
+    }
+    return stats;
   }
 
   private static String statsLine(String time, String rid, String room, String type, int inputLen) {
