@@ -8,7 +8,9 @@ import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Preliminary;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.index.TextCopies;
 import io.kvscope.index.Checkpoint;
 import io.kvscope.index.IndexSearch;
 import java.io.IOException;
@@ -94,7 +96,8 @@ public final class Analysis {
         coverage.coverage(index.reader(), context.epochs().identity()), parameters,
         // Absolute, so the commands the reports print (reveal) work from the reports' folder.
         index.path().toAbsolutePath().normalize().toString(), clock.instant()));
-    return report.withEvidence(evidence(index));
+    Summary summary = report.summary().withRequestsWithDisagreeingCopies(TextCopies.requestsWithCopies(index.reader()));
+    return report.withEvidence(evidence(index)).withSummary(summary);
   }
 
   /**

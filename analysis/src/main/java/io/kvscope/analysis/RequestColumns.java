@@ -2,6 +2,8 @@ package io.kvscope.analysis;
 
 import io.kvscope.index.Documents;
 import io.kvscope.index.Schema;
+import io.kvscope.index.TextCopies;
+import io.kvscope.ingest.merge.RequestMerge;
 import io.kvscope.ingest.record.RequestRecord;
 import io.kvscope.model.evidence.Holder;
 import io.kvscope.model.order.RequestOrder;
@@ -40,10 +42,26 @@ public final class RequestColumns {
   private final int[] order;
   private final List<String> tenantNames;
   private final List<String> nodeNames;
+  /** Reply copies by their document, each with its request's document (see {@link ReplyCopy}). */
+  private final Map<Integer, ReplyCopy> copies;
+  private final Map<Integer, List<ReplyCopy>> copiesByRequest;
+
+  /**
+   * A reply a merged request's records disagree on, beside the kept one ({@link TextCopies}): read
+   * as a response its request received (same tenant, times, nodes and mechanism), never as a source.
+   *
+   * @param doc the copy's document
+   * @param request its request's document
+   */
+  public record ReplyCopy(int doc, int request, TextCopies.Copy copy) {}
 
   private RequestColumns(IndexReader reader, int[] tenant, int[] decodeNode, long[] start, long[] end,
-      java.util.BitSet inRange, int[] order, List<String> tenantNames, List<String> nodeNames) {
+      java.util.BitSet inRange, int[] order, List<String> tenantNames, List<String> nodeNames,
+      Map<Integer, ReplyCopy> copies) {
     this.reader = reader;
+    this.copies = copies;
+    this.copiesByRequest = new HashMap<>();
+    copies.values().forEach(c -> copiesByRequest.computeIfAbsent(c.request(), r -> new ArrayList<>()).add(c));
     this.inRange = inRange;
     this.order = order;
     this.tenant = tenant;
@@ -67,6 +85,13 @@ public final class RequestColumns {
     List<String> nodeNames = new ArrayList<>();
     java.util.BitSet inRange = new java.util.BitSet(reader.maxDoc());
     List<Map.Entry<RequestOrder, Integer>> byOrder = new ArrayList<>();
+    Map<String, List<TextCopies.Copy>> copiesByKey = new HashMap<>();
+    for (TextCopies.Copy copy : TextCopies.all(reader)) {
+      if (copy.isReply()) {
+        copiesByKey.computeIfAbsent(copy.requestKey(), k -> new ArrayList<>()).add(copy);
+      }
+    }
+    Map<Integer, ReplyCopy> copies = new java.util.TreeMap<>();
     // Every request can be a source; only those in the analysed range are recipients.
     RequestRows.forEach(reader, row -> {
       if (context.options().inRange(row.record().startTime())) {
@@ -84,6 +109,10 @@ public final class RequestColumns {
       start[row.doc()] = r.startTime() == null ? Long.MIN_VALUE : r.startTime();
       end[row.doc()] = r.endTime() == null ? start[row.doc()] : r.endTime();
       byOrder.add(Map.entry(RequestOrder.of(r.startTime(), r.requestId()), row.doc()));
+      if (!copiesByKey.isEmpty()) {
+        copiesByKey.getOrDefault(RequestMerge.keyOf(r), List.of())
+            .forEach(c -> copies.put(c.doc(), new ReplyCopy(c.doc(), row.doc(), c)));
+      }
     });
     byOrder.sort(Map.Entry.comparingByKey());
     int[] order = new int[reader.maxDoc()];
@@ -91,15 +120,42 @@ public final class RequestColumns {
     for (int i = 0; i < byOrder.size(); i++) {
       order[byOrder.get(i).getValue()] = i;
     }
-    return new RequestColumns(reader, tenant, node, start, end, inRange, order, tenantNames, nodeNames);
+    // A copy is where its request is, in time, node and order; its tenant stays unset, so it is no request.
+    for (ReplyCopy c : copies.values()) {
+      node[c.doc()] = node[c.request()];
+      start[c.doc()] = start[c.request()];
+      end[c.doc()] = end[c.request()];
+      order[c.doc()] = order[c.request()];
+      inRange.set(c.doc(), inRange.get(c.request()));
+    }
+    return new RequestColumns(reader, tenant, node, start, end, inRange, order, tenantNames, nodeNames, copies);
   }
 
-  /** True for live request documents (possible sources, whatever their time). */
+  /** True for live request documents (possible sources, whatever their time); never for a reply copy. */
   public boolean isRequest(int doc) {
     return tenant[doc] != NOT_A_REQUEST;
   }
 
-  /** True for requests inside the analysed time range: the responses examined. */
+  /** The request {@code doc} is a reply copy of, else {@code doc} itself. */
+  public int requestDoc(int doc) {
+    if (copies.isEmpty() || tenant[doc] != NOT_A_REQUEST) {
+      return doc;
+    }
+    ReplyCopy copy = copies.get(doc);
+    return copy == null ? doc : copy.request();
+  }
+
+  /** The reply copy {@code doc} is, or null. */
+  public ReplyCopy copy(int doc) {
+    return copies.isEmpty() ? null : copies.get(doc);
+  }
+
+  /** The reply copies of request {@code doc} (none for most). */
+  public List<ReplyCopy> copiesOf(int doc) {
+    return copiesByRequest.getOrDefault(doc, List.of());
+  }
+
+  /** True for requests inside the analysed time range, and their reply copies: the responses examined. */
   public boolean isRecipient(int doc) {
     return inRange.get(doc);
   }
@@ -127,12 +183,13 @@ public final class RequestColumns {
     return holders.stream().sorted(java.util.Comparator.comparing(Holder::doc, inRequestOrder())).toList();
   }
 
+  /** The request's tenant; a reply copy's is its request's. */
   public int tenant(int doc) {
-    return tenant[doc];
+    return tenant[requestDoc(doc)];
   }
 
   public String tenantName(int doc) {
-    return tenantNames.get(tenant[doc]);
+    return tenantNames.get(tenant(doc));
   }
 
   public int decodeNode(int doc) {
@@ -150,12 +207,12 @@ public final class RequestColumns {
 
   /** The request's id (gateway id where there is one). */
   public String requestId(int doc) throws IOException {
-    return keyword(doc, Schema.REQUEST_ID);
+    return keyword(requestDoc(doc), Schema.REQUEST_ID);
   }
 
   /** The engine's request id, or null where no engine log named it. */
   public String engineRid(int doc) throws IOException {
-    return keyword(doc, Schema.ENGINE_RID);
+    return keyword(requestDoc(doc), Schema.ENGINE_RID);
   }
 
   /**
@@ -179,14 +236,21 @@ public final class RequestColumns {
     return nodeNames.get(node);
   }
 
-  /** The handful of stored fields a finding names, without loading the texts. */
+  /** The handful of stored fields a finding names, without loading the texts (a copy's: its request's). */
   public Document header(int doc) throws IOException {
-    return reader.storedFields().document(doc, Set.of(Schema.REQUEST_ID, Schema.ENGINE_RID, Schema.TENANT,
+    return reader.storedFields().document(requestDoc(doc), Set.of(Schema.REQUEST_ID, Schema.ENGINE_RID, Schema.TENANT,
         Schema.START_TIME, Schema.PREFILL_NODE, Schema.DECODE_NODE, Schema.DEPLOYMENT));
   }
 
-  /** A stored text field of a request (prompt or response), loaded alone. */
+  /**
+   * A stored text field of a request (prompt or response), loaded alone. A reply copy's response is
+   * its own text, its prompt its request's.
+   */
   public String text(int doc, String field) throws IOException {
+    if (copy(doc) != null) {
+      return field.equals(Schema.RESPONSE_TEXT) ? reader.storedFields().document(doc, Set.of(Schema.COPY_TEXT))
+          .get(Schema.COPY_TEXT) : text(requestDoc(doc), field);
+    }
     return reader.storedFields().document(doc, Set.of(field)).get(field);
   }
 

@@ -68,7 +68,8 @@ public final class StalePageReach {
 
   /** Whether {@code source}'s pages could have been among those {@code recipient} decoded over. */
   public boolean reaches(int source, int recipient) {
-    if (source == recipient || !columns.isRequest(source)) {
+    // A reply copy is never a source (isRequest), nor is a copy's own request one to it.
+    if (source == recipient || !columns.isRequest(source) || source == columns.requestDoc(recipient)) {
       return false;
     }
     return rule.reaches(columns.start(source), columns.decodeNode(source), !notASource.get(source),

@@ -42,6 +42,10 @@ final class SummaryPrinter {
     out.printf("  over-length prompts accepted: %,d    prefill underruns: %,d%n", s.overLengthAccepted(), s.prefillUnderruns());
     out.printf("  same-tenant reuse (not cross-tenant): %,d    suspect only: %,d%n", s.sameTenantReuse(), s.suspectResponses());
     out.printf("  first exposure: %s    last exposure: %s%n", orDash(s.firstExposure()), orDash(s.lastExposure()));
+    if (s.requestsWithDisagreeingCopies() > 0) {
+      out.printf("  copies disagree: %,d %s logged more than once with different texts (every copy analyzed)%n",
+          s.requestsWithDisagreeingCopies(), s.requestsWithDisagreeingCopies() == 1 ? "request" : "requests");
+    }
     printVulnerable(report.windows().stream().filter(w -> w.kind() == Window.Kind.VULNERABLE).toList(), out);
     report.windows().stream().filter(w -> w.kind() == Window.Kind.EXPOSURE)
         .forEach(w -> out.printf("  exposure on %-16s %s .. %s  %,d %s%n", Printable.text(w.node()), w.start(), w.end(),

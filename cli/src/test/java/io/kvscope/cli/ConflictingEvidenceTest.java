@@ -9,12 +9,14 @@ import io.kvscope.analysis.impact.Window;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.samples.truth.GroundTruth;
 import io.kvscope.samples.truth.WindowTruth;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -138,31 +140,14 @@ class ConflictingEvidenceTest {
    */
   @Test
   void aRoomClaimedByMoreThanOnePairTakesNoRequestsPrefillSideAway() throws Exception {
-    java.util.Map<String, String> roomOf = new java.util.HashMap<>();
-    java.util.Map<String, String> timeOf = new java.util.HashMap<>();
-    java.util.regex.Pattern stats = java.util.regex.Pattern.compile(
-        "^\\[([^\\]]+?)(?: TP\\d+)?] Req Time Stats\\(rid=(\\w+), bootstrap_room=(\\d+),.*type=decode");
-    try (var files = Files.list(incident.resolve("engine"))) {
-      for (Path log : files.filter(f -> f.getFileName().toString().startsWith("sglang-decode")).toList()) {
-        java.io.InputStream in = Files.newInputStream(log);
-        if (log.toString().endsWith(".gz")) {
-          in = new java.util.zip.GZIPInputStream(in);
-        }
-        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
-          lines.lines().map(stats::matcher).filter(java.util.regex.Matcher::find).forEach(m -> {
-            roomOf.put(m.group(2), m.group(3));
-            timeOf.put(m.group(2), m.group(1));
-          });
-        }
-      }
-    }
+    java.util.Map<String, String[]> decode = decodeStats();
     List<String> victims = truth.overLengthAcceptedIds().stream().sorted().map(id -> id.replace("chatcmpl-", "")).toList();
-    assertThat(victims).hasSizeGreaterThanOrEqualTo(2).allMatch(roomOf::containsKey);
+    assertThat(victims).hasSizeGreaterThanOrEqualTo(2).allMatch(decode::containsKey);
     StringBuilder forged = new StringBuilder();
     for (int i = 0; i < victims.size(); i++) {
-      String rid = victims.get(i);
+      String[] at = decode.get(victims.get(i));
       // a rid no record names, with a short prompt on the request's room
-      forged.append(statsLine(timeOf.get(rid), "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f" + i, roomOf.get(rid), "prefill", 12));
+      forged.append(statsLine(at[0], "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f" + i, at[1], "prefill", 12));
     }
     Path hostile = tmp.resolve("hostile");
     write(hostile.resolve("engine/sglang-prefill-z9.log"), forged.toString());
@@ -172,6 +157,26 @@ class ConflictingEvidenceTest {
     run.assertTruthStands();
     assertThat(run.ingest.out()).contains("ambiguous bootstrap rooms (more rids than one pair, or a rid another request "
         + "claims; every unclaimed rid joined): " + victims.size());
+  }
+
+  /** Each decode rid's time and bootstrap room, from the incident's SGLang decode logs. */
+  private static java.util.Map<String, String[]> decodeStats() throws IOException {
+    java.util.Map<String, String[]> stats = new java.util.HashMap<>();
+    java.util.regex.Pattern line = java.util.regex.Pattern.compile(
+        "^\\[([^\\]]+?)(?: TP\\d+)?] Req Time Stats\\(rid=(\\w+), bootstrap_room=(\\d+),.*type=decode");
+    try (var files = Files.list(incident.resolve("engine"))) {
+      for (Path log : files.filter(f -> f.getFileName().toString().startsWith("sglang-decode")).toList()) {
+        java.io.InputStream in = Files.newInputStream(log);
+        if (log.toString().endsWith(".gz")) {
+          in = new java.util.zip.GZIPInputStream(in);
+        }
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
+          lines.lines().map(line::matcher).filter(java.util.regex.Matcher::find)
+              .forEach(m -> stats.put(m.group(2), new String[] {m.group(1), m.group(3)}));
+        }
+      }
+    }
+    return stats;
   }
 
   private static String statsLine(String time, String rid, String room, String type, int inputLen) {
@@ -207,6 +212,147 @@ class ConflictingEvidenceTest {
     assertThat(run.analyze.out()).contains("records disagree: Kubernetes pod status");
     assertThat(run.vulnerable()).allSatisfy(w -> assertThat(w.reason()).contains("records disagree"));
     assertThat(run.audit.out()).contains("config_unpatched_engine:" + windows.get(0).node());
+  }
+
+  /**
+   * One more LiteLLM line per leaked request, same {@code id}, a longer harmless reply (a shipper's
+   * duplicate, a retry logged under the same id, or a forged line): the merge keeps the longer reply,
+   * the leaked one stays beside it as a copy, and the leak is still found, with the copies named.
+   */
+  @Test
+  void aSecondCopyOfAGatewayLineWithALongerHarmlessReplyErasesNoLeak() throws Exception {
+    Map<String, ObjectNode> lines = gatewayLines(truth.leakedRequestIds()::contains);
+    assertThat(lines.keySet()).isEqualTo(truth.leakedRequestIds());
+    StringBuilder copies = new StringBuilder();
+    for (ObjectNode line : lines.values()) {
+      ObjectNode message = (ObjectNode) line.at("/response/choices/0/message");
+      String leaked = message.get("content").asText();
+      message.put("content", "Thank you for your question; here is a short overview of the topic you raised. "
+          .repeat(leaked.length() / 60 + 2));
+      copies.append(JSON.writeValueAsString(line)).append('\n');
+    }
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("gateway/litellm-retry.jsonl"), copies.toString());
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.requestsWith(k -> k == FindingKind.RARE_IDENTIFIER_LEAK || k == FindingKind.CANARY_LEAK))
+        .as("identifier leaks as in the clean incident").isEqualTo(clean().requestsWith(
+            k -> k == FindingKind.RARE_IDENTIFIER_LEAK || k == FindingKind.CANARY_LEAK));
+    assertThat(run.report.summary().requestsWithDisagreeingCopies()).isEqualTo(lines.size());
+    assertThat(run.analyze.out()).contains("copies disagree: " + lines.size() + " requests logged more than once");
+    assertThat(Files.readString(run.reports.resolve("report.md"))).contains("Copies disagree: " + lines.size());
+    assertThat(run.report.findings()).filteredOn(f -> f.kind() == FindingKind.CROSS_TENANT_OVERLAP
+        && truth.leakedRequestIds().contains(f.requestId())).isNotEmpty().allSatisfy(f ->
+        assertThat(((io.kvscope.model.finding.Evidence.OfLeak) f.evidence()).confidenceReason())
+            .anyMatch(r -> r.startsWith("copies-disagree: 2 texts of this reply were logged (kept: gateway ")
+                && r.contains("litellm-retry.jsonl:") && r.contains("found in the copy from gateway ")));
+  }
+
+  /**
+   * The recipient's own telemetry: an OTLP span for each of the recipient tenant's requests just
+   * before the leak, its reply going on with the leaked reply. A trace never extends the gateway's
+   * text, and a copy is never a source: the leaks stay cross-tenant, and the planted copies, which
+   * only a trace claims, count nothing.
+   */
+  @Test
+  void theRecipientsOwnTracePlantingTheLeakedReplyIntoItsEarlierRequestsTurnsNoLeakIntoReuse() throws Exception {
+    Map<String, ObjectNode> leaked = gatewayLines(truth.leakedRequestIds()::contains);
+    Map<String, List<ObjectNode>> earlier = new java.util.HashMap<>();
+    for (ObjectNode leak : leaked.values()) {
+      String tenant = leak.at("/metadata/user_api_key_org_id").asText();
+      double start = leak.get("startTime").asDouble();
+      earlier.put(leak.get("id").asText(), gatewayLines(id -> true).values().stream()
+          .filter(l -> tenant.equals(l.at("/metadata/user_api_key_org_id").asText())
+              && l.get("startTime").asDouble() < start && !l.at("/response/choices/0/message/content").isMissingNode())
+          .sorted(java.util.Comparator.comparingDouble((ObjectNode l) -> -l.get("startTime").asDouble())).limit(3)
+          .toList());
+    }
+    StringBuilder spans = new StringBuilder();
+    int planted = 0;
+    for (ObjectNode leak : leaked.values()) {
+      String reply = leak.at("/response/choices/0/message/content").asText();
+      for (ObjectNode before : earlier.get(leak.get("id").asText())) {
+        spans.append(span(before, before.at("/response/choices/0/message/content").asText() + " " + reply)).append('\n');
+        planted++;
+      }
+    }
+    assertThat(planted).as("the recipients have earlier requests to plant into").isPositive();
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("traces/recipient-spans.jsonl"), spans.toString());
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.requestsWith(k -> k == FindingKind.SAME_TENANT_REUSE)).as("same-tenant reuse as in the clean incident")
+        .isEqualTo(clean().requestsWith(k -> k == FindingKind.SAME_TENANT_REUSE));
+    assertThat(run.report.summary().leakedResponsesOwnTenantAlsoHeld())
+        .isEqualTo(clean().report.summary().leakedResponsesOwnTenantAlsoHeld());
+    assertThat(run.report.summary().requestsWithDisagreeingCopies()).isEqualTo(planted);
+    assertThat(run.report.findings()).filteredOn(f -> f.kind().isCrossTenantLeak()
+        && !truth.leakedRequestIds().contains(f.requestId())).allSatisfy(f -> {
+          assertThat(f.confidence().counts()).isFalse();
+          assertThat(((io.kvscope.model.finding.Evidence.OfLeak) f.evidence()).confidenceReason())
+              .anyMatch(r -> r.startsWith("copies-disagree: ") && r.endsWith("suspect"));
+        });
+  }
+
+  /** An OTLP span (the GenAI conventions, as the generated traces write them) claiming {@code line}'s call. */
+  private static String span(ObjectNode line, String reply) throws IOException {
+    long start = (long) (line.get("startTime").asDouble() * 1000) * 1_000_000L;
+    ObjectNode root = JSON.createObjectNode();
+    ObjectNode s = root.putArray("resourceSpans").addObject().putArray("scopeSpans").addObject().putArray("spans")
+        .addObject();
+    s.put("traceId", "7".repeat(32)).put("spanId", Long.toHexString(start | 1L << 62)).put("name", "chat chat-1m")
+        .put("kind", 3).put("startTimeUnixNano", Long.toString(start))
+        .put("endTimeUnixNano", Long.toString(start + 2_000_000_000L));
+    var attributes = s.putArray("attributes");
+    attributes.addObject().put("key", "gen_ai.operation.name").putObject("value").put("stringValue", "chat");
+    attributes.addObject().put("key", "gen_ai.response.id").putObject("value").put("stringValue", line.get("id").asText());
+    attributes.addObject().put("key", "gen_ai.output.messages").putObject("value").put("stringValue",
+        JSON.writeValueAsString(List.of(Map.of("role", "assistant", "parts", List.of(Map.of("type", "text", "content",
+            reply))))));
+    attributes.addObject().put("key", "tenant.id").putObject("value").put("stringValue",
+        line.at("/metadata/user_api_key_org_id").asText());
+    return JSON.writeValueAsString(root);
+  }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+  private static final java.util.regex.Pattern LINE_ID = java.util.regex.Pattern.compile("^\\{\"id\":\"([^\"]+)\"");
+
+  /** The incident's LiteLLM lines whose {@code id} {@code wanted} accepts, by id. */
+  private static Map<String, ObjectNode> gatewayLines(Predicate<String> wanted) throws IOException {
+    Map<String, ObjectNode> lines = new java.util.TreeMap<>();
+    try (var files = Files.list(incident.resolve("gateway"))) {
+      for (Path file : files.sorted().toList()) {
+        java.io.InputStream in = Files.newInputStream(file);
+        if (file.toString().endsWith(".gz")) {
+          in = new java.util.zip.GZIPInputStream(in);
+        }
+        try (var reader = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
+          for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+            java.util.regex.Matcher id = LINE_ID.matcher(line);
+            if (id.find() && wanted.test(id.group(1))) {
+              lines.put(id.group(1), (ObjectNode) JSON.readTree(line));
+            }
+          }
+        }
+      }
+    }
+    return lines;
+  }
+
+  private static Outcome clean;
+
+  /** The incident alone, ingested and analyzed once for the cases that compare with it. */
+  private static synchronized Outcome clean() throws IOException {
+    if (clean == null) {
+      Path empty = shared.resolve("nothing-added");
+      Files.createDirectories(empty);
+      clean = run(empty, shared.resolve("clean-index"), shared.resolve("clean-reports"));
+    }
+    return clean;
   }
 
   /** The outcome of one attacked run. */
@@ -247,8 +393,10 @@ class ConflictingEvidenceTest {
 
   /** Ingests the incident and {@code hostile} together, analyzes and audits the index. */
   Outcome attack(Path hostile, String... ingestOptions) throws IOException {
-    Path index = tmp.resolve("index");
-    Path reports = tmp.resolve("reports");
+    return run(hostile, tmp.resolve("index"), tmp.resolve("reports"), ingestOptions);
+  }
+
+  private static Outcome run(Path hostile, Path index, Path reports, String... ingestOptions) throws IOException {
     List<String> args = new ArrayList<>(List.of("ingest", incident.toString(), hostile.toString(), "--index",
         index.toString(), "--quiet"));
     args.addAll(List.of(ingestOptions));

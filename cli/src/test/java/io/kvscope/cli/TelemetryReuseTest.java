@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
@@ -25,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * five OTLP spans, in the GenAI conventions, whose {@code gen_ai.response.id} are that tenant's
  * leaked responses, each with a five-character prompt, a short harmless reply and a slow first
  * chunk. Ingested after the real logs, they must change no finding: they merge into the requests
- * under the gateway's word, and their disagreement is kept and reported.
+ * under the gateway's word, and their disagreement is kept and reported: the claimed leaks' evidence
+ * names the disagreeing copies, and the summary counts the requests.
  */
 class TelemetryReuseTest {
 
@@ -111,8 +114,22 @@ class TelemetryReuseTest {
     Report after = analyze(index, tmp.resolve("after"));
 
     assertThat(before.summary().leakedResponses()).isEqualTo(truth.summary().leakedResponses()).isPositive();
-    assertThat(after.findings()).isEqualTo(before.findings());
-    assertThat(after.summary()).isEqualTo(before.summary());
+    // The same findings; the claimed leaks' evidence also names the disagreeing copies, and the summary counts them.
+    java.util.Set<String> claimed = leaks.stream().limit(5).map(LeakTruth::requestId).collect(Collectors.toSet());
+    assertThat(after.findings()).usingRecursiveFieldByFieldElementComparatorIgnoringFields("evidence")
+        .isEqualTo(before.findings());
+    for (int i = 0; i < before.findings().size(); i++) {
+      Finding was = before.findings().get(i);
+      Finding is = after.findings().get(i);
+      if (is.evidence() instanceof Evidence.OfLeak leak && claimed.contains(is.requestId())) {
+        assertThat(leak.confidenceReason()).as(is.id()).containsAll(((Evidence.OfLeak) was.evidence()).confidenceReason())
+            .anyMatch(r -> r.startsWith("copies-disagree: 2 texts of this reply were logged (kept: gateway ")
+                && r.endsWith("found in the kept text"));
+      } else {
+        assertThat(is).isEqualTo(was);
+      }
+    }
+    assertThat(after.summary()).isEqualTo(before.summary().withRequestsWithDisagreeingCopies(claimed.size()));
     assertThat(after.tenants()).isEqualTo(before.tenants());
     assertThat(after.findings().stream().filter(f -> f.kind().isCrossTenantLeak()).map(f -> f.requestId()))
         .contains(leaks.getFirst().requestId());

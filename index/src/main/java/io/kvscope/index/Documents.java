@@ -11,6 +11,7 @@ import io.kvscope.ingest.record.NodeActivity;
 import io.kvscope.ingest.record.NodeAlias;
 import io.kvscope.ingest.record.NodeRole;
 import io.kvscope.ingest.merge.RequestMerge;
+import io.kvscope.ingest.merge.TextCopy;
 import io.kvscope.ingest.record.Provenance;
 import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
@@ -212,6 +213,32 @@ public final class Documents {
     stored(doc, QUOTED_PROMPT_TOKENS, r.quotedPromptTokens());
     stored(doc, QUOTED_LIMIT_TOKENS, r.quotedLimitTokens());
     return doc;
+  }
+
+  /**
+   * A text of a merged request that its kept text does not hold ({@code d:<digest>}, under the
+   * request's key). A reply copy carries the response fingerprints and identifiers, so the joins
+   * find it as a response received; its text is stored only, never indexed for phrase lookups, so
+   * it is never found holding a passage: a copy is evidence of what a client may have received,
+   * never of what another request held.
+   */
+  static Document textCopy(String requestKey, TextCopy copy) {
+    Document doc = base(TYPE_TEXT_COPY, textCopyId(requestKey, copy));
+    keyword(doc, REQUEST_KEY, requestKey);
+    keyword(doc, COPY_OF, copy.field());
+    keyword(doc, COPY_SOURCE, copy.where());
+    keyword(doc, COPY_KEPT_FROM, copy.keptFrom());
+    flag(doc, COPY_OUTRANKED, copy.outranked());
+    doc.add(new StoredField(COPY_TEXT, copy.text()));
+    if (copy.isReply()) {
+      identifiers(doc, IDENT_RESPONSE, copy.text());
+      FingerprintFields.addTo(doc, null, copy.text(), FINGERPRINTS);
+    }
+    return doc;
+  }
+
+  static String textCopyId(String requestKey, TextCopy copy) {
+    return "d:" + digest(requestKey, copy.field(), copy.where());
   }
 
   /** Prefix of the stored-only fields of a {@link Schema#TYPE_REQUEST_SOURCE} document. */

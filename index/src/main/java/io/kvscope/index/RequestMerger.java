@@ -1,6 +1,7 @@
 package io.kvscope.index;
 
 import io.kvscope.ingest.merge.RequestMerge;
+import io.kvscope.ingest.merge.TextCopy;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -28,7 +29,9 @@ import org.apache.lucene.util.BytesRef;
  * with one record stays that way. When a request has several, the merge writes the request
  * ({@code r:}) and keeps each record as a {@link Schema#TYPE_REQUEST_SOURCE} document ({@code s:}),
  * so that a later record is merged with all of them again: the result depends only on the set of
- * records, never on the order they came in, and nothing read is ever dropped.
+ * records, never on the order they came in, and nothing read is ever dropped. Each text the merged
+ * request does not hold (records that disagree on the reply or the prompt) is kept as a
+ * {@link Schema#TYPE_TEXT_COPY} document ({@code d:}) under the same key.
  *
  * <p>One walk over the pending keys finds the requests to merge; memory holds one request's records
  * at a time. A kill in the middle loses nothing: the pending records stay pending until their
@@ -96,6 +99,7 @@ final class RequestMerger {
     Document merged = null;
     Map<String, Document> kept = new LinkedHashMap<>();    // s:<digest>
     Map<String, Document> arrived = new LinkedHashMap<>(); // o:<digest>
+    List<String> copiesBefore = new ArrayList<>();         // d:<digest>
     for (int doc : group) {
       Document document = stored.document(doc);
       String id = document.get(Schema.ID);
@@ -103,6 +107,7 @@ final class RequestMerger {
         case "r:" -> merged = document;
         case "s:" -> kept.put(id.substring(2), document);
         case "o:" -> arrived.put(id.substring(2), document);
+        case "d:" -> copiesBefore.add(id);
         default -> { } // not a request document (cannot share the key field)
       }
     }
@@ -129,6 +134,18 @@ final class RequestMerger {
     }
     for (String digest : arrived.keySet()) {
       store.delete("o:" + digest);
+    }
+    // Every text the kept one does not hold stays beside it; a copy the new set no longer has goes.
+    String key = RequestMerge.keyOf(request);
+    List<String> copyIds = new ArrayList<>();
+    for (TextCopy copy : RequestMerge.disagreeing(all)) {
+      copyIds.add(Documents.textCopyId(key, copy));
+      writers.submit(key.hashCode(), 256L + copy.text().length(), () -> Documents.textCopy(key, copy));
+    }
+    for (String stale : copiesBefore) {
+      if (!copyIds.contains(stale)) {
+        store.delete(stale); // never written again below: no later add can race this delete
+      }
     }
 
     long joined = before.isEmpty() ? arrivals - 1 : arrivals;

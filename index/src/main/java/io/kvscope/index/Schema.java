@@ -37,6 +37,8 @@ public final class Schema {
   public static final String TYPE_REQUEST = "request";
   /** One record of a request made of several, kept as read (see {@link RequestMerger}). */
   public static final String TYPE_REQUEST_SOURCE = "request_source";
+  /** A text of a merged request its kept text does not hold (see {@link RequestMerger}). */
+  public static final String TYPE_TEXT_COPY = "text_copy";
   public static final String TYPE_ENGINE_EVENT = "engine_event";
   public static final String TYPE_EPOCH = "epoch";
   public static final String TYPE_NODE_HOUR = "node_hour";
@@ -88,6 +90,11 @@ public final class Schema {
   public static final String MERGE_CONFLICT = "merge_conflict";
   public static final String MERGE_CONFLICTS = "merge_conflicts";
   public static final String TEXT_IN_REQUEST = "text_in_request";
+  public static final String COPY_OF = "copy_of";
+  public static final String COPY_TEXT = "copy_text";
+  public static final String COPY_SOURCE = "copy_source";
+  public static final String COPY_KEPT_FROM = "copy_kept_from";
+  public static final String COPY_OUTRANKED = "copy_outranked";
 
   // Identifiers extracted at index time (see io.kvscope.model.identifiers): "category:value" terms.
   public static final String IDENT_PROMPT = "ident_prompt";
@@ -166,7 +173,7 @@ public final class Schema {
 
   /** Every field with its kind and meaning: the schema's documentation and the query parser's guide. */
   public static final List<Field> FIELDS = Stream.of(List.of(
-      f(DOC_TYPE, Kind.KEYWORD, "document type: request, request_source, engine_event, epoch, node_hour, node_clock, "
+      f(DOC_TYPE, Kind.KEYWORD, "document type: request, request_source, text_copy, engine_event, epoch, node_hour, node_clock, "
           + "node_alias, version_record, checkpoint"),
       f(ID, Kind.KEYWORD, "stable identity; re-ingesting the same record replaces, never adds")),
       request(CanonicalField.REQUEST_ID, CanonicalField.RESPONSE_TEXT), List.of(
@@ -186,6 +193,11 @@ public final class Schema {
       f(MERGE_CONFLICT, Kind.KEYWORD, "a disagreement between merged records: field, kept and other value, where"),
       f(MERGE_CONFLICTS, Kind.LONG, "how many disagreements the merge found"),
       f(TEXT_IN_REQUEST, Kind.KEYWORD, "request_source (stored as source.*): texts equal to the request's, stored there only"),
+      f(COPY_OF, Kind.KEYWORD, "text_copy: which text of its request it is a copy of (prompt_text or response_text)"),
+      f(COPY_TEXT, Kind.TEXT, "text_copy: the copy's text (stored only: a copy is never a source)"),
+      f(COPY_SOURCE, Kind.KEYWORD, "text_copy: the record it was read from, as origin file:line"),
+      f(COPY_KEPT_FROM, Kind.KEYWORD, "text_copy: the record the request's kept text was read from"),
+      f(COPY_OUTRANKED, Kind.KEYWORD, "text_copy: true when its record ranks below the kept text's (a trace's copy)"),
       f(TTFT_MS, Kind.LONG, "time to first token (ms)"),
       f(ENGINE_EVENTS, Kind.LONG, "engine log events joined to this request (by rid, the prefill side through the bootstrap room)"),
       f(REJECTED, Kind.LONG, "1 when an engine logged an over-length rejection for this request"),

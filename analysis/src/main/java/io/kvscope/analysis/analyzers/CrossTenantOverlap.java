@@ -130,13 +130,17 @@ public final class CrossTenantOverlap implements Analyzer {
     PassageGatherer gatherer = new PassageGatherer(remembered, columns, reach, stock, minSpan, cutoff);
     TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
     SpanVerifier verifier = new SpanVerifier(scheme);
+    ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, findings);
     OverlapRecipients work = new OverlapRecipients(columns, mechanisms, verifier, sourceTexts, gatherer,
         PassageRules.chain(minSpan, cutoff).without(withoutRules), new OverlapFindings(columns, verifier, sourceTexts),
-        findings);
+        onCopies);
     // Responses decoded over foreign KV are where stale pages surface: a focused pass over all
     // their fingerprints, boilerplate-frequent ones included, and over short windows.
     Set<Integer> focus = new TreeSet<>();
-    mechanisms.decodedOverForeignKv().stream().filter(columns::isRecipient).forEach(focus::add);
+    mechanisms.decodedOverForeignKv().stream().filter(columns::isRecipient).forEach(doc -> {
+      focus.add(doc);
+      columns.copiesOf(doc).forEach(copy -> focus.add(copy.doc()));
+    });
     JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true)
         .withOwnPromptExplains(true).withMinSharedFingerprints(MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY);
     long[] focused;
@@ -152,6 +156,7 @@ public final class CrossTenantOverlap implements Analyzer {
       started = CpuClock.now();
       stats = general.emit(work::accept);
       work.finish();
+      onCopies.flush();
       joinNanos = CpuClock.now() - started + general.walkCpuNanos();
     }
     Map<String, Double> seconds = new LinkedHashMap<>();

@@ -114,16 +114,18 @@ public final class IdentifierLeaks implements Analyzer {
         common++;
         continue;
       }
-      List<Integer> responders = live(postings = terms.postings(postings, PostingsEnum.NONE), columns);
+      List<Integer> received = live(postings = terms.postings(postings, PostingsEnum.NONE), columns, true);
+      // A reply copy is a response received, never a holder: only requests hold an identifier.
+      List<Integer> responders = received.stream().filter(columns::isRequest).toList();
       List<Integer> prompters = inPrompts != null && inPrompts.seekExact(term)
-          ? live(inPrompts.postings(null, PostingsEnum.NONE), columns) : List.of();
+          ? live(inPrompts.postings(null, PostingsEnum.NONE), columns, false) : List.of();
       String value = term.utf8ToString();
       Category category = Category.fromTerm(value);
-      for (int recipient : responders) {
+      for (int recipient : received) {
         if (!columns.isRecipient(recipient)) {
           continue;
         }
-        Mechanism mechanism = mechanisms.of(recipient);
+        Mechanism mechanism = mechanisms.of(columns.requestDoc(recipient));
         IdentifierFacts facts = facts(recipient, category, mechanism, prompters, responders, columns, reach, prompts);
         Decision decision = chain.decide(mechanism, facts);
         if (!decision.kept()) {
@@ -140,10 +142,12 @@ public final class IdentifierLeaks implements Analyzer {
     context.parameter("identifier-leaks.common_identifiers_skipped", common);
     context.parameter("identifier-leaks.dropped_by_rule", dropped);
     Map<String, Set<String>> spanSources = spanSources(context);
+    ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, findings);
     for (Map.Entry<Integer, List<Carried>> entry : recipients.entrySet()) {
-      emit(entry.getKey(), entry.getValue(), mechanisms.of(entry.getKey()), spanSources, columns,
-          context.index().redaction(), findings);
+      emit(entry.getKey(), entry.getValue(), mechanisms.of(columns.requestDoc(entry.getKey())), spanSources, columns,
+          context.index().redaction(), onCopies);
     }
+    onCopies.flush();
   }
 
   private static IdentifierFacts facts(int recipient, Category category, Mechanism mechanism, List<Integer> prompters,
@@ -154,9 +158,10 @@ public final class IdentifierLeaks implements Analyzer {
     List<Integer> replyHolders = new ArrayList<>();
     Map<Integer, Holder> fromPrompts = new LinkedHashMap<>();
     Map<Integer, Holder> fromReplies = new LinkedHashMap<>();
+    int request = columns.requestDoc(recipient);
     for (List<Integer> side : List.of(prompters, responders)) {
       for (int doc : side) {
-        if (doc == recipient) {
+        if (doc == request) {
           continue;
         }
         tenants.add(columns.tenant(doc));
@@ -187,7 +192,7 @@ public final class IdentifierLeaks implements Analyzer {
     }
     return new IdentifierFacts(category.id(), columns.tenantName(recipient),
         columns.holdersInRequestOrder(candidates.values()),
-        heldInAPrompt, tenants.size(), inPrompt.contains(recipient), sameQuestion);
+        heldInAPrompt, tenants.size(), inPrompt.contains(request), sameQuestion);
   }
 
   private static String prompt(int doc, RequestColumns columns, Map<Integer, String> prompts) throws IOException {
@@ -214,10 +219,12 @@ public final class IdentifierLeaks implements Analyzer {
     return sources;
   }
 
-  private static List<Integer> live(PostingsEnum postings, RequestColumns columns) throws IOException {
+  /** Live requests of {@code postings}, and their reply copies when {@code withCopies}. */
+  private static List<Integer> live(PostingsEnum postings, RequestColumns columns, boolean withCopies)
+      throws IOException {
     List<Integer> docs = new ArrayList<>();
     for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-      if (columns.isRequest(doc)) {
+      if (columns.isRequest(doc) || withCopies && columns.copy(doc) != null) {
         docs.add(doc);
       }
     }
@@ -234,7 +241,7 @@ public final class IdentifierLeaks implements Analyzer {
   }
 
   private static void emit(int recipientDoc, List<Carried> carried, Mechanism mechanism,
-      Map<String, Set<String>> spanSources, RequestColumns columns, Redaction redaction, Consumer<Finding> findings)
+      Map<String, Set<String>> spanSources, RequestColumns columns, Redaction redaction, ReplyCopyFindings findings)
       throws IOException {
     Document header = columns.header(recipientDoc);
     Set<String> passageSources = spanSources.getOrDefault(header.get(Schema.REQUEST_ID), Set.of());
@@ -242,11 +249,11 @@ public final class IdentifierLeaks implements Analyzer {
     List<Carried> same = carried.stream().filter(c -> c.facts().sameTenantOnly()).toList();
     if (!cross.isEmpty()) {
       boolean canary = cross.stream().anyMatch(c -> c.facts().canary());
-      findings.accept(finding(canary ? FindingKind.CANARY_LEAK : FindingKind.RARE_IDENTIFIER_LEAK, header, cross,
+      findings.accept(recipientDoc, finding(canary ? FindingKind.CANARY_LEAK : FindingKind.RARE_IDENTIFIER_LEAK, header, cross,
           mechanism, passageSources, columns, redaction));
     }
     if (!same.isEmpty()) {
-      findings.accept(finding(FindingKind.SAME_TENANT_REUSE, header, same, mechanism, passageSources, columns, redaction));
+      findings.accept(recipientDoc, finding(FindingKind.SAME_TENANT_REUSE, header, same, mechanism, passageSources, columns, redaction));
     }
   }
 

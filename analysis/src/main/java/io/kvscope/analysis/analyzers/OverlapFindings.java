@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Consumer;
 import org.apache.lucene.document.Document;
 
 /**
@@ -76,15 +75,15 @@ final class OverlapFindings {
       .thenComparing(j -> !j.forReview())
       .thenComparing(j -> -j.passage().range().tokenCount());
 
-  void emit(PassageGatherer.Recipient recipient, List<Judged> kept, Consumer<Finding> findings) throws IOException {
+  void emit(PassageGatherer.Recipient recipient, List<Judged> kept, ReplyCopyFindings findings) throws IOException {
     List<Judged> cross = kept.stream().filter(j -> !j.facts().sameTenantOnly()).toList();
     List<Judged> same = kept.stream().filter(j -> j.facts().sameTenantOnly()).toList();
     Document header = columns.header(recipient.doc);
     if (!cross.isEmpty()) {
-      findings.accept(finding(FindingKind.CROSS_TENANT_OVERLAP, recipient, header, cross));
+      findings.accept(recipient.doc, finding(FindingKind.CROSS_TENANT_OVERLAP, recipient, header, cross));
     }
     if (!same.isEmpty()) {
-      findings.accept(finding(FindingKind.SAME_TENANT_REUSE, recipient, header, same));
+      findings.accept(recipient.doc, finding(FindingKind.SAME_TENANT_REUSE, recipient, header, same));
     }
   }
 

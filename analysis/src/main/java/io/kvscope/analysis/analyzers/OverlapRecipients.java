@@ -9,7 +9,6 @@ import io.kvscope.model.evidence.PassageFacts;
 import io.kvscope.model.evidence.PassageRules;
 import io.kvscope.model.evidence.RuleChain;
 import io.kvscope.model.evidence.Verdict;
-import io.kvscope.model.finding.Finding;
 import io.kvscope.index.Schema;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.model.fingerprint.SharedSpan;
@@ -22,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * Verifies candidates one recipient at a time (every pass hands them over grouped by recipient),
@@ -37,7 +35,7 @@ final class OverlapRecipients {
   private final PassageGatherer gatherer;
   private final RuleChain<PassageFacts> chain;
   private final OverlapFindings build;
-  private final Consumer<Finding> findings;
+  private final ReplyCopyFindings findings;
   long verifiedPairs;
   long rejectedPairs;
   long passages;
@@ -51,7 +49,7 @@ final class OverlapRecipients {
 
   OverlapRecipients(RequestColumns columns, Mechanisms mechanisms, SpanVerifier verifier,
       TokenizedTextCache sourceTexts, PassageGatherer gatherer, RuleChain<PassageFacts> chain, OverlapFindings build,
-      Consumer<Finding> findings) {
+      ReplyCopyFindings findings) {
     this.columns = columns;
     this.mechanisms = mechanisms;
     this.verifier = verifier;
@@ -67,7 +65,7 @@ final class OverlapRecipients {
       finish();
       int doc = candidate.recipientDoc();
       String response = columns.text(doc, Schema.RESPONSE_TEXT);
-      Mechanism mechanism = mechanisms.of(doc);
+      Mechanism mechanism = mechanisms.of(columns.requestDoc(doc)); // a reply copy was served as its request
       recipient = new PassageGatherer.Recipient(doc, mechanism, response == null ? null : WordTokenizer.tokenize(response));
       minWords = PassageRules.minimumWords(mechanism, verifier.config().threshold());
     }

@@ -87,7 +87,8 @@ final class PassageGatherer {
     List<Integer> replyHolders = new ArrayList<>();
     boolean wantReplies = !r.mechanism.neverPrefilled();
     // Every reply holder is seen, so the ones read are chosen by request order, not index order.
-    index.holders(passage, doc -> doc != r.doc, (doc, inReply) -> {
+    int request = columns.requestDoc(r.doc); // the request of a reply copy holds its own prompt
+    index.holders(passage, doc -> doc != request, (doc, inReply) -> {
       tenants.add(columns.tenant(doc));
       if (wantReplies && inReply) {
         replyHolders.add(doc);

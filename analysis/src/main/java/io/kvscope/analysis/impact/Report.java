@@ -62,6 +62,11 @@ public record Report(
         dataCategories, coverage, parameters, review, newEvidence);
   }
 
+  public Report withSummary(Summary newSummary) {
+    return new Report(reportVersion, generatedAt, index, newSummary, windows, findings, tenants, matrix, timeline,
+        dataCategories, coverage, parameters, review, evidence);
+  }
+
   /** A report with no review list and no record of its evidence (one written before 1.3, or built by hand). */
   public Report(String reportVersion, Instant generatedAt, String index, Summary summary, List<Window> windows,
       List<Finding> findings, List<TenantImpact> tenants, List<MatrixCell> matrix, List<HourCount> timeline,

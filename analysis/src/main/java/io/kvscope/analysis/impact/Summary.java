@@ -16,6 +16,9 @@ import java.time.Instant;
  *     less these and the leaked responses
  * @param reviewResponses responses that shared text with one other tenant although the engine logs
  *     show they were served normally: beside the headline, never in it ({@link Report#review})
+ * @param requestsWithDisagreeingCopies requests whose records (gateway lines, trace spans) disagree
+ *     on the prompt or the reply: every copy of a reply was analyzed, and a finding found in one
+ *     names the copies
  */
 public record Summary(
     long leakedResponses,
@@ -32,7 +35,18 @@ public record Summary(
     long sourceRequestsPossible,
     long victimTenantsPossible,
     long leakedResponsesOwnTenantAlsoHeld,
-    long reviewResponses) {
+    long reviewResponses,
+    long requestsWithDisagreeingCopies) {
+
+  /** Summary figures without the disagreeing copies (a report written before they were counted). */
+  public Summary(long leakedResponses, long sourceRequests, long victimTenants, long recipientTenants,
+      long overLengthAccepted, long prefillUnderruns, Instant firstExposure, Instant lastExposure, long tokensExposed,
+      long sameTenantReuse, long suspectResponses, long sourceRequestsPossible, long victimTenantsPossible,
+      long leakedResponsesOwnTenantAlsoHeld, long reviewResponses) {
+    this(leakedResponses, sourceRequests, victimTenants, recipientTenants, overLengthAccepted, prefillUnderruns,
+        firstExposure, lastExposure, tokensExposed, sameTenantReuse, suspectResponses, sourceRequestsPossible,
+        victimTenantsPossible, leakedResponsesOwnTenantAlsoHeld, reviewResponses, 0);
+  }
 
   /** Summary figures without a review count (a report written before 1.3, or built by hand). */
   public Summary(long leakedResponses, long sourceRequests, long victimTenants, long recipientTenants,
@@ -42,6 +56,12 @@ public record Summary(
     this(leakedResponses, sourceRequests, victimTenants, recipientTenants, overLengthAccepted, prefillUnderruns,
         firstExposure, lastExposure, tokensExposed, sameTenantReuse, suspectResponses, sourceRequestsPossible,
         victimTenantsPossible, leakedResponsesOwnTenantAlsoHeld, 0);
+  }
+
+  public Summary withRequestsWithDisagreeingCopies(long requests) {
+    return new Summary(leakedResponses, sourceRequests, victimTenants, recipientTenants, overLengthAccepted,
+        prefillUnderruns, firstExposure, lastExposure, tokensExposed, sameTenantReuse, suspectResponses,
+        sourceRequestsPossible, victimTenantsPossible, leakedResponsesOwnTenantAlsoHeld, reviewResponses, requests);
   }
 
   /** The fewest responses that certainly carried another tenant's data. */

@@ -113,6 +113,8 @@ public final class MarkdownReport {
     md.row("Responses with only same-tenant reuse (not counted)", ReportView.number(s.sameTenantReuse()));
     md.row("For review: text shared with one other tenant, no leak mechanism in the logs (not counted)",
         ReportView.number(s.reviewResponses()));
+    md.row("Requests whose logged copies disagree on a text (every copy analyzed)",
+        ReportView.number(s.requestsWithDisagreeingCopies()));
     md.line();
     md.line("Same-tenant reuse: " + md.esc(view.sameTenantNote()));
     md.line();

@@ -102,6 +102,10 @@ final class ReportView {
             + " the first figure counts sources known for sure, the second every possible one.");
       }
     }
+    if (s.requestsWithDisagreeingCopies() > 0) {
+      lines.add(COPIES_TITLE + ": " + plural(s.requestsWithDisagreeingCopies(), "request") + " logged more than once with"
+          + " different texts; every copy of a reply was analyzed, and a finding found in a copy names the copies.");
+    }
     if (s.reviewResponses() > 0) {
       lines.add(REVIEW_TITLE + ": " + plural(s.reviewResponses(), "response") + " (not counted above; see the review list).");
     }
@@ -333,6 +337,7 @@ final class ReportView {
   /** The same-tenant figures in words, for the reader who compares them with an audit's list. */
   /** The review list's name, as every report writes it. */
   static final String REVIEW_TITLE = "Text shared with one other tenant, no leak mechanism in the logs: review";
+  static final String COPIES_TITLE = "Copies disagree";
 
   /** Why the review list is apart from the leaks, as every report writes it. */
   static final String REVIEW_NOTE = "The engine logs show each of these responses served normally (its prompt "

@@ -130,7 +130,8 @@ class ReportJsonTest {
     assertThat(fieldNames(root.get("summary"))).containsExactly("leaked_responses",
         "leaked_responses_own_tenant_also_held", "source_requests",
         "source_requests_possible", "victim_tenants", "victim_tenants_possible", "recipient_tenants", "over_length_accepted", "prefill_underruns", "first_exposure", "last_exposure",
-        "tokens_exposed", "same_tenant_reuse", "suspect_responses", "review_responses");
+        "tokens_exposed", "same_tenant_reuse", "suspect_responses", "review_responses",
+        "requests_with_disagreeing_copies");
     assertThat(root.get("summary").get("first_exposure").asText()).isEqualTo("2026-08-27T09:14:03.250Z");
 
     JsonNode config = find(root.get("findings"), "config_pool_below_context:prefill-a:1");

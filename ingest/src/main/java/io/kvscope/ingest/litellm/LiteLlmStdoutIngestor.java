@@ -144,7 +144,10 @@ public final class LiteLlmStdoutIngestor implements Ingestor {
     }
   }
 
-  /** A JSON object that is a payload becomes a record; one that is not (a JSON log line) is skipped. */
+  /**
+   * A JSON object that is a payload becomes a record; a request body the proxy echoed is counted as
+   * bad with its reason (it holds a prompt, never a logged call); any other (a JSON log line) is skipped.
+   */
   private void emit(PayloadReader reader, InputFile file, long line, String text, RecordSink sink) {
     boolean payload = LiteLlmIngestor.score(JsonHead.topLevelKeys(json, text)) > 0;
     try {
@@ -152,7 +155,7 @@ public final class LiteLlmStdoutIngestor implements Ingestor {
     } catch (JsonProcessingException e) {
       sink.malformed(new BadInput(file.name(), line, "printed payload: " + JsonSupport.reason(e)), text);
     } catch (PayloadProblem | IllegalArgumentException e) {
-      if (payload) {
+      if (payload || PayloadReader.REQUEST_BODY.equals(e.getMessage())) {
         sink.malformed(new BadInput(file.name(), line, "printed payload: " + e.getMessage()), text);
       } else {
         sink.skipped();

@@ -38,6 +38,21 @@ final class PayloadReader {
 
   private static final JsonFactory COMPACT = new JsonFactory();
 
+  /**
+   * Fields a logged call has and a request body has not: LiteLLM writes the payload after the call
+   * ({@code status}, times, the {@code response}, counts); a body has the model and the messages.
+   */
+  private static final java.util.Set<String> LOGGED_CALL_FIELDS = java.util.Set.of("status", "startTime", "endTime",
+      "completionStartTime", "response", "call_type", "error_information", "error_str", "prompt_tokens",
+      "completion_tokens", "model_group", "response_cost", "hidden_params");
+
+  /**
+   * Why a JSON object with messages and none of them is not read: LiteLLM's {@code --detailed_debug} prints every
+   * request it receives as {@code Request received by LiteLLM:} and the body, indented like a payload.
+   */
+  static final String REQUEST_BODY = "a request body (as --detailed_debug prints one after \"Request received by "
+      + "LiteLLM\"), not a logged call: none of status, times, response or counts; skipped";
+
   private final JsonFactory json;
   private final TenantPaths tenants;
 
@@ -68,6 +83,9 @@ final class PayloadReader {
         throw new PayloadProblem("unexpected data after the JSON object");
       }
     }
+    if (!payload.logged && payload.prompt != null) {
+      throw new PayloadProblem(REQUEST_BODY);
+    }
     return payload.toBuilder(tenants);
   }
 
@@ -81,6 +99,7 @@ final class PayloadReader {
   }
 
   private void readTopLevel(JsonParser parser, String field, Payload payload) throws IOException, PayloadProblem {
+    payload.logged |= LOGGED_CALL_FIELDS.contains(field);
     switch (field) {
       case "id" -> payload.id = text(parser);
       case "trace_id" -> payload.traceId = text(parser);
@@ -499,6 +518,8 @@ final class PayloadReader {
     String errorCode;
     String errorMessage;
     String errorStr;
+    /** Whether any field only a logged call has was read ({@link #LOGGED_CALL_FIELDS}). */
+    boolean logged;
     String traceId;
     String callId;
     final Map<String, String> tenantValues = new HashMap<>();

@@ -1,5 +1,6 @@
 package io.kvscope.ingest.merge;
 
+import io.kvscope.ingest.record.CanonicalField;
 import io.kvscope.ingest.record.Provenance;
 import io.kvscope.ingest.record.RecordOrigin;
 import io.kvscope.ingest.record.RequestRecord;
@@ -26,8 +27,9 @@ import java.util.function.Function;
  *
  * <table>
  *   <caption>Fields decided otherwise</caption>
- *   <tr><td>prompt and response text</td><td>the longest text that agrees with the top-ranked one
- *       (one is a prefix or suffix of the other); a text that agrees with neither is a conflict</td></tr>
+ *   <tr><td>prompt and response text</td><td>the longest text of the highest origin that agrees with
+ *       that origin's longest (one is a prefix or suffix of the other); every other text the kept one
+ *       does not hold (another text, or a longer one) is a conflict and a {@link TextCopy}</td></tr>
  *   <tr><td>start and end time</td><td>from one record: the top-ranked one that has a start</td></tr>
  *   <tr><td>first token time</td><td>the shortest time to first token any record measured (on its own
  *       clock), added to the start above</td></tr>
@@ -52,6 +54,8 @@ final class MergeRules {
 
   private static final int MAX_ALIASES = 64;
   private static final int MAX_QUOTED_CHARS = 64;
+  /** Distinct other texts kept per field: a request claimed by a flood of forged copies stays small. */
+  static final int MAX_COPIES = 8;
 
   private MergeRules() {}
 
@@ -179,34 +183,75 @@ final class MergeRules {
   }
 
   /**
-   * The text rule: start from the top-ranked record's text (longest among its rank), keep the
-   * longest text that agrees with it, and report every text that agrees with neither.
+   * The text rule: among the records of the highest origin that has a text, start from the longest
+   * and keep the longest of that origin that agrees with it. A record of a lower origin never
+   * replaces or extends it (a trace may be written by the client: its longer copy of an earlier
+   * reply would plant text there). Every distinct text the kept one does not hold, of any origin,
+   * is a copy kept beside it ({@link TextCopy}), at most {@value #MAX_COPIES} a field.
+   *
+   * @return the kept record and one record per other text, in {@link #ORDER}; null when no record has the text
    */
-  private static String text(List<String> conflicts, String field, List<RequestRecord> ordered,
-      Function<RequestRecord, String> text) {
+  private static TextClaim textClaim(List<RequestRecord> ordered, Function<RequestRecord, String> text) {
     List<RequestRecord> candidates = ordered.stream().filter(r -> text.apply(r) != null).toList();
     if (candidates.isEmpty()) {
       return null;
     }
+    int top = rank(candidates.getFirst());
     Comparator<RequestRecord> longestFirst = Comparator
         .comparingInt((RequestRecord r) -> -text.apply(r).length())
         .thenComparing(text, Comparator.naturalOrder())
         .thenComparing(ORDER);
-    RequestRecord primary = candidates.stream()
-        .min(Comparator.comparingInt((RequestRecord r) -> -rank(r)).thenComparing(longestFirst)).orElseThrow();
-    String primaryText = text.apply(primary);
-    RequestRecord kept = candidates.stream().filter(r -> agree(text.apply(r), primaryText))
-        .min(longestFirst).orElseThrow();
+    List<RequestRecord> topRank = candidates.stream().filter(r -> rank(r) == top).toList();
+    String primaryText = text.apply(topRank.stream().min(longestFirst).orElseThrow());
+    RequestRecord kept = topRank.stream().filter(r -> agree(text.apply(r), primaryText)).min(longestFirst).orElseThrow();
     String keptText = text.apply(kept);
-    TreeSet<Integer> reportedLengths = new TreeSet<>();
+    Map<String, RequestRecord> others = new LinkedHashMap<>();
     for (RequestRecord record : candidates) {
       String other = text.apply(record);
-      if (!agree(other, keptText) && reportedLengths.add(other.length())) {
-        conflicts.add(field + ": kept " + chars(keptText) + " (" + where(kept) + "), also " + chars(other)
-            + " that is not part of it (" + where(record) + ")");
+      if (!holds(keptText, other) && (others.containsKey(other) || others.size() < MAX_COPIES)) {
+        others.putIfAbsent(other, record);
       }
     }
-    return keptText;
+    return new TextClaim(kept, keptText, List.copyOf(others.values()));
+  }
+
+  /** The kept text of a field, the record it came from and the records of every other text. */
+  private record TextClaim(RequestRecord kept, String keptText, List<RequestRecord> others) {}
+
+  /** The kept text, and a conflict line for every copy it does not hold. */
+  private static String text(List<String> conflicts, String field, List<RequestRecord> ordered,
+      Function<RequestRecord, String> text) {
+    TextClaim claim = textClaim(ordered, text);
+    if (claim == null) {
+      return null;
+    }
+    for (RequestRecord record : claim.others()) {
+      String other = text.apply(record);
+      conflicts.add(field + ": kept " + chars(claim.keptText()) + " (" + where(claim.kept()) + "), also " + chars(other)
+          + (agree(other, claim.keptText()) ? " that goes on past it (" : " that is not part of it (") + where(record)
+          + ")");
+    }
+    return claim.keptText();
+  }
+
+  /** The copies of the prompt and the reply the kept texts do not hold (see {@link #textClaim}). */
+  static List<TextCopy> copies(List<RequestRecord> records) {
+    List<RequestRecord> ordered = records.stream().sorted(ORDER).toList();
+    List<TextCopy> copies = new ArrayList<>();
+    for (CanonicalField field : List.of(CanonicalField.PROMPT_TEXT, CanonicalField.RESPONSE_TEXT)) {
+      Function<RequestRecord, String> text = r -> (String) field.get(r);
+      TextClaim claim = textClaim(ordered, text);
+      if (claim != null) {
+        claim.others().forEach(r -> copies.add(new TextCopy(field.column(), text.apply(r), where(r), where(claim.kept()),
+            rank(r) < rank(claim.kept()))));
+      }
+    }
+    return copies;
+  }
+
+  /** True when {@code kept} holds {@code other} whole: equal, or its start or its end. */
+  private static boolean holds(String kept, String other) {
+    return kept.startsWith(other) || kept.endsWith(other);
   }
 
   /** Two copies of one text: equal, or one the start or the end of the other (a cut or a last message). */

@@ -34,6 +34,15 @@ public final class RequestMerge {
     return MergeRules.merge(records);
   }
 
+  /**
+   * The texts of {@code records} the merged request does not hold: each other reply and prompt they
+   * disagree on, and each that goes on past the kept one, with where it was read. The analysis reads
+   * every reply copy as received; none of them is ever a source. Empty for a single record.
+   */
+  public static List<TextCopy> disagreeing(List<RequestRecord> records) {
+    return records.size() < 2 ? List.of() : MergeRules.copies(records);
+  }
+
   /** How many of {@code records} are exact copies of another (same content, read elsewhere). */
   public static int copies(List<RequestRecord> records) {
     long distinct = records.stream().map(RequestMerge::content).distinct().count();

@@ -73,6 +73,49 @@ class LiteLlmStdoutIngestorTest {
     assertThat(sink.skipped).as("uvicorn, LiteLLM and JSON log lines").isEqualTo(6);
   }
 
+  /**
+   * {@code --detailed_debug} prints each request body it receives, indented like a payload
+   * (BerriAI/litellm, {@code verbose_proxy_logger.debug("Request received by LiteLLM:\\n{}"
+   * .format(json.dumps(data, indent=4)))}): a prompt, never a logged call. Counted as bad with its
+   * reason, never a record, in the printed log and in a JSON-lines file alike.
+   */
+  @Test
+  void aRequestBodyTheProxyEchoesIsNoRecord() throws IOException {
+    String body = """
+        {
+            "model": "chat-1m",
+            "messages": [
+                {
+                    "role": "user",
+                    "content": "Summarise the attached contract for the board."
+                }
+            ],
+            "user": "user-38d308",
+            "litellm_call_id": "0b6f9a57-3c1e-4f2a-9d1b-7a2c5e8f4d31",
+            "metadata": {
+                "user_api_key_org_id": "juniper-retail"
+            }
+        }
+        """;
+    Path file = Files.writeString(dir.resolve("litellm-debug.out"), Fixtures.text("litellm-stdout.log")
+        + "17:52:40 - LiteLLM Proxy:DEBUG: proxy_server.py:3875 - Request received by LiteLLM:\n" + body);
+
+    CollectingSink sink = parse(file, 0);
+
+    assertThat(sink.records()).extracting(RequestRecord::requestId)
+        .containsExactly("chatcmpl-3f9e8d7c6b5a49382716a5b4c3d2e1f0", "7d3f2a9c-51e4-4b8e-9f0a-2c6d1e8b4a57");
+    assertThat(sink.bad).last().satisfies(bad -> assertThat(bad.reason()).contains("a request body")
+        .contains("not a logged call"));
+
+    CollectingSink lines = new CollectingSink();
+    Path jsonLines = TestFiles.writeLines(dir.resolve("bodies.jsonl"),
+        List.of(Fixtures.line("litellm-tool-calls.json"), body.replace("\n", "")), Packing.PLAIN);
+    new LiteLlmIngestor().parse(new InputFile(jsonLines), IngestOptions.defaults(), lines);
+    assertThat(lines.records()).hasSize(1);
+    assertThat(lines.badLines()).containsExactly(2L);
+    assertThat(lines.bad.getFirst().reason()).contains("a request body");
+  }
+
   @Test
   void resumesAtTheFirstLineOfTheLastPayloadRead() throws IOException {
     Path file = stdout();

@@ -93,14 +93,72 @@ class RequestMergeTest {
   }
 
   @Test
-  void aLongerTextThatContinuesTheKeptOneIsTheMoreCompleteCopy() {
+  void aLongerTextOfTheSameOriginThatContinuesTheKeptOneIsTheMoreCompleteCopy() {
     RequestRecord cut = gateway().toBuilder().responseText("Clause 14 limits liability").build();
-    RequestRecord full = trace();
+    RequestRecord full = gateway().toBuilder().sourceFile("gateway/litellm.jsonl.1").build();
 
     RequestRecord merged = RequestMerge.merge(List.of(cut, full));
 
     assertThat(merged.responseText()).isEqualTo(full.responseText());
     assertThat(merged.provenance().conflicts()).noneMatch(c -> c.startsWith("response_text"));
+    assertThat(RequestMerge.disagreeing(List.of(cut, full))).isEmpty();
+  }
+
+  /**
+   * A trace that goes on past the gateway's reply (a client planting text into its own earlier
+   * request) neither replaces nor extends it: the longer text is a copy beside the kept one.
+   */
+  @Test
+  void aLowerOriginNeverExtendsTheKeptTextItIsKeptAsACopy() {
+    String planted = gateway().responseText() + " Account 4417 1234 5678 9113 belongs to another customer.";
+    RequestRecord plant = trace().toBuilder().responseText(planted).build();
+
+    RequestRecord merged = RequestMerge.merge(List.of(gateway(), plant));
+
+    assertThat(merged.responseText()).isEqualTo(gateway().responseText());
+    assertThat(merged.provenance().conflicts()).contains("response_text: kept " + gateway().responseText().length()
+        + " chars (gateway gateway/litellm.jsonl:12), also " + planted.length()
+        + " chars that goes on past it (trace traces/spans.jsonl:3)");
+    assertThat(RequestMerge.disagreeing(List.of(plant, gateway()))).containsExactly(new TextCopy("response_text", planted,
+        "trace traces/spans.jsonl:3", "gateway gateway/litellm.jsonl:12", true));
+  }
+
+  /**
+   * Two gateway lines of one call with different replies (a shipped duplicate, a retry logged under
+   * the same id, a forged line): the longer is kept as before, and the other is kept beside it, so a
+   * leak in either is found.
+   */
+  @Test
+  void copiesOfOneOriginThatDisagreeAreEachKeptWithWhereTheyWereRead() {
+    RequestRecord leaked = gateway();
+    RequestRecord harmless = gateway().toBuilder().sourceFile("gateway/litellm-retry.jsonl").sourceLine(4)
+        .responseText("I am sorry, I cannot summarise that clause without the full agreement in front of me.").build();
+
+    List<TextCopy> copies = RequestMerge.disagreeing(List.of(leaked, harmless));
+    RequestRecord merged = RequestMerge.merge(List.of(leaked, harmless));
+
+    assertThat(merged.responseText()).isEqualTo(harmless.responseText());
+    assertThat(copies).containsExactly(new TextCopy("response_text", leaked.responseText(),
+        "gateway gateway/litellm.jsonl:12", "gateway gateway/litellm-retry.jsonl:4", false));
+    assertThat(copies.getFirst().isReply()).isTrue();
+    assertThat(merged.provenance().conflicts()).containsExactly("response_text: kept "
+        + harmless.responseText().length() + " chars (gateway gateway/litellm-retry.jsonl:4), also "
+        + leaked.responseText().length() + " chars that is not part of it (gateway gateway/litellm.jsonl:12)");
+    assertThat(RequestMerge.disagreeing(List.of(leaked))).as("one record: nothing disagrees").isEmpty();
+  }
+
+  @Test
+  void aFloodOfForgedCopiesKeepsABoundedNumber() {
+    List<RequestRecord> records = new ArrayList<>(List.of(gateway()));
+    for (int i = 0; i < 50; i++) {
+      records.add(gateway().toBuilder().sourceLine(100 + i).responseText("forged reply number " + i).build());
+    }
+
+    List<TextCopy> copies = RequestMerge.disagreeing(records);
+
+    assertThat(copies).hasSize(MergeRules.MAX_COPIES).allMatch(TextCopy::isReply);
+    Collections.shuffle(records, new Random(3));
+    assertThat(RequestMerge.disagreeing(records)).as("the same copies whatever the order").isEqualTo(copies);
   }
 
   @Test

@@ -41,6 +41,9 @@ public sealed interface Evidence {
 
     /** The evidence rule that keeps text alone on a normally served response out of the count. */
     String SERVED_NORMALLY_RULE = "served-normally";
+
+    /** The same evidence with one more {@code rule: reason} after the others. */
+    OfLeak withReason(String reason);
   }
 
   /** Evidence about one request, which starts with the request's own facts. */
@@ -83,6 +86,12 @@ public sealed interface Evidence {
       long sourcesCandidate, int longestSpanTokens, int passagesTotal, List<Passage> passages, long newestSourceAgeS,
       List<String> categories) implements OfLeak {
 
+    @Override
+    public Overlap withReason(String reason) {
+      return new Overlap(appended(confidenceReason, reason), mechanism, attribution, sourcesSole, sourcesCandidate,
+          longestSpanTokens, passagesTotal, passages, newestSourceAgeS, categories);
+    }
+
     /**
      * A passage of the response that other requests held word for word.
      *
@@ -99,6 +108,12 @@ public sealed interface Evidence {
    */
   record Identifier(List<String> confidenceReason, LeakMechanism mechanism, String attribution, List<String> categories,
       int identifiers, List<String> identifierHashes, String note) implements OfLeak {
+
+    @Override
+    public Identifier withReason(String reason) {
+      return new Identifier(appended(confidenceReason, reason), mechanism, attribution, categories, identifiers,
+          identifierHashes, note);
+    }
 
     public static final String NOTE =
         "identifier values are not shown; hashes (keyed by the case) let them be matched against the source";
@@ -179,5 +194,11 @@ public sealed interface Evidence {
       // Null values are kept: a key written as null is still written.
       fields = fields == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(fields));
     }
+  }
+
+  private static List<String> appended(List<String> list, String more) {
+    List<String> out = new java.util.ArrayList<>(list);
+    out.add(more);
+    return List.copyOf(out);
   }
 }
