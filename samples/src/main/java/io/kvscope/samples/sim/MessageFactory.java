@@ -194,7 +194,12 @@ final class MessageFactory {
     int last = words.isEmpty() ? question.tokenCount() - 1 : words.getLast();
     int cut = words.size() <= replaced ? Math.min(1, question.tokenCount()) : words.get(words.size() - replaced);
     cb.embed(shared.keyOf(question), question, 0, cut);
-    for (String w : rng.pick(OTHER_ENDINGS)) {
+    int ending = rng.nextInt(OTHER_ENDINGS.length);
+    String replacedWords = cut <= last ? question.slice(cut, last + 1) : "";
+    if (String.join(" ", OTHER_ENDINGS[ending]).equals(replacedWords)) {
+      ending = (ending + 1) % OTHER_ENDINGS.length; // the same words: another ending, so that the question differs
+    }
+    for (String w : OTHER_ENDINGS[ending]) {
       cb.out().word(w);
     }
     for (int i = last + 1; i < question.tokenCount(); i++) {
