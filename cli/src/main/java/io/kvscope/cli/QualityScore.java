@@ -173,10 +173,8 @@ record QualityScore(
     List<LeakTruth> countable = truth.leakedResponses().stream().filter(l -> !unfound.contains(l.requestId())).toList();
     for (LeakTruth leak : countable) {
       for (SourceTruth s : leak.sources()) {
-        if (!s.expected()) {
-          continue;
-        }
-        if (s.soleHolder() && ("identifier".equals(s.kind()) || s.words() >= SOLE_WORDS)) {
+        // A leak found although none of its fragments was expected to be may name their holders too.
+        if (s.expected() && s.soleHolder() && ("identifier".equals(s.kind()) || s.words() >= SOLE_WORDS)) {
           soleExpected.add(leak.requestId() + " <- " + s.requestId());
         }
         s.holders().stream().filter(h -> !h.tenant().equals(leak.tenant()))
