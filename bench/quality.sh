@@ -8,8 +8,13 @@
 # precision, the sources the truth shows were alone within reach named sole, mean sources named per
 # leaked response against the truth's holders within reach, responses in the review list. A leaked
 # count the report states as a range shows the range after it.
+# Incidents are generated with the traps ('kvscope generate --traps'; --no-traps leaves them out):
+# questions answered as another tenant's were and served normally (decoys: how many the report
+# counted leaked, how many it listed for review), stub replies opening with text many tenants hold
+# (their one holder within reach named sole), and leaks the truth does not expect to be found (under
+# 12 words, a canary in another format), shown apart as "not expected (found)" and never missed.
 #
-#   bench/quality.sh [--seeds 1,2,3] [--scales 0.25x,1x] [--corpus FILE] [--work DIR] [--keep] [--ci]
+#   bench/quality.sh [--seeds 1,2,3] [--scales 0.25x,1x] [--corpus FILE] [--work DIR] [--keep] [--ci] [--no-traps]
 #
 # Exit 0 when every incident passes the gate ('kvscope score' exit 0: no missed and no false leak,
 # or a range holding the truth whose extra ones no log can tell from a leak, every leak of 12 words
@@ -26,6 +31,7 @@ work="${TMPDIR:-/tmp}/kvscope-quality"
 corpus=""
 keep=0
 ci=0
+traps=(--traps)
 while [ $# -gt 0 ]; do
   case "$1" in
     --seeds) seeds="$2"; shift 2 ;;
@@ -34,7 +40,8 @@ while [ $# -gt 0 ]; do
     --work) work="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
     --ci) ci=1; shift ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --no-traps) traps=(); shift ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "quality: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -54,14 +61,14 @@ fi
 # Figures from 'kvscope score' lines, by their first words.
 figure() { awk -v name="$1" -v field="$2" 'index($0, name) == 1 { print $field }' "$3"; }
 
-echo "| seed | scale | texts | input | leaked responses found/true | precision | missed | false (probable) | confirmed false positives | leaks >= 12 words or identifier found | true sources named | sole attributions right | alone within reach named sole | candidates per leak (truth) | review list | pass |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| seed | scale | texts | input | leaked responses found/true | precision | missed | false (probable) | confirmed false positives | leaks >= 12 words or identifier found | true sources named | sole attributions right | alone within reach named sole | candidates per leak (truth) | review list | not expected (found) | decoys counted / reviewed / served normally | common openings named sole | pass |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 status=0
 for scale in ${scales//,/ }; do
   for seed in ${seeds//,/ }; do
     dir="$work/$texts-seed$seed-$scale"
     rm -rf "$dir" && mkdir -p "$dir"
-    "$kvscope" generate --out "$dir/incident" --seed "$seed" --scale "$scale" "${corpus_args[@]}" >/dev/null
+    "$kvscope" generate --out "$dir/incident" --seed "$seed" --scale "$scale" "${corpus_args[@]}" "${traps[@]}" >/dev/null
     "$kvscope" ingest "$dir/incident" --index "$dir/index" -q >/dev/null
     "$kvscope" analyze --index "$dir/index" --out "$dir/reports" -q >/dev/null
     pass=yes
@@ -83,7 +90,10 @@ for scale in ${scales//,/ }; do
     false_leaks="$(figure "false leaks" 3 "$s") ($(figure "false leaks" 13 "$s"))"
     alone="$(figure "sole expected" 20 "$s")/$(figure "sole expected" 3 "$s")"
     review=$(figure "review list" 3 "$s")
-    echo "| $seed | $scale | $texts | $mb MB | $leaked | $precision | $missed | $false_leaks | $false_confirmed | $significant | $named | $sole | $alone | $candidates | $review | $pass |"
+    not_expected="$(figure "not expected" 3 "$s") ($(figure "not expected" 23 "$s"))"
+    decoys="$(figure "decoys" 11 "$s") / $(figure "decoys" 14 "$s") / $(figure "decoys" 2 "$s")"
+    openings="$(figure "decoys" 28 "$s")/$(figure "decoys" 19 "$s")"
+    echo "| $seed | $scale | $texts | $mb MB | $leaked | $precision | $missed | $false_leaks | $false_confirmed | $significant | $named | $sole | $alone | $candidates | $review | $not_expected | $decoys | $openings | $pass |"
     if [ $pass = no ]; then
       status=1
       if [ $ci = 1 ]; then

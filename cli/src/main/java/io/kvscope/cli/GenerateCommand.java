@@ -50,11 +50,18 @@ final class GenerateCommand implements Callable<Integer> {
           "most records a few kilobytes) (default: ${DEFAULT-VALUE})."})
   SizeMix sizeMix;
 
+  @Option(names = "--traps",
+      description = {"Also make the situations that fool an analysis reading text alone: stub replies that open",
+          "with phrasing many tenants hold, questions asked after pasted text or in near-duplicate words and",
+          "answered as another tenant's were (served normally), leaks under 12 words and canaries in another",
+          "format. truth.json marks each (decoys[], not_expected); without it the incident is unchanged."})
+  boolean traps;
+
   @Override
   public Integer call() throws Exception {
     GeneratorOptions options = GeneratorOptions.incident(seed, scale)
         .withMode(clean ? FleetMode.CLEAN : FleetMode.INCIDENT).withCompression(compression).withCorpus(corpus)
-        .withSizeMix(sizeMix);
+        .withSizeMix(sizeMix).withTraps(traps);
     GenerationSummary summary = new IncidentGenerator().generate(out, options);
     System.out.printf("Generated %,d requests (%,d gateway records, %,d trace spans) in %d files, %.1f MB on disk%n",
         summary.requests(), summary.litellmRecords(), summary.otlpSpans(), summary.files().size(), summary.bytes() / 1e6);

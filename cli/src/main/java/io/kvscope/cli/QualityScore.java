@@ -5,6 +5,7 @@ import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.model.finding.Source;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.samples.truth.DecoyTruth;
 import io.kvscope.samples.truth.GroundTruth;
 import io.kvscope.samples.truth.LeakTruth;
 import io.kvscope.samples.truth.SourceTruth;
@@ -39,6 +40,12 @@ import java.util.function.Predicate;
  * or more, or of an identifier, must be named sole ({@code soleExpected}; a shorter fragment many
  * tenants hold is named a candidate, and the truth does not know how many hold it), and a leak may name at most as many
  * sources as requests within reach held its fragments, plus {@value #CANDIDATE_SLACK} on average.
+ *
+ * <p>Fragments the truth marks not expected to be found (under the 12-word floor, a canary in another
+ * format than kvscope's) are scored apart: a leak that carried only such fragments is not missed
+ * when the report does not count it, and is shown on its own line. The truth's decoys (questions
+ * answered as another tenant's were, served normally; stub replies opening with text many tenants
+ * hold) are shown too: a decoy counted leaked, or a common opening's holder named sole, is an error.
  */
 record QualityScore(
     Set<String> leakedTruth,
@@ -62,7 +69,12 @@ record QualityScore(
     Set<String> soleExpected,
     Set<String> soleNamedRight,
     double holdersPerLeak,
-    long reviewListed) {
+    long reviewListed,
+    Set<String> notExpected,
+    Set<String> servedDecoys,
+    Set<String> servedDecoysReviewed,
+    int commonOpenings,
+    int commonOpeningHoldersSole) {
 
   /** A leak with a fragment this long, or an identifier, must be found. */
   static final int SIGNIFICANT_WORDS = 12;
@@ -104,6 +116,11 @@ record QualityScore(
     }
     Set<String> found = requests(report, FindingKind::isCrossTenantLeak);
     Set<String> leakedTruth = truth.leakedRequestIds();
+    Set<String> notExpected = new HashSet<>(leakedTruth);
+    notExpected.removeAll(truth.expectedLeakIds());
+    // A leak no analysis is expected to find that the report did not count is out of every figure but its own.
+    Set<String> unfound = new HashSet<>(notExpected);
+    unfound.removeAll(found);
     Set<String> falseConfirmed = new HashSet<>(confirmed);
     falseConfirmed.removeAll(leakedTruth);
     Set<String> significant = new HashSet<>();
@@ -111,8 +128,18 @@ record QualityScore(
     int named = 0;
     int listed = 0;
     Map<String, Set<String>> truthSources = new HashMap<>();
+    // Every true source, those not expected to be found too: naming one sole is right.
+    Map<String, Set<String>> anySource = new HashMap<>();
+    truth.leakedResponses().forEach(l -> l.sources().forEach(
+        s -> anySource.computeIfAbsent(l.requestId(), id -> new HashSet<>()).add(s.requestId())));
     for (LeakTruth leak : truth.leakedResponses()) {
+      if (unfound.contains(leak.requestId())) {
+        continue;
+      }
       for (SourceTruth s : leak.sources()) {
+        if (!s.expected()) {
+          continue;
+        }
         if ("identifier".equals(s.kind()) || s.words() >= SIGNIFICANT_WORDS) {
           significant.add(leak.requestId());
         }
@@ -134,7 +161,7 @@ record QualityScore(
     for (Map.Entry<String, Set<String>> e : soleSources.entrySet()) {
       for (String source : e.getValue()) {
         sole++;
-        if (truthSources.getOrDefault(e.getKey(), Set.of()).contains(source)) {
+        if (anySource.getOrDefault(e.getKey(), Set.of()).contains(source)) {
           soleRight++;
           soleNamedRight.add(e.getKey() + " <- " + source);
         }
@@ -143,16 +170,35 @@ record QualityScore(
     // (response <- source) pairs the truth shows were the only holder within reach of a fragment that must be found.
     Set<String> soleExpected = new HashSet<>();
     Map<String, Set<String>> holders = new HashMap<>();
-    for (LeakTruth leak : truth.leakedResponses()) {
+    List<LeakTruth> countable = truth.leakedResponses().stream().filter(l -> !unfound.contains(l.requestId())).toList();
+    for (LeakTruth leak : countable) {
       for (SourceTruth s : leak.sources()) {
-        if (s.soleHolder() && ("identifier".equals(s.kind()) || s.words() >= SOLE_WORDS)) {
+        // A leak found although none of its fragments was expected to be may name their holders too.
+        if (s.expected() && s.soleHolder() && ("identifier".equals(s.kind()) || s.words() >= SOLE_WORDS)) {
           soleExpected.add(leak.requestId() + " <- " + s.requestId());
         }
         s.holders().stream().filter(h -> !h.tenant().equals(leak.tenant()))
             .forEach(h -> holders.computeIfAbsent(leak.requestId(), id -> new HashSet<>()).add(h.requestId()));
       }
     }
-    double holdersPerLeak = truth.leakedResponses().isEmpty() ? 0 : truth.leakedResponses().stream()
+    Set<String> servedDecoys = new HashSet<>();
+    int openings = 0;
+    int openingSole = 0;
+    for (DecoyTruth d : truth.decoys()) {
+      if (d.servedNormally()) {
+        servedDecoys.add(d.requestId());
+        continue;
+      }
+      openings++;
+      // Its one holder within reach is a request the report may name a candidate, as the truth's holders.
+      d.holders().forEach(h -> holders.computeIfAbsent(d.requestId(), id -> new HashSet<>()).add(h.requestId()));
+      Set<String> sources = anySource.getOrDefault(d.requestId(), Set.of());
+      Set<String> namedSole = soleSources.getOrDefault(d.requestId(), Set.of());
+      if (d.holders().stream().anyMatch(h -> namedSole.contains(h.requestId()) && !sources.contains(h.requestId()))) {
+        openingSole++;
+      }
+    }
+    double holdersPerLeak = countable.isEmpty() ? 0 : countable.stream()
         .mapToInt(l -> holders.getOrDefault(l.requestId(), Set.of()).size()).average().orElse(0);
     double candidates = found.isEmpty() ? 0
         : found.stream().mapToInt(id -> namedSources.getOrDefault(id, Set.of()).size()).average().orElse(0);
@@ -164,12 +210,16 @@ record QualityScore(
     Set<String> withinRange = new HashSet<>(found);
     withinRange.retainAll(truth.sameTenantReuse().stream()
         .filter(LeakTruth::anotherTenantHeldEveryFragment).map(LeakTruth::requestId).toList());
+    Set<String> reviewed = new HashSet<>();
+    report.review().forEach(r -> reviewed.add(r.requestId()));
+    reviewed.retainAll(servedDecoys);
+    leakedTruth.removeAll(unfound);
     return new QualityScore(leakedTruth, found, falseConfirmed, significant, significantFound, trueSources, named, listed,
         sole, soleRight, candidates, truth.overLengthAcceptedIds(),
         requests(report, k -> k == FindingKind.OVER_LENGTH_ACCEPTED), truth.prefillUnderrunIds(),
         requests(report, k -> k == FindingKind.PREFILL_UNDERRUN), traps, withinRange,
         report.summary().leakedResponsesAtLeast(), soleExpected, soleNamedRight, holdersPerLeak,
-        report.review().size());
+        report.review().size(), notExpected, servedDecoys, reviewed, openings, openingSole);
   }
 
   private static Set<String> requests(Report report, Predicate<FindingKind> kind) {
@@ -220,13 +270,21 @@ record QualityScore(
     return candidatesPerLeak <= holdersPerLeak + CANDIDATE_SLACK;
   }
 
+  /** Decoys served normally that the report counted leaked. */
+  Set<String> servedDecoysCounted() {
+    Set<String> counted = new HashSet<>(servedDecoys);
+    counted.retainAll(leakedFound);
+    return counted;
+  }
+
   /** Everything the gate asks for holds. */
   boolean passes() {
     return missedLeaks().isEmpty() && falseLeaks().isEmpty() && leakedRangeHoldsTruth()
         && significantFound.size() == significantTruth.size() && trueSourcesListed == trueSources
         && soleAttributionsRight == soleAttributions && soleMissed().isEmpty() && candidatesWithinHolders()
         && overLengthFound.equals(overLengthTruth) && underrunFound.equals(underrunTruth)
-        && trapsAsLeaks == trapsWithinRange.size();
+        && trapsAsLeaks == trapsWithinRange.size() && servedDecoysCounted().isEmpty()
+        && commonOpeningHoldersSole == 0;
   }
 
   /** The report's lines, one figure each, as {@code kvscope score} prints them. */
@@ -259,7 +317,14 @@ record QualityScore(
         set("over-length accepted", overLengthTruth, overLengthFound),
         set("prefill underruns", underrunTruth, underrunFound),
         String.format("%-22s %d same-tenant-only responses reported as cross-tenant, %d of them counted in the"
-            + " range and held by another tenant within reach too", "traps", trapsAsLeaks, trapsWithinRange.size()));
+            + " range and held by another tenant within reach too", "traps", trapsAsLeaks, trapsWithinRange.size()),
+        String.format("%-22s %d leaked responses carry only fragments under %d words or canaries in another format:"
+            + " not expected, not counted as missed; %d of them found", "not expected", notExpected.size(),
+            SIGNIFICANT_WORDS, intersection(notExpected, leakedFound)),
+        String.format("%-22s %d questions answered as another tenant's were, served normally: %d counted leaked, %d"
+            + " in the review list; %d stub replies opening with text many tenants hold: %d of their one holder within"
+            + " reach named sole", "decoys", servedDecoys.size(), servedDecoysCounted().size(),
+            servedDecoysReviewed.size(), commonOpenings, commonOpeningHoldersSole));
   }
 
   double leakedPrecision() {

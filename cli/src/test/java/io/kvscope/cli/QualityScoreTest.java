@@ -11,6 +11,7 @@ import io.kvscope.model.finding.Span;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.samples.truth.DecoyTruth;
 import io.kvscope.samples.truth.GeneratorInfo;
 import io.kvscope.samples.truth.GroundTruth;
 import io.kvscope.samples.truth.HolderTruth;
@@ -136,6 +137,79 @@ class QualityScoreTest {
         String.format("%-22s %d responses counted leaked that carried no other tenant's data, %d of them probable",
             "false leaks", 2, 2));
     assertThat(score.passes()).isFalse();
+  }
+
+  @Test
+  void leaksTheTruthDoesNotExpectToBeFoundAreShownApartAndNeverMissed() {
+    // r5 carried only 8 words of initech's s5, r6 only hooli's canary in another format than kvscope's.
+    LeakTruth r5 = recipient("r5", List.of(unexpected("s5", "initech", "span", 8, "below_floor")), List.of());
+    LeakTruth r6 = recipient("r6", List.of(unexpected("s6", "hooli", "identifier", 1, "foreign_canary")), List.of());
+    GroundTruth truth = withLeaks(truth(true), List.of(r5, r6), List.of());
+
+    QualityScore notFound = QualityScore.of(truth, report(leak("r1", "s1", "acme", 0, 80)));
+    QualityScore found = QualityScore.of(truth, report(leak("r1", "s1", "acme", 0, 80), leak("r5", "s5", "initech", 0, 40)));
+
+    assertThat(notFound.notExpected()).containsExactlyInAnyOrder("r5", "r6");
+    assertThat(notFound.missedLeaks()).isEmpty();
+    assertThat(notFound.significantTruth()).containsExactly("r1"); // a foreign canary is not an identifier kvscope reads
+    assertThat(notFound.leakedRangeHoldsTruth()).isTrue();
+    assertThat(notFound.passes()).isTrue();
+    assertThat(notFound.lines()).anyMatch(l -> l.startsWith("not expected") && l.contains(" 2 leaked responses")
+        && l.endsWith("0 of them found"));
+    // Found anyway, it is a true leak: not false, its source named sole is right.
+    assertThat(found.falseLeaks()).isEmpty();
+    assertThat(found.soleAttributionsRight()).isEqualTo(found.soleAttributions());
+    assertThat(found.passes()).isTrue();
+    assertThat(found.lines()).anyMatch(l -> l.startsWith("not expected") && l.endsWith("1 of them found"));
+    // An expected leak missed is still missed.
+    assertThat(QualityScore.of(truth, report()).missedLeaks()).containsExactly("r1");
+  }
+
+  @Test
+  void aDecoyCountedLeakedOrACommonOpeningsOneHolderNamedSoleFailsTheGate() {
+    // q1 (globex) asked after pasted text the question b1 (acme) asked bare and got the same answer,
+    // served normally; r1's reply opened with 14 words many tenants hold that only initech's s7 held within reach.
+    GroundTruth truth = withLeaks(truth(true), List.of(), List.of(
+        new DecoyTruth("q1", "globex", T, "pasted_question", 0, 900, 150, List.of(new HolderTruth("b1", "acme", T)), 0),
+        new DecoyTruth("r1", "globex", T, DecoyTruth.COMMON_OPENING, 0, 90, 14,
+            List.of(new HolderTruth("s7", "initech", T)), 7)));
+    Finding r1 = leak("r1", "s1", "acme", 100, 180);
+    Finding r1WithOpeningSole = new Finding("overlap:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED, "r1",
+        null, "globex", T, "p0", "d0", List.of(r1.sources().getFirst(),
+        new Source("s7", null, "initech", 14, List.of(new Span(0, 90, "prompt_text", 0, 90, 14)), Attribution.SOLE)),
+        Map.of());
+    Finding r1WithOpeningCandidate = new Finding("overlap:r1", FindingKind.CROSS_TENANT_OVERLAP, Confidence.CONFIRMED,
+        "r1", null, "globex", T, "p0", "d0", List.of(r1.sources().getFirst(), candidate("s7", "initech", 0, 90)),
+        Map.of());
+
+    QualityScore right = QualityScore.of(truth, report(r1));
+    QualityScore decoyCounted = QualityScore.of(truth, report(r1, leak("q1", "b1", "acme", 0, 900)));
+    QualityScore openingSole = QualityScore.of(truth, report(r1WithOpeningSole));
+    QualityScore openingCandidate = QualityScore.of(truth, report(r1WithOpeningCandidate));
+
+    assertThat(right.passes()).isTrue();
+    assertThat(right.lines()).anyMatch(l -> l.startsWith("decoys") && l.contains(" 1 questions answered")
+        && l.contains("0 counted leaked") && l.contains("1 stub replies") && l.endsWith("0 of their one holder within reach named sole"));
+    assertThat(decoyCounted.servedDecoysCounted()).containsExactly("q1");
+    assertThat(decoyCounted.passes()).isFalse();
+    assertThat(openingSole.commonOpeningHoldersSole()).isEqualTo(1);
+    assertThat(openingSole.passes()).isFalse();
+    assertThat(openingCandidate.commonOpeningHoldersSole()).isZero();
+    assertThat(openingCandidate.passes()).isTrue();
+  }
+
+  /** {@code truth} with more leaked responses and the traps' decoys. */
+  private static GroundTruth withLeaks(GroundTruth t, List<LeakTruth> more, List<DecoyTruth> decoys) {
+    List<LeakTruth> leaked = new ArrayList<>(t.leakedResponses());
+    leaked.addAll(more);
+    return new GroundTruth(t.version(), t.generator(), t.periodStart(), t.periodEnd(), t.nodes(), t.configEpochs(),
+        t.windows(), leaked, t.sameTenantReuse(), t.overLengthAccepted(), t.prefillUnderruns(), t.rejected(),
+        t.coverageGaps(), t.duplicates(), t.victimTenants(), t.recipientTenants(), t.summary(), t.files(), decoys);
+  }
+
+  private static SourceTruth unexpected(String request, String tenant, String kind, int words, String why) {
+    return new SourceTruth(request, request, tenant, T, "prompt", kind, "identifier".equals(kind) ? "canary" : null,
+        words, words, 0, 40, 0, 0, 40, List.of(new HolderTruth(request, tenant, T)), why);
   }
 
   /** r1 leaked s1 (acme's) to globex; r2 (globex) got back its own s2, which acme's s9 may have held too. */

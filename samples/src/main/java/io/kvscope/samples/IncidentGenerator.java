@@ -68,7 +68,8 @@ public final class IncidentGenerator {
     OutputFile.createDirectories(outDir);
     LogRecorder recorder = new LogRecorder(outDir, fleet, codecs(options.compression()), options.seed());
     Simulator simulator = new Simulator(new Simulator.Settings(options.seed(), scale.tenants(),
-        scale.newRequestsPerDay() * options.sizeMix().ordinaryFactor(), scale.overLengthScale(), MANUALS), fleet, shared, recorder);
+        scale.newRequestsPerDay() * options.sizeMix().ordinaryFactor(), scale.overLengthScale(), MANUALS,
+        options.traps()), fleet, shared, recorder);
     Simulator.Result result = simulator.run();
     LogRecorder.Written written = recorder.written();
 
@@ -86,8 +87,8 @@ public final class IncidentGenerator {
             Instant.ofEpochMilli(d.end()), d.lines()))
         .toList();
     // The scale's label names a mix other than the incident's own, so that truth.json tells them apart.
-    String scaleLabel = options.sizeMix() == SizeMix.INCIDENT ? scale.name()
-        : scale.name() + " " + options.sizeMix().name().toLowerCase(Locale.ROOT);
+    String scaleLabel = (options.sizeMix() == SizeMix.INCIDENT ? scale.name()
+        : scale.name() + " " + options.sizeMix().name().toLowerCase(Locale.ROOT)) + (options.traps() ? " traps" : "");
     GeneratorInfo info = new GeneratorInfo(options.seed(), scaleLabel,
         options.mode().name().toLowerCase(Locale.ROOT), scale.tenants(), result.requests(),
         written.litellmRecords(), written.otlpSpans(), result.charsPerToken(), Fleet.PAGE_SIZE,

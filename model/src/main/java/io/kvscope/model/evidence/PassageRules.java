@@ -35,7 +35,7 @@ public final class PassageRules {
     return new RuleChain<>(List.of(new TooShort(t), new OwnPromptExplains(), new NoHolderWithinReach(),
         new PublicText(publicTenants), new SameAnswer(), new StockPhrasing(), new CommonShortRun(t, publicTenants),
         new OwnTenantLikeliest(), new OwnTenantAlsoHeld(), new ServedNormally(t), new TextAlone(t), new ForeignKv(),
-        new CommonTextNotSole(t, publicTenants)));
+        new CommonTextNotSole(t)));
   }
 
   /**
@@ -255,14 +255,16 @@ public final class PassageRules {
   }
 
   /**
-   * A short passage many tenants hold across the index is phrasing a model writes anyway (how an
-   * answer opens, a sentence many documents hold): that only one request within reach held it is a
-   * coincidence, not evidence of whose pages the reply read. Its one holder is named a candidate,
-   * never the sole source; the finding says why. Short means under 2T words: measured on generated
-   * incidents, every passage of 2T words or more that one request within reach held came from it,
-   * however many tenants held it elsewhere (docs/overlap-method.md, section 5).
+   * A short passage other tenants hold elsewhere in the index is not one tenant's text: phrasing a
+   * model writes anyway (how an answer opens, a sentence many documents hold), so that only one
+   * request within reach held it is a coincidence, not evidence of whose pages the reply read. Its
+   * one holder is named a candidate, never the sole source; the finding says why. Short means under
+   * 2T words: measured on generated incidents, every passage of 2T words or more that one request
+   * within reach held came from it, however many tenants held it elsewhere; and any tenant beyond
+   * the holder's, not more than the public-text cut-off: common openings held by 6 to 9 tenants,
+   * under the cut-off, named wrong sole sources (docs/overlap-method.md, section 5).
    */
-  public record CommonTextNotSole(int t, int publicTenants) implements EvidenceRule<PassageFacts> {
+  public record CommonTextNotSole(int t) implements EvidenceRule<PassageFacts> {
     public static final String NAME = "common-text-not-sole";
 
     public String name() {
@@ -270,10 +272,10 @@ public final class PassageRules {
     }
 
     public Verdict apply(Mechanism m, PassageFacts p) {
-      return p.candidates().size() == 1 && p.words() < 2 * t && p.tenantsInIndex() > publicTenants
+      return p.candidates().size() == 1 && p.words() < 2 * t && p.tenantsInIndex() > 1
           ? Verdict.note(name(), "one request within reach held these " + p.words() + " words, but "
-              + p.tenantsInIndex() + " tenants hold them in the index (more than " + publicTenants
-              + "): a candidate, not the sole source")
+              + p.tenantsInIndex() + " tenants hold them in the index: not one tenant's text, a candidate, not the"
+              + " sole source")
           : Verdict.pass();
     }
   }

@@ -17,8 +17,13 @@ import io.kvscope.model.fingerprint.WordTokenizer;
  *   <li>one's last line, of at least {@link #MIN_WORDS_AFTER_TEXT} words, ends the other word for
  *       word: a question asked bare by one and after pasted text ("...\n\nQuestion: ...") by the other;
  *   <li>their last lines, of at least {@link #MIN_WORDS_AFTER_TEXT} words each, differ in at most
- *       {@link #MAX_DIFFERING_WORDS} words and a quarter of the longer: the same question in other
- *       words ("... in Python?" and "... in Java?").
+ *       {@link #MAX_DIFFERING_WORDS} words, fewer than half of the longer: the same question in other
+ *       words ("... in Python?" and "... in Java?", "... invoice on file?" and "... invoice with an
+ *       example?");
+ *   <li>without their last words (at most {@link #MAX_DIFFERING_WORDS} each, not none of both) they
+ *       end alike for at least {@link #MIN_WORDS_BEFORE_OTHER_ENDING} words: the same question with another ending, also one
+ *       whose last line is short or that runs over several lines (a pasted code block ending in
+ *       "... for x in signals:" asked again ending "... for beginners:").
  * </ul>
  *
  * The rules that use it ask in addition that the other request's reply held the passage: answered
@@ -32,6 +37,12 @@ public final class SameQuestion {
   /** A question matched inside a longer last message, or in other words, is at least this long. */
   public static final int MIN_WORDS_AFTER_TEXT = 5;
 
+  /**
+   * Prompts that end in other words are the same question when this many words before those agree:
+   * twice {@link #MIN_WORDS_AFTER_TEXT}, as a Chinese question of five characters is one short phrase.
+   */
+  public static final int MIN_WORDS_BEFORE_OTHER_ENDING = 2 * MIN_WORDS_AFTER_TEXT;
+
   /** Last lines differing in more words than this ask different questions. */
   public static final int MAX_DIFFERING_WORDS = 3;
 
@@ -43,7 +54,12 @@ public final class SameQuestion {
     }
     String x = a.stripTrailing();
     String y = b.stripTrailing();
-    return sameLastMessage(x, y) || endsWithTheOthersQuestion(x, y) || sameInOtherWords(lastLine(x), lastLine(y));
+    if (sameLastMessage(x, y) || sameInOtherWords(lastLine(x), lastLine(y))) {
+      return true;
+    }
+    TokenizedText tx = WordTokenizer.tokenize(x);
+    TokenizedText ty = WordTokenizer.tokenize(y);
+    return endsWithTheOthersQuestion(x, y, tx, ty) || sameButTheLastWords(tx, ty);
   }
 
   private static boolean sameLastMessage(String x, String y) {
@@ -65,9 +81,7 @@ public final class SameQuestion {
   }
 
   /** One prompt's last line ends the other word for word (after pasted text, a "Question:" label...). */
-  private static boolean endsWithTheOthersQuestion(String x, String y) {
-    TokenizedText tx = WordTokenizer.tokenize(x);
-    TokenizedText ty = WordTokenizer.tokenize(y);
+  private static boolean endsWithTheOthersQuestion(String x, String y, TokenizedText tx, TokenizedText ty) {
     int common = 0;
     while (common < tx.size() && common < ty.size()
         && tx.hash(tx.size() - 1 - common) == ty.hash(ty.size() - 1 - common)) {
@@ -96,7 +110,29 @@ public final class SameQuestion {
       suffix++;
     }
     int differing = longer - (prefix + suffix);
-    return differing <= MAX_DIFFERING_WORDS && 4 * differing <= longer;
+    return differing <= MAX_DIFFERING_WORDS && 2 * differing < longer;
+  }
+
+  /**
+   * Without their last {@code dx} and {@code dy} words (at most {@link #MAX_DIFFERING_WORDS} each, one
+   * at least), the two end alike for {@link #MIN_WORDS_BEFORE_OTHER_ENDING} words.
+   */
+  private static boolean sameButTheLastWords(TokenizedText tx, TokenizedText ty) {
+    for (int dx = 0; dx <= MAX_DIFFERING_WORDS; dx++) {
+      for (int dy = dx == 0 ? 1 : 0; dy <= MAX_DIFFERING_WORDS; dy++) {
+        int ex = tx.size() - dx;
+        int ey = ty.size() - dy;
+        int common = 0;
+        while (common < MIN_WORDS_BEFORE_OTHER_ENDING && common < ex && common < ey
+            && tx.hash(ex - 1 - common) == ty.hash(ey - 1 - common)) {
+          common++;
+        }
+        if (common >= MIN_WORDS_BEFORE_OTHER_ENDING) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static String lastLine(String text) {

@@ -43,7 +43,19 @@ class SameQuestionTest {
     assertThat(SameQuestion.asked("sys\nwrite a poem about the sea at night", "sys\nexplain how tides work on the coast"))
         .isFalse();
     assertThat(SameQuestion.asked("sys\nsummarize this text for me please now", "sys\ntranslate this text into French please now"))
-        .as("two of seven words differ: more than a quarter").isFalse();
+        .as("the first words differ").isFalse();
+    assertThat(SameQuestion.asked("sys\nHow long should I keep a internal invoice on file?",
+        "other\nHow long should I keep a internal invoice with an example?")).as("two last words for three").isTrue();
+    assertThat(SameQuestion.asked("sys\nWhat is the GDP of Germany?", "sys\nWhat is the capital of France?"))
+        .as("half of a short question differs").isFalse();
+  }
+
+  @Test
+  void aQuestionOverSeveralLinesAskedAgainWithOtherLastWordsIsTheSameQuestion() {
+    String code = "Why does this loop stall?\nfor rotor in panels:\n\nmount = measure(mount, 584)\n\nreturn COUPLING_18\n\n";
+    assertThat(SameQuestion.asked("sys\n" + code + "for compressor in signals:", code + "for for beginners:")).isTrue();
+    assertThat(SameQuestion.asked("sys\n" + code + "for compressor in signals:", code + "explain every step of it:"))
+        .as("four last words differ").isFalse();
   }
 
   @Test

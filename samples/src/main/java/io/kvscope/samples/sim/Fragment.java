@@ -15,6 +15,8 @@ import java.util.List;
  * @param sourceMessageIndex index in the source's {@code messages} for prompt fragments, -1 otherwise
  * @param sourceStart char offset in that message's content, or in the source's response content
  * @param holders every request within the recipient's reach that held it word for word, the source included
+ * @param notExpected why no analysis is expected to find it ({@code below_floor}: under 12 words;
+ *     {@code foreign_canary}: a canary of another issuer's format), or null
  */
 public record Fragment(
     RequestPlan source,
@@ -28,4 +30,5 @@ public record Fragment(
     int sourceMessageIndex,
     int sourceStart,
     int sourceEnd,
-    List<RequestPlan> holders) {}
+    List<RequestPlan> holders,
+    String notExpected) {}

@@ -9,7 +9,9 @@ import io.kvscope.samples.text.Words;
 import io.kvscope.samples.text.Writing;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Writes the reply of a request that decoded over stale pages. The model saw one placeholder
@@ -24,6 +26,7 @@ import java.util.List;
 final class LeakComposer {
 
   private static final long K_LEAK = Rng.key("leak");
+  private static final long K_TRAP = Rng.key("leak-trap");
   private static final double[] SOURCE_COUNT_WEIGHTS = {0.35, 0.33, 0.2, 0.12};
   /** The shortest passage reproduced, in words ({@link Words}). */
   static final int MIN_WORDS = 12;
@@ -39,11 +42,13 @@ final class LeakComposer {
   private final MessageFactory messages;
   private final OwnerRegistry owners;
   private final PassageHolders holders;
+  private final Traps traps;
 
-  LeakComposer(MessageFactory messages, OwnerRegistry owners) {
+  LeakComposer(MessageFactory messages, OwnerRegistry owners, Traps traps) {
     this.messages = messages;
     this.owners = owners;
     this.holders = new PassageHolders(messages);
+    this.traps = traps;
   }
 
   /** A stretch of one owner's sequence inside one text, with how salient that text is. */
@@ -80,6 +85,9 @@ final class LeakComposer {
     int[] staleCounts = new int[2];
     collect(p, reserved, staleEnd, pool, candidates, staleCounts);
     List<Pick> picks = choose(p, candidates, rng);
+    // The traps draw from their own stream, so that without them every reply is as it was.
+    Rng trap = Rng.derive(p.seed, K_TRAP);
+    boolean shortOnly = traps.on() && trap.chance(Traps.SHORT_ONLY_SHARE);
     TokenText.Builder out = TokenText.builder(1024);
     List<Fragment> fragments = new ArrayList<>();
     Writing.filler(out, rng, rng.between(2, 4));
@@ -90,15 +98,23 @@ final class LeakComposer {
       TokenText text = at.text();
       int a = pick.start() - at.offset();
       int b = pick.end() - at.offset();
+      String notExpected = null;
+      if (shortOnly && pick.identifier()) {
+        continue; // a leak under the floor: only short runs, no identifier
+      }
       if (!pick.identifier()) {
         int[] words = wordRange(text, a, b, rng);
         if (words == null) {
           continue;
         }
         a = words[0];
-        b = words[1];
+        b = shortOnly ? underFloor(text, words[0], words[1], trap.between(6, MIN_WORDS - 1)) : words[1];
+        notExpected = shortOnly ? "below_floor" : null;
         Writing.fillerLead(out, rng);
       } else {
+        if (pick.category() == IdCategory.CANARY && src.tenant.foreignCanary) {
+          notExpected = "foreign_canary";
+        }
         Writing.fillerIdentifierLead(out, rng);
       }
       int rs = out.appendRange(text, a, b);
@@ -107,17 +123,66 @@ final class LeakComposer {
         out.punct(".");
       }
       String passage = text.text().substring(text.contentStart(a), text.spanEnd(b));
+      if ("below_floor".equals(notExpected) && Words.count(passage) >= MIN_WORDS) {
+        notExpected = null; // one token held several words: the cut did not get under the floor
+      }
       fragments.add(new Fragment(src, at.messageIndex() >= 0 ? "prompt" : "generation", pick.identifier(),
           pick.category(), b - a, Words.count(passage), rs, re, at.messageIndex(), text.contentStart(a),
-          text.spanEnd(b), List.copyOf(holders.of(passage, src, within))));
+          text.spanEnd(b), List.copyOf(holders.of(passage, src, within)), notExpected));
       if (rng.chance(0.6)) {
         Writing.filler(out, rng, rng.between(1, 2));
       }
     }
     Writing.filler(out, rng, fragments.isEmpty() ? rng.between(5, 12) : rng.between(1, 3));
-    p.reply = Composed.plain(out.build());
+    TokenText reply = out.build();
+    if (traps.on() && !shortOnly && crossTenant(p, fragments) && trap.chance(Traps.OPENING_SHARE)) {
+      reply = withOpening(p, reply, fragments, within, trap);
+    }
+    p.reply = Composed.plain(reply);
     p.outputTokens = p.reply.text().tokenCount();
     return new StubLeak(p, reserved.length, staleCounts[0], staleCounts[1], List.copyOf(fragments));
+  }
+
+  private static boolean crossTenant(RequestPlan p, List<Fragment> fragments) {
+    return fragments.stream().anyMatch(f -> f.source().tenant != p.tenant);
+  }
+
+  /**
+   * {@code body} after an opening that many tenants' texts hold but only one request within reach
+   * held, not a source ({@link Traps#opening}): how a model opens an answer whatever it attended
+   * over. The fragments' offsets move by the opening's length; the truth lists the opening apart.
+   */
+  private TokenText withOpening(RequestPlan p, TokenText body, List<Fragment> fragments, List<RequestPlan> within,
+      Rng trap) {
+    Set<RequestPlan> sources = new HashSet<>();
+    fragments.forEach(f -> sources.add(f.source()));
+    Traps.Opening opening = traps.opening(p, within, sources, holders, trap);
+    if (opening == null) {
+      return body;
+    }
+    TokenText.Builder out = TokenText.builder(body.tokenCount() + 32);
+    int start = out.appendRange(opening.text(), 0, opening.end());
+    int end = out.length();
+    out.punct(".");
+    int shift = out.appendRange(body, 0, body.tokenCount()) - body.contentStart(0);
+    for (int i = 0; i < fragments.size(); i++) {
+      Fragment f = fragments.get(i);
+      fragments.set(i, new Fragment(f.source(), f.part(), f.identifier(), f.category(), f.matchedTokens(), f.words(),
+          f.responseStart() + shift, f.responseEnd() + shift, f.sourceMessageIndex(), f.sourceStart(), f.sourceEnd(),
+          f.holders(), f.notExpected()));
+    }
+    traps.opened(p, opening, start, end, Words.count(opening.text().slice(0, opening.end())));
+    return out.build();
+  }
+
+  /** The end of the first {@code words} words from word token {@code start}, before {@code end}: a run under the floor. */
+  private static int underFloor(TokenText text, int start, int end, int words) {
+    for (int e = start + 1; e < end; e++) {
+      if (text.isWord(e - 1) && Words.count(text.slice(start, e)) >= words) {
+        return e;
+      }
+    }
+    return end;
   }
 
   /**

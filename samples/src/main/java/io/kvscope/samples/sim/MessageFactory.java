@@ -126,7 +126,7 @@ final class MessageFactory {
   /** The user's new message. */
   Composed user(RequestPlan p) {
     Rng rng = Rng.derive(p.seed, K_USER);
-    RequestIds ids = new RequestIds(p.tenant.voice, p.idCounterBase, Rng.derive(p.seed, K_IDS));
+    RequestIds ids = new RequestIds(p.tenant.voice, p.idCounterBase, Rng.derive(p.seed, K_IDS), p.tenant.foreignCanary);
     int expected = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(64, p.targetPromptTokens + 64));
     Composed.Builder cb = new Composed.Builder(expected);
     Voice voice = Voice.of(p.tenant.voice, ids, cb);
@@ -163,8 +163,51 @@ final class MessageFactory {
         embedWhole(cb, question(p).turns().getFirst());
       }
       case LONG, OVER_LENGTH -> longPrompt(p, cb, ids, rng, canary);
+      case PASTED_QUESTION -> {
+        embedWhole(cb, rng.chance(0.5) ? rng.pick(shared.boilerplate()) : rng.pick(shared.documents()));
+        cb.out().paragraph();
+        cb.out().word("Question").punct(":");
+        embedWhole(cb, question(p).turns().getFirst());
+      }
+      case NEAR_DUPLICATE -> nearDuplicate(cb, question(p).turns().getFirst(), rng);
     }
     return cb.build();
+  }
+
+  /** Endings a near-duplicate question puts in place of the last words of the one others asked. */
+  private static final String[][] OTHER_ENDINGS = {{"quickly"}, {"in", "practice"}, {"for", "beginners"},
+      {"step", "by", "step"}, {"without", "a", "library"}, {"on", "Windows"}, {"in", "production"},
+      {"with", "an", "example"}, {"briefly"}, {"in", "simple", "terms"}};
+
+  /**
+   * {@code question} with its last one to three words replaced by other words (its closing
+   * punctuation kept): the same question to a reader, and the model gives it the same answer.
+   */
+  private void nearDuplicate(Composed.Builder cb, TokenText question, Rng rng) {
+    List<Integer> words = new ArrayList<>();
+    for (int i = 0; i < question.tokenCount(); i++) {
+      if (question.isWord(i)) {
+        words.add(i);
+      }
+    }
+    int replaced = Math.min(rng.between(1, 3), Math.max(1, words.size() / 3));
+    int last = words.isEmpty() ? question.tokenCount() - 1 : words.getLast();
+    int cut = words.size() <= replaced ? Math.min(1, question.tokenCount()) : words.get(words.size() - replaced);
+    cb.embed(shared.keyOf(question), question, 0, cut);
+    int ending = rng.nextInt(OTHER_ENDINGS.length);
+    String replacedWords = cut <= last ? question.slice(cut, last + 1) : "";
+    if (String.join(" ", OTHER_ENDINGS[ending]).equals(replacedWords)) {
+      ending = (ending + 1) % OTHER_ENDINGS.length; // the same words: another ending, so that the question differs
+    }
+    for (String w : OTHER_ENDINGS[ending]) {
+      cb.out().word(w);
+    }
+    for (int i = last + 1; i < question.tokenCount(); i++) {
+      String mark = question.token(i);
+      if (!mark.isBlank()) {
+        cb.out().punct(mark);
+      }
+    }
   }
 
   private void embedWhole(Composed.Builder cb, TokenText text) {

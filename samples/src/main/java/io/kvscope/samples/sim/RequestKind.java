@@ -18,5 +18,16 @@ public enum RequestKind {
   /** A long-context prompt (tens to hundreds of thousands of tokens) pasting manuals. */
   LONG,
   /** A prompt longer than the prefill KV pool. */
-  OVER_LENGTH
+  OVER_LENGTH,
+  /**
+   * A question another tenant asked bare, asked after pasted text (a document, a licence) and
+   * answered as the bare one was: served normally, the same answer is not a leak (a trap, made
+   * only with {@code GeneratorOptions.traps}).
+   */
+  PASTED_QUESTION,
+  /**
+   * A question another tenant asked, in words that differ at its end, answered with the same
+   * standard answer: served normally, not a leak (a trap, made only with {@code GeneratorOptions.traps}).
+   */
+  NEAR_DUPLICATE
 }

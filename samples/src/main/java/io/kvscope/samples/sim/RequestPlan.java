@@ -31,6 +31,8 @@ public final class RequestPlan {
   /** The shared question asked (popular questions, their later turns, retrieval), or -1. */
   int questionIndex = -1;
   int questionTurn;
+  /** The earlier request of another tenant whose bare question this trap asks again, or null. */
+  RequestPlan answeredAlike;
   /** Which model answers on the request's deployment. */
   int model;
   long targetPromptTokens;

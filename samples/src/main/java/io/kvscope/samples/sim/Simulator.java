@@ -26,12 +26,20 @@ public final class Simulator {
   /**
    * @param normalPerDay new (non-follow-up) requests per day on average
    * @param overLengthScale multiplier of the over-length prompt rate
+   * @param traps also make the situations that fool an analysis reading text alone ({@link Traps})
    */
-  public record Settings(long seed, int tenants, double normalPerDay, double overLengthScale, int corpusDocuments) {}
+  public record Settings(long seed, int tenants, double normalPerDay, double overLengthScale, int corpusDocuments,
+      boolean traps) {
+
+    /** Without the traps. */
+    public Settings(long seed, int tenants, double normalPerDay, double overLengthScale, int corpusDocuments) {
+      this(seed, tenants, normalPerDay, overLengthScale, corpusDocuments, false);
+    }
+  }
 
   /** What happened, for the ground truth. */
   public record Result(List<Tenant> tenants, List<StubLeak> stubs, List<RequestPlan> rejected,
-      long requests, long served, double charsPerToken) {}
+      long requests, long served, double charsPerToken, List<Decoy> decoys) {}
 
   private static final long K_REQUEST = Rng.key("request");
   private static final long K_PLAN = Rng.key("plan");
@@ -106,6 +114,7 @@ public final class Simulator {
   private final MessageFactory messages;
   private final OwnerRegistry owners = new OwnerRegistry();
   private final LeakComposer composer;
+  private final Traps traps;
   private final Traffic traffic;
   private final Popularity popularity;
   private final Rng normalRng;
@@ -131,12 +140,13 @@ public final class Simulator {
     this.shared = shared;
     this.recorder = recorder;
     this.messages = new MessageFactory(shared);
-    this.composer = new LeakComposer(messages, owners);
     this.traffic = new Traffic(settings.normalPerDay(), settings.overLengthScale());
     this.popularity = new Popularity(shared.questions().size());
     this.normalRng = Rng.derive(settings.seed(), Rng.key("normal-arrivals"));
     this.overRng = Rng.derive(settings.seed(), Rng.key("over-length-arrivals"));
     this.tenants = Tenants.create(settings.seed(), settings.tenants());
+    this.traps = new Traps(settings.traps(), settings.seed(), shared, tenants);
+    this.composer = new LeakComposer(messages, owners, traps);
     for (Tenant t : tenants) {
       t.systemPromptKey = shared.addRepeated(t.systemPrompt);
     }
@@ -166,7 +176,13 @@ public final class Simulator {
         case NORMAL_ARRIVAL -> {
           Tenant t = tenants.get(normalRng.weighted(tenantWeights));
           RequestKind kind = KINDS[normalRng.weighted(KIND_WEIGHTS)];
-          arrive(newPlan(t, kind, e.time(), null));
+          Traps.Retyped trap = traps.retype(t, kind);
+          RequestPlan p = newPlan(t, trap == null ? kind : trap.kind(), e.time(), null);
+          if (trap != null) {
+            p.answeredAlike = trap.bare();
+            p.questionIndex = trap.bare().questionIndex;
+          }
+          arrive(p);
           scheduleNext(Type.NORMAL_ARRIVAL, e.time());
         }
         case OVER_ARRIVAL -> {
@@ -181,7 +197,7 @@ public final class Simulator {
     }
     recorder.finish();
     double cpt = servedTokens == 0 ? 0 : (double) servedChars / servedTokens;
-    return new Result(tenants, List.copyOf(stubs), List.copyOf(rejected), nextOrdinal, served, cpt);
+    return new Result(tenants, List.copyOf(stubs), List.copyOf(rejected), nextOrdinal, served, cpt, traps.decoys());
   }
 
   private void push(long time, Type type, RequestPlan plan, Conversation conversation) {
@@ -236,7 +252,7 @@ public final class Simulator {
     switch (kind) {
       case CHAT -> p.targetPromptTokens = clamp(Math.round(r.logNormal(110, 0.9)), 12, 3000);
       case FOLLOWUP -> p.targetPromptTokens = clamp(Math.round(r.logNormal(45, 0.8)), 6, 800);
-      case DOC_QA, POPULAR, RAG -> p.targetPromptTokens = 0;
+      case DOC_QA, POPULAR, RAG, PASTED_QUESTION, NEAR_DUPLICATE -> p.targetPromptTokens = 0;
       case LONG -> {
         p.targetPromptTokens = clamp(Math.round(r.logNormal(45_000, 0.9)), 20_000, 600_000);
         p.targetOutputTokens = (int) clamp(Math.round(r.logNormal(260, 0.6)), 20, 2000);
@@ -347,7 +363,9 @@ public final class Simulator {
   private void route(RequestPlan p, Rng r) {
     Conversation c = p.conversation;
     Fleet.Deployment d;
-    if (c != null && c.deployment != null) {
+    if (p.answeredAlike != null) {
+      d = p.answeredAlike.deployment; // the model that answered the bare question answers it again
+    } else if (c != null && c.deployment != null) {
       d = fleet.deployment(c.deployment);
     } else {
       d = fleet.deployments().get(r.nextInt(fleet.deployments().size()));
@@ -490,6 +508,7 @@ public final class Simulator {
     } else {
       pool.writeSequence(pages, p.ordinal, n + p.outputTokens);
       ds.reach.add(p);
+      traps.served(p);
       p.reportedPromptTokens = n;
       served++;
       servedChars += p.promptChars;

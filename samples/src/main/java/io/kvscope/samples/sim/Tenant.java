@@ -29,6 +29,8 @@ public final class Tenant {
   final TokenText systemPrompt;
   /** The key under which the simulation registered {@link #systemPrompt} as a repeated text. */
   int systemPromptKey = -1;
+  /** Its canaries are another issuer's ({@link io.kvscope.samples.text.Identifiers#foreignCanary}), not kvscope's. */
+  boolean foreignCanary;
   private long nextIdCounter = 1;
 
   Tenant(int index, String id, TenantVoice voice, Channel channel, double weight, boolean bulk,

@@ -5,6 +5,7 @@ import io.kvscope.samples.fleet.Epoch;
 import io.kvscope.samples.fleet.Fleet;
 import io.kvscope.samples.fleet.NodeTimeline;
 import io.kvscope.samples.truth.ConfigEpochTruth;
+import io.kvscope.samples.truth.DecoyTruth;
 import io.kvscope.samples.truth.DuplicateTruth;
 import io.kvscope.samples.truth.FileTruth;
 import io.kvscope.samples.truth.GapTruth;
@@ -123,7 +124,8 @@ public final class TruthBuilder {
         overLength.size(), underruns.size(), first, last);
     return new GroundTruth(GroundTruth.VERSION, generator, at(Fleet.PERIOD_START), at(Fleet.PERIOD_END), nodes,
         epochs, windows, leaked, sameTenant, overLength, underruns, rejected, gaps, duplicates,
-        List.copyOf(victims), List.copyOf(recipients), summary, files);
+        List.copyOf(victims), List.copyOf(recipients), summary, files,
+        result.decoys().stream().map(TruthBuilder::decoy).toList());
   }
 
   private static SourceTruth source(Fragment f) {
@@ -133,7 +135,14 @@ public final class TruthBuilder {
     return new SourceTruth(s.requestId(), s.rid, s.tenant.id, at(s.arrival), f.part(),
         f.identifier() ? "identifier" : "span", f.category() == null ? null : f.category().jsonName(),
         f.matchedTokens(), f.words(), f.responseStart(), f.responseEnd(), f.sourceMessageIndex(), f.sourceStart(),
-        f.sourceEnd(), holders);
+        f.sourceEnd(), holders, f.notExpected());
+  }
+
+  private static DecoyTruth decoy(Decoy d) {
+    RequestPlan p = d.request();
+    return new DecoyTruth(p.requestId(), p.tenant.id, at(p.arrival), d.kind(), d.responseStart(), d.responseEnd(),
+        d.words(), d.holders().stream().map(h -> new HolderTruth(h.requestId(), h.tenant.id, at(h.arrival))).toList(),
+        d.tenants());
   }
 
   private static Instant at(long ms) {

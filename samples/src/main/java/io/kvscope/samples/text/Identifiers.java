@@ -38,6 +38,18 @@ public final class Identifiers {
     return "KVCANARY-" + rng.hex(16).toUpperCase(Locale.ROOT);
   }
 
+  /**
+   * A canary of another issuer than kvscope: {@code canarytoken-} and 20 lower-case letters. No
+   * digits, capitals or {@code @}, so no other identifier class (account, IBAN, e-mail, key) reads it.
+   */
+  public static String foreignCanary(Rng rng) {
+    StringBuilder sb = new StringBuilder("canarytoken-");
+    for (int i = 0; i < 20; i++) {
+      sb.append((char) ('a' + rng.nextInt(26)));
+    }
+    return sb.toString();
+  }
+
   public static String apiKey(Rng rng) {
     if (rng.chance(0.3)) {
       StringBuilder sb = new StringBuilder("AKIA");

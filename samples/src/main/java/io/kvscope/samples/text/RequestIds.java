@@ -14,12 +14,19 @@ public final class RequestIds {
   private final TenantVoice tenant;
   private final long counterBase;
   private final Rng rng;
+  private final boolean foreignCanary;
   private int used;
 
   public RequestIds(TenantVoice tenant, long counterBase, Rng rng) {
+    this(tenant, counterBase, rng, false);
+  }
+
+  /** @param foreignCanary the tenant's canaries are another issuer's format, not {@code KVCANARY-} */
+  public RequestIds(TenantVoice tenant, long counterBase, Rng rng, boolean foreignCanary) {
     this.tenant = tenant;
     this.counterBase = counterBase;
     this.rng = rng;
+    this.foreignCanary = foreignCanary;
   }
 
   /** True while the block still has room. */
@@ -34,7 +41,7 @@ public final class RequestIds {
       case PHONE -> Identifiers.phone(tenant.countryCode(), tenant.index(), counter);
       case ACCOUNT -> Identifiers.account(tenant.index(), counter);
       case UUID -> rng.uuid();
-      case CANARY -> Identifiers.canary(rng);
+      case CANARY -> foreignCanary ? Identifiers.foreignCanary(rng) : Identifiers.canary(rng);
       case API_KEY -> tenant.apiKey();
       case IBAN -> tenant.iban();
     };

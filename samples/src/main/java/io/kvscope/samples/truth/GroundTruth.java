@@ -1,5 +1,6 @@
 package io.kvscope.samples.truth;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -34,9 +35,22 @@ public record GroundTruth(
     List<String> victimTenants,
     List<String> recipientTenants,
     SummaryTruth summary,
-    List<FileTruth> files) {
+    List<FileTruth> files,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DecoyTruth> decoys) {
 
   public static final int VERSION = 1;
+
+  /** An incident without traps. */
+  public GroundTruth(int version, GeneratorInfo generator, Instant periodStart, Instant periodEnd,
+      List<NodeTruth> nodes, List<ConfigEpochTruth> configEpochs, List<WindowTruth> windows,
+      List<LeakTruth> leakedResponses, List<LeakTruth> sameTenantReuse, List<OverLengthTruth> overLengthAccepted,
+      List<UnderrunTruth> prefillUnderruns, List<RejectionTruth> rejected, List<GapTruth> coverageGaps,
+      List<DuplicateTruth> duplicates, List<String> victimTenants, List<String> recipientTenants,
+      SummaryTruth summary, List<FileTruth> files) {
+    this(version, generator, periodStart, periodEnd, nodes, configEpochs, windows, leakedResponses, sameTenantReuse,
+        overLengthAccepted, prefillUnderruns, rejected, coverageGaps, duplicates, victimTenants, recipientTenants,
+        summary, files, List.of());
+  }
 
   public GroundTruth {
     nodes = List.copyOf(nodes);
@@ -52,6 +66,7 @@ public record GroundTruth(
     victimTenants = List.copyOf(victimTenants);
     recipientTenants = List.copyOf(recipientTenants);
     files = List.copyOf(files);
+    decoys = decoys == null ? List.of() : List.copyOf(decoys);
   }
 
   /** Reads {@code truth.json}. */
@@ -66,6 +81,17 @@ public record GroundTruth(
   /** Writes this truth as {@code truth.json} (owner-only). */
   public void write(Path file) throws IOException {
     TruthJson.write(this, file);
+  }
+
+  /** Gateway ids of the cross-tenant leaked responses an analysis is expected to find. */
+  public Set<String> expectedLeakIds() {
+    Set<String> out = new LinkedHashSet<>();
+    for (LeakTruth l : leakedResponses) {
+      if (l.expected()) {
+        out.add(l.requestId());
+      }
+    }
+    return out;
   }
 
   /** Gateway ids of the cross-tenant leaked responses. */

@@ -24,6 +24,11 @@ public record LeakTruth(String requestId, String engineRid, String tenant, Strin
     return !sources.isEmpty();
   }
 
+  /** Whether an analysis is expected to find this leak: one of its other tenants' fragments is expected. */
+  public boolean expected() {
+    return sources.stream().anyMatch(SourceTruth::expected);
+  }
+
   /**
    * For a same-tenant reuse: whether every fragment it carried was also held word for word by
    * another tenant's request within reach, so that no log tells it from a cross-tenant leak.

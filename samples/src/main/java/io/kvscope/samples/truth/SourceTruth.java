@@ -1,5 +1,6 @@
 package io.kvscope.samples.truth;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 
@@ -20,13 +21,30 @@ import java.util.List;
  * @param holders every request within the recipient's reach (same decode node and engine run,
  *     prompt prefilled, started before the recipient, at most 7 days before) whose prompt or reply
  *     held the fragment word for word, the source included: who the logs cannot tell apart from it
+ * @param notExpected why no analysis is expected to find the fragment, or null (then absent from the
+ *     JSON): {@code below_floor} (under 12 words) or {@code foreign_canary} (a canary in another
+ *     issuer's format than {@code KVCANARY-})
  */
 public record SourceTruth(String requestId, String engineRid, String tenant, Instant time, String part, String kind,
     String category, int matchedTokens, int words, int responseStart, int responseEnd, int sourceMessageIndex,
-    int sourceStart, int sourceEnd, List<HolderTruth> holders) {
+    int sourceStart, int sourceEnd, List<HolderTruth> holders,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String notExpected) {
 
   public SourceTruth {
     holders = List.copyOf(holders);
+  }
+
+  /** A fragment an analysis is expected to find. */
+  public SourceTruth(String requestId, String engineRid, String tenant, Instant time, String part, String kind,
+      String category, int matchedTokens, int words, int responseStart, int responseEnd, int sourceMessageIndex,
+      int sourceStart, int sourceEnd, List<HolderTruth> holders) {
+    this(requestId, engineRid, tenant, time, part, kind, category, matchedTokens, words, responseStart, responseEnd,
+        sourceMessageIndex, sourceStart, sourceEnd, holders, null);
+  }
+
+  /** True unless the fragment is under the floor or a canary of another format. */
+  public boolean expected() {
+    return notExpected == null;
   }
 
   /** True when no other request within reach held the fragment: the logs can name its source alone. */
