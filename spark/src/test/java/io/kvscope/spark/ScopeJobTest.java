@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.RequestColumns;
+import io.kvscope.index.Documents;
+import io.kvscope.index.EngineFacts;
 import io.kvscope.index.IndexIngest;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.IndexStore;
 import io.kvscope.index.IngestProgress;
+import io.kvscope.index.LinkSummary;
+import io.kvscope.index.Schema;
+import io.kvscope.index.TypedDocs;
 import io.kvscope.index.fingerprint.FingerprintJoin;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
@@ -66,6 +71,9 @@ class ScopeJobTest {
   private String out;
   private ScopeJob.Summary summary;
   private SingleMachine reference;
+  /** {@code kvscope ingest}'s index of the same files, and what its join of engine lines did. */
+  private Path index;
+  private LinkSummary link;
 
   @BeforeAll
   void runTheStagesOnAGeneratedIncident(@TempDir Path dir) throws IOException {
@@ -75,6 +83,11 @@ class ScopeJobTest {
     out = dir.resolve("out").toString();
     summary = new ScopeJob(spark(), IngestOptions.defaults()).run(List.of(incident.toString()), out);
     reference = SingleMachine.ingest(incident);
+    index = dir.resolve("index");
+    try (IndexStore store = IndexStore.open(index)) {
+      link = new IndexIngest(store, Ingestors.discover(), IngestOptions.defaults(), IngestProgress.NONE,
+          Clock.systemUTC()).run(List.of(incident)).link();
+    }
   }
 
   /** A gateway file with real payloads between a cut line and one that is no payload: bad lines to quarantine. */
@@ -200,12 +213,7 @@ class ScopeJobTest {
    * frequency walk with the analysis' own tenant ordinals, as {@code CrossTenantOverlap} learns the cut-off.
    */
   @Test
-  void theSharedFingerprintsAndTheLearnedCutoffAreTheLuceneJoins(@TempDir Path dir) throws IOException {
-    Path index = dir.resolve("index");
-    try (IndexStore store = IndexStore.open(index)) {
-      new IndexIngest(store, Ingestors.discover(), IngestOptions.defaults(), IngestProgress.NONE, Clock.systemUTC())
-          .run(List.of(incident));
-    }
+  void theSharedFingerprintsAndTheLearnedCutoffAreTheLuceneJoins() throws IOException {
     FrequencyHistogram lucene = BoilerplateCutoff.histogram();
     try (IndexSearch search = IndexSearch.open(index)) {
       RequestColumns columns = RequestColumns.load(new AnalysisContext(search, AnalysisOptions.defaults()));
@@ -222,6 +230,57 @@ class ScopeJobTest {
     }
     assertThat(spark.counts()).isEqualTo(lucene.counts());
     assertThat(spark.maxDocFrequency()).isEqualTo(lucene.maxDocFrequency());
+  }
+
+  /**
+   * Each request's engine facts are those the single-machine index joined onto it, field by field:
+   * the Spark requests with their facts are written to an index of their own by the index's document
+   * code ({@code Documents.linkedRequest}), and both indexes are read back as the analysis reads them.
+   */
+  @Test
+  void engineFactsAreTheSingleMachineIndexsRequestByRequest(@TempDir Path sparkIndex) throws IOException {
+    Map<String, EngineFacts> facts = new TreeMap<>();
+    long ambiguousRooms = 0;
+    for (Row row : spark().read().schema(EngineFactsStage.SCHEMA).parquet(out + "/" + EngineFactsStage.FOLDER)
+        .collectAsList()) {
+      facts.put(row.getAs(MergeStage.KEY), EngineFactsStage.FACTS.fromRow(row.getAs("facts")));
+      ambiguousRooms += row.<Integer>getAs("ambiguous_rooms");
+    }
+    try (IndexStore store = IndexStore.open(sparkIndex)) {
+      for (Row row : spark().read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.FOLDER).collectAsList()) {
+        RequestRecord request = RequestRows.fromRow(row);
+        EngineFacts joined = facts.get(RequestMerge.keyOf(request));
+        store.put(joined == null ? Documents.of(request) : Documents.linkedRequest(request, joined));
+      }
+      store.commit();
+    }
+    Map<String, Linked> spark = requestsOf(sparkIndex);
+    Map<String, Linked> single = requestsOf(index);
+
+    assertThat(spark.keySet()).isEqualTo(single.keySet());
+    single.forEach((key, expected) ->
+        assertThat(spark.get(key)).as(key).usingRecursiveComparison().isEqualTo(expected));
+    assertThat((long) facts.size()).isEqualTo(link.joined()).isEqualTo(summary.linkedRequests())
+        .isGreaterThan(generated.requests() / 2);
+    assertThat(ambiguousRooms).isEqualTo(link.ambiguousRooms());
+    // Not only one rid for both sides: prefill lines, under a rid of their own, joined through the room.
+    assertThat(link.byRole().prefillByRoom()).isPositive();
+    assertThat(facts.values()).filteredOn(f -> f.prefillNode() != null && f.decodeNode() != null
+        && !f.prefillNode().equals(f.decodeNode())).hasSizeGreaterThan((int) link.byRole().prefillByRoom() / 2);
+  }
+
+  /** A request document read back as the analysis reads it: the record, and the engine facts joined on. */
+  private record Linked(RequestRecord request, EngineFacts facts) {}
+
+  private static Map<String, Linked> requestsOf(Path index) throws IOException {
+    Map<String, Linked> requests = new TreeMap<>();
+    try (IndexSearch search = IndexSearch.open(index)) {
+      TypedDocs.forEach(search.reader(), Schema.TYPE_REQUEST, doc -> {
+        RequestRecord request = Documents.readRequest(doc);
+        requests.put(RequestMerge.keyOf(request), new Linked(request, Documents.readFacts(doc)));
+      });
+    }
+    return requests;
   }
 
   /** A row of {@code fingerprints/}. */
