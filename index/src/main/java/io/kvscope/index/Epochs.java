@@ -119,6 +119,17 @@ public final class Epochs implements EngineFacts.EpochLookup {
     return byNode;
   }
 
+  /**
+   * Startups of {@code node}'s engine after its first, on the gateway's clock: each one allocated a
+   * new KV pool. Prometheus snapshots are not startups; an epoch split within one startup
+   * (data-parallel ranks reporting different pools) comes before the node serves anything, so
+   * treating it as one costs nothing.
+   */
+  public long[] restarts(String node) {
+    return byNode.getOrDefault(node, List.of()).stream().filter(e -> !e.fromMetrics())
+        .mapToLong(e -> clocks.toGatewayTime(node, e.start())).sorted().distinct().skip(1).toArray();
+  }
+
   public List<ConfigEpoch> all() {
     return byNode.values().stream().flatMap(List::stream).toList();
   }

@@ -14,17 +14,15 @@ import io.kvscope.index.EngineFacts;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.NodeClocks;
 import io.kvscope.ingest.record.CanonicalField;
-import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.EngineEvent;
-import io.kvscope.ingest.record.NodeAlias;
-import io.kvscope.ingest.record.VersionRecord;
 import io.kvscope.model.join.RoomRule;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
@@ -52,18 +50,27 @@ import org.apache.spark.sql.types.StructType;
  * of warm-up requests would make one huge group, so each room keeps at most
  * {@link RoomRule#MAX_RIDS_PER_ROOM} + 2 of its rids (by a window limited per room), which is all the
  * rule reads. Config epochs, node aliases and version records are few (nodes and restarts, not
- * requests): they go to every task, which builds the index's {@link Epochs} from them.
+ * requests): they go to every task, which builds the index's {@link Epochs} from them. The node
+ * clocks stay unknown here, as in the single-machine join: they are learned from the joined
+ * requests afterwards (the first lines each node logged about each request, written beside the
+ * facts), and only place version records on the gateway's clock.
  */
 final class EngineFactsStage {
 
   static final String FOLDER = "engine_facts";
   static final RecordRows<EngineFacts> FACTS = RecordRows.of(EngineFacts.class);
 
-  /** A request's facts, keyed by its merge key (its engine rid: only requests with one have facts). */
+  /**
+   * A request's facts, keyed by its merge key (its engine rid: only requests with one have facts),
+   * and each node's first line about it (node-local time, the node under its report name), from
+   * which the node clocks are learned.
+   */
   static final StructType SCHEMA = new StructType()
       .add(MergeStage.KEY, DataTypes.StringType, false)
       .add("ambiguous_rooms", DataTypes.IntegerType, false)
-      .add("facts", FACTS.schema(), false);
+      .add("facts", FACTS.schema(), false)
+      .add("first_seen", DataTypes.createArrayType(new StructType()
+          .add("node", DataTypes.StringType, false).add("time", DataTypes.LongType, false), false), false);
 
   private static final String REQUEST = "request";
   private static final String RID = "rid";
@@ -132,7 +139,7 @@ final class EngineFactsStage {
     }
   }
 
-  private static Dataset<Row> read(SparkSession spark, String out, IngestOutput output) {
+  static Dataset<Row> read(SparkSession spark, String out, IngestOutput output) {
     return spark.read().schema(output.schema()).parquet(out + "/" + output.folder());
   }
 
@@ -163,7 +170,7 @@ final class EngineFactsStage {
   /** Each request's joined lines folded into its facts, against the epochs built once per task. */
   private static MapPartitionsFunction<Row, Row> fold(Broadcast<EpochRows> epochRows) {
     return rows -> {
-      Epochs epochs = epochRows.value().build();
+      Epochs epochs = epochRows.value().build(NodeClocks.none());
       RecordRows<EngineEvent> eventRows = RecordRows.of(EngineEvent.class);
       List<Row> facts = new ArrayList<>();
       while (rows.hasNext()) {
@@ -173,33 +180,16 @@ final class EngineFactsStage {
           events.add(eventRows.fromRow(event));
         }
         Integer ambiguous = row.getAs("ambiguous_rooms");
+        Map<String, Long> firstSeen = new TreeMap<>();
+        for (EngineEvent event : events) {
+          firstSeen.merge(epochs.canonical(event.node()), event.time(), Math::min);
+        }
+        List<Row> seen = new ArrayList<>();
+        firstSeen.forEach((node, time) -> seen.add(RowFactory.create(node, time)));
         facts.add(RowFactory.create(row.getAs(REQUEST), ambiguous == null ? 0 : ambiguous,
-            FACTS.toRow(EngineFacts.fold(events, epochs))));
+            FACTS.toRow(EngineFacts.fold(events, epochs)), scala.jdk.javaapi.CollectionConverters.asScala(seen).toSeq()));
       }
       return facts.iterator();
     };
-  }
-
-  /**
-   * The config epochs, node aliases and version records as rows, small enough for every task. The
-   * node clocks stay unknown, as in the single-machine join: they are learned from the joined
-   * requests afterwards, and only place version records on the gateway's clock.
-   */
-  private record EpochRows(List<Row> epochs, List<Row> aliases, List<Row> versions) implements Serializable {
-
-    static EpochRows read(SparkSession spark, String out) {
-      return new EpochRows(EngineFactsStage.read(spark, out, IngestOutput.EPOCHS).collectAsList(),
-          EngineFactsStage.read(spark, out, IngestOutput.NODE_ALIASES).collectAsList(),
-          EngineFactsStage.read(spark, out, IngestOutput.VERSIONS).collectAsList());
-    }
-
-    Epochs build() {
-      RecordRows<ConfigEpoch> epochRows = RecordRows.of(ConfigEpoch.class);
-      RecordRows<NodeAlias> aliasRows = RecordRows.of(NodeAlias.class);
-      RecordRows<VersionRecord> versionRows = RecordRows.of(VersionRecord.class);
-      return Epochs.of(epochs.stream().map(epochRows::fromRow).toList(),
-          aliases.stream().map(aliasRows::fromRow).toList(),
-          versions.stream().map(versionRows::fromRow).toList(), NodeClocks.none());
-    }
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.RequestColumns;
+import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.index.Documents;
 import io.kvscope.index.EngineFacts;
 import io.kvscope.index.IndexIngest;
@@ -14,7 +15,10 @@ import io.kvscope.index.IngestProgress;
 import io.kvscope.index.LinkSummary;
 import io.kvscope.index.Schema;
 import io.kvscope.index.TypedDocs;
+import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.FingerprintJoin;
+import io.kvscope.index.fingerprint.JoinOptions;
+import io.kvscope.index.fingerprint.PairFilter;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
@@ -34,6 +38,7 @@ import io.kvscope.model.fingerprint.FingerprintConfig;
 import io.kvscope.model.fingerprint.Fingerprinter;
 import io.kvscope.model.fingerprint.FrequencyHistogram;
 import io.kvscope.model.order.RequestOrder;
+import io.kvscope.model.reach.ReachRule;
 import io.kvscope.samples.GenerationSummary;
 import io.kvscope.samples.IncidentGenerator;
 import io.kvscope.samples.Scale;
@@ -43,9 +48,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -81,7 +88,8 @@ class ScopeJobTest {
     generated = new IncidentGenerator().generate(incident, 1, Scale.parse("0.25x"));
     damagedGatewayFile();
     out = dir.resolve("out").toString();
-    summary = new ScopeJob(spark(), IngestOptions.defaults()).run(List.of(incident.toString()), out);
+    // A small salting threshold, so that the popular fingerprints of a small incident are salted too.
+    summary = new ScopeJob(spark(), IngestOptions.defaults(), 64).run(List.of(incident.toString()), out);
     reference = SingleMachine.ingest(incident);
     index = dir.resolve("index");
     try (IndexStore store = IndexStore.open(index)) {
@@ -267,6 +275,59 @@ class ScopeJobTest {
     assertThat(link.byRole().prefillByRoom()).isPositive();
     assertThat(facts.values()).filteredOn(f -> f.prefillNode() != null && f.decodeNode() != null
         && !f.prefillNode().equals(f.decodeNode())).hasSizeGreaterThan((int) link.byRole().prefillByRoom() / 2);
+  }
+
+  /**
+   * The candidate pairs and their shared counts are the Lucene join's under the analysis' own
+   * options and the same reach: kvscope's {@code FingerprintJoin} on the single-machine index, its
+   * pair filter asking the model's {@code ReachRule} of the analysis' request columns (start, decode
+   * node, each node's restarts on the gateway's clock as the index learned its clocks). Every request
+   * counts as having written KV, as the Spark stage has it until the mechanisms come.
+   */
+  @Test
+  void candidatePairsAreTheLuceneJoinsUnderTheSameReach() throws IOException {
+    Map<Integer, String> keyOfOrdinal = new TreeMap<>();
+    for (Row row : spark().read().parquet(out + "/" + FingerprintStage.ORDER_FOLDER).collectAsList()) {
+      keyOfOrdinal.put(row.getAs("ordinal"), row.getAs(MergeStage.KEY));
+    }
+    Set<List<Object>> pairs = new HashSet<>();
+    for (Row row : spark().read().parquet(out + "/" + PairStage.FOLDER).collectAsList()) {
+      pairs.add(List.of(keyOfOrdinal.get(row.<Integer>getAs("recipient")), keyOfOrdinal.get(row.<Integer>getAs("source")),
+          row.<Long>getAs("shared_prompt"), row.<Long>getAs("shared_response")));
+    }
+
+    Set<List<Object>> lucene = new HashSet<>();
+    long withoutReach;
+    try (IndexSearch search = IndexSearch.open(index)) {
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      RequestColumns columns = RequestColumns.load(context);
+      long[][] restarts = new long[columns.nodeCount()][];
+      for (int node = 0; node < restarts.length; node++) {
+        restarts[node] = context.epochs().restarts(columns.nodeName(node));
+      }
+      ReachRule rule = new ReachRule(AnalysisOptions.DEFAULT_HORIZON.toMillis(), restarts);
+      FingerprintJoin join = new FingerprintJoin(search.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1);
+      JoinOptions options = CrossTenantOverlap.generalJoin(summary.boilerplateCutoff());
+      List<Candidate> candidates = new ArrayList<>();
+      join.run(options, (recipient, source) -> columns.isRecipient(recipient) && columns.isRequest(source)
+          && rule.reaches(columns.start(source), columns.decodeNode(source), true, columns.start(recipient),
+              columns.decodeNode(recipient)), candidates::add);
+      for (Candidate c : candidates) {
+        lucene.add(List.of(keyOf(columns, c.recipientDoc()), keyOf(columns, c.sourceDoc()),
+            (long) c.sharedWithSourcePrompt(), (long) c.sharedWithSourceResponse()));
+      }
+      withoutReach = join.run(options, PairFilter.ALL, candidate -> { }).candidates();
+    }
+
+    assertThat(lucene).isNotEmpty();
+    assertThat(pairs).hasSize(lucene.size()).isEqualTo(lucene);
+    assertThat(summary.join().pairs()).isEqualTo(lucene.size());
+    assertThat(withoutReach).as("the reach rule removes pairs").isGreaterThan(lucene.size());
+    assertThat(summary.join().salted()).as("popular fingerprints salted").isPositive();
+  }
+
+  private static String keyOf(RequestColumns columns, int doc) throws IOException {
+    return RequestMerge.keyOf(RequestRecord.builder(columns.requestId(doc)).engineRid(columns.engineRid(doc)).build());
   }
 
   /** A request document read back as the analysis reads it: the record, and the engine facts joined on. */
