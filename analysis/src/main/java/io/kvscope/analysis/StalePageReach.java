@@ -1,9 +1,7 @@
 package io.kvscope.analysis;
 
-import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.model.reach.ReachRule;
 import java.util.BitSet;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -35,21 +33,9 @@ public final class StalePageReach {
     notASource.or(mechanisms.refused());
     long[][] restarts = new long[columns.nodeCount()][];
     for (int node = 0; node < restarts.length; node++) {
-      restarts[node] = restartsOf(context, columns.nodeName(node));
+      restarts[node] = context.epochs().restarts(columns.nodeName(node));
     }
     return new StalePageReach(columns, new ReachRule(context.options().sourceHorizon().toMillis(), restarts), notASource);
-  }
-
-  /**
-   * Startups of {@code node}'s engine after its first, on the gateway's clock. Prometheus
-   * snapshots are not startups; an epoch split within one startup (data-parallel ranks reporting
-   * different pools) comes before the node serves anything, so treating it as one costs nothing.
-   */
-  private static long[] restartsOf(AnalysisContext context, String node) {
-    List<ConfigEpoch> epochs = context.epochs().byNode().getOrDefault(node, List.of());
-    return epochs.stream().filter(e -> !e.fromMetrics())
-        .mapToLong(e -> context.clocks().toGatewayTime(node, e.start()))
-        .sorted().distinct().skip(1).toArray();
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.kvscope.index;
 
 import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.NodeAlias;
 import io.kvscope.ingest.record.VersionRecord;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -61,8 +62,24 @@ public final class Epochs implements EngineFacts.EpochLookup {
     TypedDocs.forEach(reader, Schema.TYPE_EPOCH, doc -> epochs.add(Documents.readEpoch(doc)));
     List<VersionRecord> records = new ArrayList<>();
     TypedDocs.forEach(reader, Schema.TYPE_VERSION_RECORD, doc -> records.add(Documents.readVersionRecord(doc)));
-    NodeIdentity identity = NodeIdentity.load(reader);
-    return new Epochs(epochs, identity, new EngineVersions(records, identity), NodeClocks.load(reader, identity));
+    List<NodeAlias> aliases = new ArrayList<>();
+    TypedDocs.forEach(reader, Schema.TYPE_NODE_ALIAS, doc -> aliases.add(Documents.readAlias(doc)));
+    NodeIdentity identity = NodeIdentity.of(aliases, epochs);
+    return of(epochs, identity, records, NodeClocks.load(reader, identity));
+  }
+
+  /**
+   * The epochs of an ingest's own records, wherever they were read: each node under the name its
+   * {@code aliases} give it, each epoch with the version the {@code versions} records give it.
+   */
+  public static Epochs of(Collection<ConfigEpoch> epochs, Collection<NodeAlias> aliases, List<VersionRecord> versions,
+      NodeClocks clocks) {
+    return of(epochs, NodeIdentity.of(aliases, epochs), versions, clocks);
+  }
+
+  private static Epochs of(Collection<ConfigEpoch> epochs, NodeIdentity identity, List<VersionRecord> versions,
+      NodeClocks clocks) {
+    return new Epochs(epochs, identity, new EngineVersions(versions, identity), clocks);
   }
 
   /** The epoch {@code node} (any of its names) was in at {@code time} (node clock), or null before its first one. */
@@ -100,6 +117,17 @@ public final class Epochs implements EngineFacts.EpochLookup {
   /** Nodes in name order, each with its epochs in start order. */
   public Map<String, List<ConfigEpoch>> byNode() {
     return byNode;
+  }
+
+  /**
+   * Startups of {@code node}'s engine after its first, on the gateway's clock: each one allocated a
+   * new KV pool. Prometheus snapshots are not startups; an epoch split within one startup
+   * (data-parallel ranks reporting different pools) comes before the node serves anything, so
+   * treating it as one costs nothing.
+   */
+  public long[] restarts(String node) {
+    return byNode.getOrDefault(node, List.of()).stream().filter(e -> !e.fromMetrics())
+        .mapToLong(e -> clocks.toGatewayTime(node, e.start())).sorted().distinct().skip(1).toArray();
   }
 
   public List<ConfigEpoch> all() {

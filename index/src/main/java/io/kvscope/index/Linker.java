@@ -207,7 +207,7 @@ public final class Linker {
   }
 
   /** The record with the engine's word on nodes and lengths, where the gateway had none. */
-  static RequestRecord withEngineFacts(RequestRecord r, EngineFacts f) {
+  public static RequestRecord withEngineFacts(RequestRecord r, EngineFacts f) {
     return r.toBuilder()
         .prefillNode(r.prefillNode() != null ? r.prefillNode() : f.prefillNode())
         .decodeNode(r.decodeNode() != null ? r.decodeNode() : f.decodeNode())

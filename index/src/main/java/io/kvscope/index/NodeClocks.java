@@ -25,7 +25,7 @@ import org.apache.lucene.search.TermQuery;
 public final class NodeClocks {
 
   /** Offsets kept per node while learning; the median of a sample this size is plenty. */
-  static final int MAX_SAMPLES = 20_000;
+  public static final int MAX_SAMPLES = 20_000;
 
   private final Map<String, Long> skewMillis;
 
@@ -74,28 +74,42 @@ public final class NodeClocks {
     return new NodeClocks(skews);
   }
 
-  /** Collects offsets while the linker walks the rids: a sample per node, the same whatever the read order. */
-  static final class Learner {
+  /**
+   * Collects offsets while the join walks the requests: a sample per node, the same whatever the
+   * read order, so a join that offers each node only its own sample's candidates learns the same.
+   */
+  public static final class Learner {
     private final Map<String, StableSample<Long>> offsets = new TreeMap<>();
 
     /** The node's first line about request {@code requestId} at {@code nodeTime}; the gateway's start at {@code gatewayTime}. */
-    void observe(String node, String requestId, long nodeTime, long gatewayTime) {
+    public void observe(String node, String requestId, long nodeTime, long gatewayTime) {
       offsets.computeIfAbsent(node, n -> new StableSample<>(MAX_SAMPLES)).offer(requestId, nodeTime - gatewayTime);
+    }
+
+    /** Each node's median offset. */
+    public NodeClocks clocks() {
+      Map<String, Long> skews = new TreeMap<>();
+      offsets.forEach((node, sample) -> skews.put(node, median(sample)));
+      return new NodeClocks(skews);
     }
 
     /** One document per node with its median offset. */
     List<Document> documents() {
       List<Document> docs = new ArrayList<>();
       offsets.forEach((node, sample) -> {
-        List<Long> sorted = new ArrayList<>(sample.values());
-        Collections.sort(sorted);
         Document doc = Documents.base(TYPE_NODE_CLOCK, "clock:" + node);
         Documents.keyword(doc, NODE, node);
-        Documents.number(doc, SKEW_MS, sorted.get(sorted.size() / 2));
-        Documents.number(doc, LINES, (long) sorted.size());
+        Documents.number(doc, SKEW_MS, median(sample));
+        Documents.number(doc, LINES, (long) sample.values().size());
         docs.add(doc);
       });
       return docs;
+    }
+
+    private static long median(StableSample<Long> sample) {
+      List<Long> sorted = new ArrayList<>(sample.values());
+      Collections.sort(sorted);
+      return sorted.get(sorted.size() / 2);
     }
   }
 }

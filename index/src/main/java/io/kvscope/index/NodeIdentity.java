@@ -75,14 +75,23 @@ public final class NodeIdentity {
     if (aliases.isEmpty()) {
       return NONE;
     }
+    List<ConfigEpoch> epochs = new ArrayList<>();
+    TypedDocs.forEach(reader, Schema.TYPE_EPOCH, doc -> epochs.add(Documents.readEpoch(doc)));
+    return of(aliases, epochs);
+  }
+
+  /** The identity that {@code aliases} give, weighed against what the engine logs' {@code epochs} show. */
+  public static NodeIdentity of(Collection<NodeAlias> aliases, Collection<ConfigEpoch> epochs) {
+    if (aliases.isEmpty()) {
+      return NONE;
+    }
     Map<String, Logged> logged = new HashMap<>();
-    TypedDocs.forEach(reader, Schema.TYPE_EPOCH, doc -> {
-      ConfigEpoch e = Documents.readEpoch(doc);
+    for (ConfigEpoch e : epochs) {
       if (!e.fromMetrics()) { // a metrics label is a claim like an alias; only a log counts here
         Set<NodeRole> roles = e.role() == NodeRole.PREFILL || e.role() == NodeRole.DECODE ? Set.of(e.role()) : Set.of();
         logged.merge(e.node(), new Logged(true, roles), NodeIdentity::both);
       }
-    });
+    }
     return of(aliases, logged);
   }
 

@@ -1,5 +1,7 @@
 package io.kvscope.spark;
 
+import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.ingest.IngestOptions;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -13,8 +15,9 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The stages built so far, in order: plan the inputs, ingest, merge, fingerprints with their
- * frequencies and the learned boilerplate cut-off. Each writes Parquet under the
+ * The stages built so far, in order: plan the inputs, ingest, merge, the PD join with each
+ * request's engine facts, fingerprints with their frequencies and the learned boilerplate cut-off,
+ * what the reach rule reads of each request, and the fingerprint self-join with that rule pushed in. Each writes Parquet under the
  * output folder, which is created owner-only (its quarantine and records hold prompts).
  *
  * <p>{@link #main} runs them for measurement: {@code ScopeJob INPUT... --out DIR [--master URL]}
@@ -24,18 +27,27 @@ public final class ScopeJob {
 
   private final SparkSession spark;
   private final IngestSettings settings;
+  private final long saltWork;
 
   public ScopeJob(SparkSession spark, IngestOptions options) {
+    this(spark, options, PairStage.SALT_WORK);
+  }
+
+  /** @param saltWork pair updates one group of the self-join takes before a fingerprint is salted */
+  public ScopeJob(SparkSession spark, IngestOptions options, long saltWork) {
     this.spark = spark;
     this.settings = IngestSettings.of(options);
+    this.saltWork = saltWork;
   }
 
   /**
-   * What a run did: files per outcome, keys merged, requests, fingerprint rows, shared fingerprints,
-   * the learned boilerplate cut-off, and the seconds of each stage.
+   * What a run did: files per outcome, keys merged, requests with engine facts, requests,
+   * fingerprint rows, shared fingerprints, the learned boilerplate cut-off, what the self-join did,
+   * and the seconds of each stage.
    */
-  public record Summary(int files, int read, int skipped, int unreadable, long mergedKeys, long requests,
-      long fingerprintRows, long sharedFingerprints, int boilerplateCutoff, Map<String, StageTime> stages) {}
+  public record Summary(int files, int read, int skipped, int unreadable, long mergedKeys, long linkedRequests, long requests,
+      long fingerprintRows, long sharedFingerprints, int boilerplateCutoff, PairStage.Result join,
+      Map<String, StageTime> stages) {}
 
   /** Wall and CPU seconds of one stage. */
   public record StageTime(double wallSeconds, double cpuSeconds) {}
@@ -50,12 +62,19 @@ public final class ScopeJob {
     times.put("ingest", clock.lap());
     long mergedKeys = MergeStage.run(spark, out);
     times.put("merge", clock.lap());
+    long linked = EngineFactsStage.run(spark, out);
+    times.put("engine facts", clock.lap());
     FingerprintStage.Result fingerprints = FingerprintStage.run(spark, out);
     times.put("fingerprints", clock.lap());
+    ReachStage.Nodes nodes = ReachStage.run(spark, out);
+    times.put("reach", clock.lap());
+    PairStage.Result join = PairStage.run(spark, out, CrossTenantOverlap.generalJoin(fingerprints.cutoff()), nodes,
+        AnalysisOptions.DEFAULT_HORIZON.toMillis(), saltWork);
+    times.put("pairs", clock.lap());
     return new Summary(planned.size(), (int) planned.stream().filter(f -> f.format() != null).count(),
         (int) planned.stream().filter(f -> f.skippedBecause() != null).count(),
-        (int) planned.stream().filter(f -> f.unreadable() != null).count(), mergedKeys, fingerprints.requests(),
-        fingerprints.fingerprintRows(), fingerprints.histogram().totalTerms(), fingerprints.cutoff(), times);
+        (int) planned.stream().filter(f -> f.unreadable() != null).count(), mergedKeys, linked, fingerprints.requests(),
+        fingerprints.fingerprintRows(), fingerprints.histogram().totalTerms(), fingerprints.cutoff(), join, times);
   }
 
   private void ownerOnlyFolder(String out) throws IOException {
@@ -106,11 +125,14 @@ public final class ScopeJob {
       Summary summary = new ScopeJob(spark, IngestOptions.defaults()).run(inputs, out);
       System.out.printf("files %d: read %d, skipped %d, unreadable %d; keys merged %d%n", summary.files(),
           summary.read(), summary.skipped(), summary.unreadable(), summary.mergedKeys());
-      System.out.printf("requests %d; fingerprint rows %d, shared %d; boilerplate cut-off %d tenants%n",
-          summary.requests(), summary.fingerprintRows(), summary.sharedFingerprints(), summary.boilerplateCutoff());
-      System.out.printf("%-12s %8.1f wall s %8.1f CPU s%n", "session", start.wallSeconds(), start.cpuSeconds());
+      System.out.printf("requests %d, %d with engine facts; fingerprint rows %d, shared %d; boilerplate cut-off %d tenants%n",
+          summary.requests(), summary.linkedRequests(), summary.fingerprintRows(), summary.sharedFingerprints(), summary.boilerplateCutoff());
+      PairStage.Result join = summary.join();
+      System.out.printf("pairs %d; fingerprints joined %d (salted %d), skipped as boilerplate %d, by the pair bound %d%n",
+          join.pairs(), join.joined(), join.salted(), join.skippedBoilerplate(), join.skippedByPairs());
+      System.out.printf("%-13s %8.1f wall s %8.1f CPU s%n", "session", start.wallSeconds(), start.cpuSeconds());
       summary.stages().forEach((stage, time) ->
-          System.out.printf("%-12s %8.1f wall s %8.1f CPU s%n", stage, time.wallSeconds(), time.cpuSeconds()));
+          System.out.printf("%-13s %8.1f wall s %8.1f CPU s%n", stage, time.wallSeconds(), time.cpuSeconds()));
     } finally {
       spark.stop();
     }

@@ -5,11 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.RequestColumns;
+import io.kvscope.analysis.analyzers.CrossTenantOverlap;
+import io.kvscope.index.Documents;
+import io.kvscope.index.EngineFacts;
 import io.kvscope.index.IndexIngest;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.IndexStore;
 import io.kvscope.index.IngestProgress;
+import io.kvscope.index.LinkSummary;
+import io.kvscope.index.Schema;
+import io.kvscope.index.TypedDocs;
+import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.FingerprintJoin;
+import io.kvscope.index.fingerprint.JoinOptions;
+import io.kvscope.index.fingerprint.PairFilter;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
@@ -29,6 +38,7 @@ import io.kvscope.model.fingerprint.FingerprintConfig;
 import io.kvscope.model.fingerprint.Fingerprinter;
 import io.kvscope.model.fingerprint.FrequencyHistogram;
 import io.kvscope.model.order.RequestOrder;
+import io.kvscope.model.reach.ReachRule;
 import io.kvscope.samples.GenerationSummary;
 import io.kvscope.samples.IncidentGenerator;
 import io.kvscope.samples.Scale;
@@ -38,9 +48,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -66,6 +78,9 @@ class ScopeJobTest {
   private String out;
   private ScopeJob.Summary summary;
   private SingleMachine reference;
+  /** {@code kvscope ingest}'s index of the same files, and what its join of engine lines did. */
+  private Path index;
+  private LinkSummary link;
 
   @BeforeAll
   void runTheStagesOnAGeneratedIncident(@TempDir Path dir) throws IOException {
@@ -73,8 +88,14 @@ class ScopeJobTest {
     generated = new IncidentGenerator().generate(incident, 1, Scale.parse("0.25x"));
     damagedGatewayFile();
     out = dir.resolve("out").toString();
-    summary = new ScopeJob(spark(), IngestOptions.defaults()).run(List.of(incident.toString()), out);
+    // A small salting threshold, so that the popular fingerprints of a small incident are salted too.
+    summary = new ScopeJob(spark(), IngestOptions.defaults(), 64).run(List.of(incident.toString()), out);
     reference = SingleMachine.ingest(incident);
+    index = dir.resolve("index");
+    try (IndexStore store = IndexStore.open(index)) {
+      link = new IndexIngest(store, Ingestors.discover(), IngestOptions.defaults(), IngestProgress.NONE,
+          Clock.systemUTC()).run(List.of(incident)).link();
+    }
   }
 
   /** A gateway file with real payloads between a cut line and one that is no payload: bad lines to quarantine. */
@@ -200,12 +221,7 @@ class ScopeJobTest {
    * frequency walk with the analysis' own tenant ordinals, as {@code CrossTenantOverlap} learns the cut-off.
    */
   @Test
-  void theSharedFingerprintsAndTheLearnedCutoffAreTheLuceneJoins(@TempDir Path dir) throws IOException {
-    Path index = dir.resolve("index");
-    try (IndexStore store = IndexStore.open(index)) {
-      new IndexIngest(store, Ingestors.discover(), IngestOptions.defaults(), IngestProgress.NONE, Clock.systemUTC())
-          .run(List.of(incident));
-    }
+  void theSharedFingerprintsAndTheLearnedCutoffAreTheLuceneJoins() throws IOException {
     FrequencyHistogram lucene = BoilerplateCutoff.histogram();
     try (IndexSearch search = IndexSearch.open(index)) {
       RequestColumns columns = RequestColumns.load(new AnalysisContext(search, AnalysisOptions.defaults()));
@@ -222,6 +238,110 @@ class ScopeJobTest {
     }
     assertThat(spark.counts()).isEqualTo(lucene.counts());
     assertThat(spark.maxDocFrequency()).isEqualTo(lucene.maxDocFrequency());
+  }
+
+  /**
+   * Each request's engine facts are those the single-machine index joined onto it, field by field:
+   * the Spark requests with their facts are written to an index of their own by the index's document
+   * code ({@code Documents.linkedRequest}), and both indexes are read back as the analysis reads them.
+   */
+  @Test
+  void engineFactsAreTheSingleMachineIndexsRequestByRequest(@TempDir Path sparkIndex) throws IOException {
+    Map<String, EngineFacts> facts = new TreeMap<>();
+    long ambiguousRooms = 0;
+    for (Row row : spark().read().schema(EngineFactsStage.SCHEMA).parquet(out + "/" + EngineFactsStage.FOLDER)
+        .collectAsList()) {
+      facts.put(row.getAs(MergeStage.KEY), EngineFactsStage.FACTS.fromRow(row.getAs("facts")));
+      ambiguousRooms += row.<Integer>getAs("ambiguous_rooms");
+    }
+    try (IndexStore store = IndexStore.open(sparkIndex)) {
+      for (Row row : spark().read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.FOLDER).collectAsList()) {
+        RequestRecord request = RequestRows.fromRow(row);
+        EngineFacts joined = facts.get(RequestMerge.keyOf(request));
+        store.put(joined == null ? Documents.of(request) : Documents.linkedRequest(request, joined));
+      }
+      store.commit();
+    }
+    Map<String, Linked> spark = requestsOf(sparkIndex);
+    Map<String, Linked> single = requestsOf(index);
+
+    assertThat(spark.keySet()).isEqualTo(single.keySet());
+    single.forEach((key, expected) ->
+        assertThat(spark.get(key)).as(key).usingRecursiveComparison().isEqualTo(expected));
+    assertThat((long) facts.size()).isEqualTo(link.joined()).isEqualTo(summary.linkedRequests())
+        .isGreaterThan(generated.requests() / 2);
+    assertThat(ambiguousRooms).isEqualTo(link.ambiguousRooms());
+    // Not only one rid for both sides: prefill lines, under a rid of their own, joined through the room.
+    assertThat(link.byRole().prefillByRoom()).isPositive();
+    assertThat(facts.values()).filteredOn(f -> f.prefillNode() != null && f.decodeNode() != null
+        && !f.prefillNode().equals(f.decodeNode())).hasSizeGreaterThan((int) link.byRole().prefillByRoom() / 2);
+  }
+
+  /**
+   * The candidate pairs and their shared counts are the Lucene join's under the analysis' own
+   * options and the same reach: kvscope's {@code FingerprintJoin} on the single-machine index, its
+   * pair filter asking the model's {@code ReachRule} of the analysis' request columns (start, decode
+   * node, each node's restarts on the gateway's clock as the index learned its clocks). Every request
+   * counts as having written KV, as the Spark stage has it until the mechanisms come.
+   */
+  @Test
+  void candidatePairsAreTheLuceneJoinsUnderTheSameReach() throws IOException {
+    Map<Integer, String> keyOfOrdinal = new TreeMap<>();
+    for (Row row : spark().read().parquet(out + "/" + FingerprintStage.ORDER_FOLDER).collectAsList()) {
+      keyOfOrdinal.put(row.getAs("ordinal"), row.getAs(MergeStage.KEY));
+    }
+    Set<List<Object>> pairs = new HashSet<>();
+    for (Row row : spark().read().parquet(out + "/" + PairStage.FOLDER).collectAsList()) {
+      pairs.add(List.of(keyOfOrdinal.get(row.<Integer>getAs("recipient")), keyOfOrdinal.get(row.<Integer>getAs("source")),
+          row.<Long>getAs("shared_prompt"), row.<Long>getAs("shared_response")));
+    }
+
+    Set<List<Object>> lucene = new HashSet<>();
+    long withoutReach;
+    try (IndexSearch search = IndexSearch.open(index)) {
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      RequestColumns columns = RequestColumns.load(context);
+      long[][] restarts = new long[columns.nodeCount()][];
+      for (int node = 0; node < restarts.length; node++) {
+        restarts[node] = context.epochs().restarts(columns.nodeName(node));
+      }
+      ReachRule rule = new ReachRule(AnalysisOptions.DEFAULT_HORIZON.toMillis(), restarts);
+      FingerprintJoin join = new FingerprintJoin(search.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1);
+      JoinOptions options = CrossTenantOverlap.generalJoin(summary.boilerplateCutoff());
+      List<Candidate> candidates = new ArrayList<>();
+      join.run(options, (recipient, source) -> columns.isRecipient(recipient) && columns.isRequest(source)
+          && rule.reaches(columns.start(source), columns.decodeNode(source), true, columns.start(recipient),
+              columns.decodeNode(recipient)), candidates::add);
+      for (Candidate c : candidates) {
+        lucene.add(List.of(keyOf(columns, c.recipientDoc()), keyOf(columns, c.sourceDoc()),
+            (long) c.sharedWithSourcePrompt(), (long) c.sharedWithSourceResponse()));
+      }
+      withoutReach = join.run(options, PairFilter.ALL, candidate -> { }).candidates();
+    }
+
+    assertThat(lucene).isNotEmpty();
+    assertThat(pairs).hasSize(lucene.size()).isEqualTo(lucene);
+    assertThat(summary.join().pairs()).isEqualTo(lucene.size());
+    assertThat(withoutReach).as("the reach rule removes pairs").isGreaterThan(lucene.size());
+    assertThat(summary.join().salted()).as("popular fingerprints salted").isPositive();
+  }
+
+  private static String keyOf(RequestColumns columns, int doc) throws IOException {
+    return RequestMerge.keyOf(RequestRecord.builder(columns.requestId(doc)).engineRid(columns.engineRid(doc)).build());
+  }
+
+  /** A request document read back as the analysis reads it: the record, and the engine facts joined on. */
+  private record Linked(RequestRecord request, EngineFacts facts) {}
+
+  private static Map<String, Linked> requestsOf(Path index) throws IOException {
+    Map<String, Linked> requests = new TreeMap<>();
+    try (IndexSearch search = IndexSearch.open(index)) {
+      TypedDocs.forEach(search.reader(), Schema.TYPE_REQUEST, doc -> {
+        RequestRecord request = Documents.readRequest(doc);
+        requests.put(RequestMerge.keyOf(request), new Linked(request, Documents.readFacts(doc)));
+      });
+    }
+    return requests;
   }
 
   /** A row of {@code fingerprints/}. */

@@ -62,6 +62,17 @@ public final class CrossTenantOverlap implements Analyzer {
    */
   static final int MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY = 2;
 
+  /**
+   * The general join's settings under the learned boilerplate {@code cutoff}: same-tenant pairs too
+   * (reuse is reported apart), a recipient's own prompt explains what it shares, and at least
+   * {@link #MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY} fingerprints a pair. Every engine's join runs
+   * with these.
+   */
+  public static JoinOptions generalJoin(int cutoff) {
+    return JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true)
+        .withOwnPromptExplains(true).withMinSharedFingerprints(MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY);
+  }
+
   /** Source texts kept tokenized between candidates: 24 M chars, about 150 MB with their tokens. */
   static final long SOURCE_TEXT_CACHE_CHARS = 24L << 20;
 
@@ -141,8 +152,7 @@ public final class CrossTenantOverlap implements Analyzer {
       focus.add(doc);
       columns.copiesOf(doc).forEach(copy -> focus.add(copy.doc()));
     });
-    JoinOptions options = JoinOptions.defaults().withMaxTenantFrequency(cutoff).withIncludeSameTenant(true)
-        .withOwnPromptExplains(true).withMinSharedFingerprints(MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY);
+    JoinOptions options = generalJoin(cutoff);
     long[] focused;
     long focusedNanos;
     long joinNanos;

@@ -1,0 +1,34 @@
+package io.kvscope.spark;
+
+import io.kvscope.index.Epochs;
+import io.kvscope.index.NodeClocks;
+import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.NodeAlias;
+import io.kvscope.ingest.record.VersionRecord;
+import java.io.Serializable;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The config epochs, node aliases and version records as rows: few (nodes and restarts, not
+ * requests), so the driver holds them and tasks get them whole, each building the index's
+ * {@link Epochs} from them.
+ */
+record EpochRows(List<Row> epochs, List<Row> aliases, List<Row> versions) implements Serializable {
+
+  static EpochRows read(SparkSession spark, String out) {
+    return new EpochRows(EngineFactsStage.read(spark, out, IngestOutput.EPOCHS).collectAsList(),
+        EngineFactsStage.read(spark, out, IngestOutput.NODE_ALIASES).collectAsList(),
+        EngineFactsStage.read(spark, out, IngestOutput.VERSIONS).collectAsList());
+  }
+
+  /** The epochs under their nodes' report names and versions, node-local times placed by {@code clocks}. */
+  Epochs build(NodeClocks clocks) {
+    RecordRows<ConfigEpoch> epochRows = RecordRows.of(ConfigEpoch.class);
+    RecordRows<NodeAlias> aliasRows = RecordRows.of(NodeAlias.class);
+    RecordRows<VersionRecord> versionRows = RecordRows.of(VersionRecord.class);
+    return Epochs.of(epochs.stream().map(epochRows::fromRow).toList(), aliases.stream().map(aliasRows::fromRow).toList(),
+        versions.stream().map(versionRows::fromRow).toList(), clocks);
+  }
+}
