@@ -179,6 +179,16 @@ public final class HtmlReport {
   }
 
   /** A tenant or node name that may break after its separators instead of overflowing a narrow column. */
+  /**
+   * A link to a request's trace, after its id; nothing without one. The URL is escaped as an
+   * attribute like any log value (its id part is already percent-encoded), and the page it opens
+   * learns nothing of the report (no referrer, no opener).
+   */
+  private static String traceLink(String url) {
+    return url == null ? "" : " <a class=\"trace\" href=\"" + Html.esc(url)
+        + "\" target=\"_blank\" rel=\"noopener noreferrer\" title=\"open the trace in your tracing tool\">trace</a>";
+  }
+
   private static String breakable(String name) {
     return Html.esc(name).replaceAll("([-_./@:])", "$1<wbr>");
   }
@@ -364,8 +374,8 @@ public final class HtmlReport {
       out.write("<tr data-confidence=\"" + f.confidence().id() + "\" data-kind=\"" + f.kind().id() + "\"><td class=\"num\">"
           + i++ + "</td><td data-sort=\"" + f.confidence().ordinal() + "\"><span class=\"badge " + f.confidence().id() + "\">"
           + f.confidence().id() + "</span></td><td class=\"kind\">" + Html.esc(f.kind().label()) + "</td><td class=\"id\">"
-          + Html.esc(ReportView.orDash(f.requestId())) + "</td><td>" + breakable(ReportView.orDash(f.tenant())) + "</td><td>"
-          + time(f.time()) + "</td><td><span class=\"nw\">" + Html.esc(ReportView.orDash(f.node()))
+          + Html.esc(ReportView.orDash(f.requestId())) + traceLink(view.traceUrl(f)) + "</td><td>"
+          + breakable(ReportView.orDash(f.tenant())) + "</td><td>" + time(f.time()) + "</td><td><span class=\"nw\">" + Html.esc(ReportView.orDash(f.node()))
           + "</span> \u2192 <span class=\"nw\">" + Html.esc(ReportView.orDash(f.decodeNode())) + "</span></td><td>"
           + breakable(String.join(", ", ReportView.sourceTenants(f)))
           + "</td><td class=\"num\">" + ReportView.number(view.tokensOf(f)) + "</td></tr>\n");
@@ -534,6 +544,7 @@ public final class HtmlReport {
       .fill.recipient { background: #ffb74d; }
       .id { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; }
       table.content .id, table.content .span { white-space: nowrap; word-break: normal; }
+      .id a.trace { font-family: system-ui, sans-serif; white-space: nowrap; }
       .kind, .nw { white-space: nowrap; }
       td.excerpt { min-width: 240px; }
       .badge { display:inline-block; padding: 1px 7px; border-radius: 10px; font-size: 12px; font-weight: 600; }
