@@ -66,7 +66,7 @@ public record TraceLinks(String template) {
   }
 
   /** The trace id among a request's aliases ({@code kind:value}), or null when it has none. */
-  static String traceIdOf(List<String> aliases) {
+  public static String traceIdOf(List<String> aliases) {
     for (String kind : ALIAS_KINDS) {
       for (String alias : aliases) {
         if (alias.startsWith(kind) && alias.length() > kind.length()) {
