@@ -68,6 +68,7 @@ public final class KvScope implements java.util.concurrent.Callable<Integer> {
   /** The configured command line; tests call {@code execute} on it without exiting the JVM. */
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new KvScope());
+    HelpText.install(cli);
     cli.setExecutionStrategy(KvScope::executeFiltered);
     cli.setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();

@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
             + "a date alone is that whole day. An unknown field is an error. Prompt and response text are "
             + "redacted unless --reveal.",
         "%nExamples:",
-        "  kvscope search 'tenant:acme AND status_code:200 AND prompt_tokens:[681280 TO *]'",
+        "  kvscope search 'tenant:acme AND prompt_tokens:[681280 TO *]'",
         "  kvscope search 'start_time:[2026-08-27 TO 2026-09-10] AND engine_input_len:1'",
         "  kvscope search 'start_time:2026-08-27 AND engine_input_len:1'",
         "  kvscope search 'doc_type:epoch AND node:sglang-decode-a0'"

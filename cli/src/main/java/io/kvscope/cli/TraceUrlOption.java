@@ -10,7 +10,7 @@ final class TraceUrlOption {
 
   @Option(names = "--trace-url", paramLabel = "TEMPLATE", converter = Template.class,
       description = "Link each finding's request to its trace: a URL with {trace_id} where the id goes, e.g. "
-          + "'https://langfuse.example.com/project/ID/traces/{trace_id}' (Langfuse, Phoenix, Jaeger, Tempo: see "
+          + "'https://HOST/project/ID/traces/{trace_id}' (Langfuse, Phoenix, Jaeger, Tempo: see "
           + "docs/trace-links.md). Needs the index (the trace ids are there).")
   TraceLinks links = TraceLinks.NONE;
 
