@@ -10,7 +10,6 @@ import java.security.CodeSource;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
-import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -32,7 +31,7 @@ import picocli.CommandLine;
         GuiCommand.class,
         ScoreCommand.class,
         CommandLine.HelpCommand.class,
-        AutoComplete.GenerateCompletion.class
+        CompletionCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
