@@ -75,8 +75,12 @@ class ReleaseIT {
   }
 
   @Test
-  void theReleaseCarriesItsDocumentation() {
+  void theReleaseCarriesItsDocumentation() throws Exception {
     assertThat(home.resolve("README.md")).isRegularFile();
+    // The release's README speaks of the release's own commands, not of a source checkout's.
+    String readme = Files.readString(home.resolve("README.md"));
+    assertThat(readme).contains("bin/kvscope demo").doesNotContain("./mvnw -B").doesNotContain("./kvscope ");
+    assertThat(home.resolve("docs/project-readme.md")).isRegularFile();
     assertThat(home.resolve("docs/threat-model.md")).isRegularFile();
     assertThat(home.resolve("bin/kvscope")).isExecutable();
   }
