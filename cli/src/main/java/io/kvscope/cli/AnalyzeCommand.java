@@ -36,6 +36,9 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Mixin
   NoticeOptions notice = new NoticeOptions();
 
+  @Mixin
+  TraceUrlOption trace = new TraceUrlOption();
+
   @Option(names = {"-o", "--out"}, paramLabel = "DIR", defaultValue = "kvscope-report",
       description = "Where reports go (default: ${DEFAULT-VALUE}).")
   Path out;
@@ -54,7 +57,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       progress.analysisEnded();
     }
     SummaryPrinter.print(analyzed.report(), System.out);
-    ReportOutput.write(analyzed.report(), index.path, out, reveal, notice.toDetails(), System.out);
+    ReportOutput.write(analyzed.report(), index.path, out, reveal, notice.toDetails(), trace.links(), System.out);
     return analyzed.warnIncomplete(System.err) ? ExitCodes.ERROR : ExitCodes.OK;
   }
 

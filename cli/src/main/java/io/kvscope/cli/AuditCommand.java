@@ -48,6 +48,9 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin
   NoticeOptions notice = new NoticeOptions();
 
+  @Mixin
+  TraceUrlOption trace = new TraceUrlOption();
+
   @Option(names = "--incremental",
       description = "Fail only on what earlier incremental audits did not report; look at requests from a day "
           + "before the last one seen (state in <index>/" + AuditState.FILE + ").")
@@ -77,7 +80,7 @@ final class AuditCommand implements Callable<Integer> {
       print(verdict, options, text);
     }
     if (out != null) {
-      ReportOutput.write(analyzed.report(), index.path, out, false, notice.toDetails(), text);
+      ReportOutput.write(analyzed.report(), index.path, out, false, notice.toDetails(), trace.links(), text);
     }
     if (analyzed.warnIncomplete(System.err)) {
       finish("cannot_judge", "audit: cannot judge: evidence missing (see above)", verdict, options);

@@ -28,6 +28,9 @@ final class GuiCommand implements Callable<Integer> {
   @Mixin
   AnalysisOptionsMixin analysis;
 
+  @Mixin
+  TraceUrlOption trace = new TraceUrlOption();
+
   @Option(names = "--report", paramLabel = "REPORT_JSON", description = "Open this report.json instead of analyzing.")
   Path report;
 
@@ -44,7 +47,8 @@ final class GuiCommand implements Callable<Integer> {
     };
     WorkbenchInput input = WorkbenchInput.of(index.path, source)
         .withBundles((r, tenant, dir, progress) -> TenantBundles.writeOne(r, tenant, dir)
-            .orElseThrow(() -> new IllegalArgumentException(tenant + " is on neither side of a leak: no bundle")));
+            .orElseThrow(() -> new IllegalArgumentException(tenant + " is on neither side of a leak: no bundle")))
+        .withTraceLinks(trace.links());
     if (screenshots != null) {
       input = input.withScreenshots(screenshots);
     }

@@ -100,6 +100,14 @@ final class IngestCommand implements Callable<Integer> {
         throw new NoSuchFileException(input.toString(), null, "no such file or folder to ingest");
       }
     }
+    if (!holdAnything(inputs)) {
+      // No data is not "no leak": exit 2, and no empty index left to be analysed or audited later.
+      System.err.println("kvscope: nothing to ingest: " + (inputs.size() == 1 ? Printable.text(inputs.getFirst())
+          + " holds" : "the " + inputs.size() + " folders hold") + " no files (folders are searched recursively); "
+          + (IndexStore.exists(index.path) ? "the index " + Printable.text(index.path) + " is unchanged"
+          : "no index was created"));
+      return ExitCodes.ERROR;
+    }
     IngestOptions options = new IngestOptions(tenantKeys, node, mapping, nodeAliases);
     IngestSummary summary = ingest(index.path, inputs, options,
         new ProgressBarReporter(ProgressBarReporter.Steps.INGEST, System.err, quiet));
@@ -118,6 +126,21 @@ final class IngestCommand implements Callable<Integer> {
       return ExitCodes.ERROR;
     }
     return strict && summary.badRecords() > 0 ? ExitCodes.FINDINGS : ExitCodes.OK;
+  }
+
+  /** Whether any input is, or holds at any depth, something other than a folder (a file, a link). */
+  private static boolean holdAnything(List<Path> inputs) throws java.io.IOException {
+    for (Path input : inputs) {
+      if (!Files.isDirectory(input, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        return true;
+      }
+      try (var tree = Files.walk(input)) {
+        if (tree.anyMatch(p -> !Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Ingests and links; shared by {@code demo}. */

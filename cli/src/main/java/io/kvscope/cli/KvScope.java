@@ -10,7 +10,6 @@ import java.security.CodeSource;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
-import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -32,7 +31,7 @@ import picocli.CommandLine;
         GuiCommand.class,
         ScoreCommand.class,
         CommandLine.HelpCommand.class,
-        AutoComplete.GenerateCompletion.class
+        CompletionCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -68,6 +67,7 @@ public final class KvScope implements java.util.concurrent.Callable<Integer> {
   /** The configured command line; tests call {@code execute} on it without exiting the JVM. */
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new KvScope());
+    HelpText.install(cli);
     cli.setExecutionStrategy(KvScope::executeFiltered);
     cli.setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();

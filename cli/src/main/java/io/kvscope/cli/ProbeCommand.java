@@ -23,16 +23,15 @@ import picocli.CommandLine.Option;
     name = "probe",
     mixinStandardHelpOptions = true,
     sortOptions = false,
-    usageHelpWidth = 110,
     description = {
         "Check a live deployment for the KV-cache leak, the way its post-mortem did it.",
-        "1. Config: reads each server's SGLang server info, model list and Prometheus metrics (vLLM: model list,",
-        "   /version, metrics) with GETs only, and judges pool vs context, engine vs --fixed-version and safeguards.",
-        "2. Canary test: sends marked synthetic prompts concurrently to fill KV pages, then prompts just past the",
-        "   smallest pool and just past the context, interleaved with normal ones, and fails on an over-length",
-        "   prompt answered with 2xx, a marker coming back in another request's response, or an over-length",
-        "   answer whose first token came sooner than its prefill takes. Markers are random per run; no user data",
-        "   is ever sent. Evidence (probe.json, probe.md, probe.html) goes to --out, owner-only.",
+        "1. Config: reads each server's SGLang server info, model list and Prometheus metrics (vLLM: model list, "
+            + "/version, metrics) with GETs only, and judges pool vs context, engine vs --fixed-version and safeguards.",
+        "2. Canary test: sends marked synthetic prompts concurrently to fill KV pages, then prompts just past the "
+            + "smallest pool and just past the context, interleaved with normal ones, and fails on an over-length "
+            + "prompt answered with 2xx, a marker coming back in another request's response, or an over-length "
+            + "answer whose first token came sooner than its prefill takes. Markers are random per run; no user data "
+            + "is ever sent. Evidence (probe.json, probe.md, probe.html) goes to --out, owner-only.",
         ""
     },
     footerHeading = "%nExamples:%n",
@@ -41,8 +40,8 @@ import picocli.CommandLine.Option;
         "  kvscope probe --target http://router:30000 --server prefill-0=http://p0:30000 \\",
         "      --server decode-0=http://d0:30000 --dry-run",
         "  # The real test, gently: 2 in flight, 1 request/s, at most 40 requests",
-        "  kvscope probe --target http://router:30000 --server http://p0:30000 --server http://d0:30000 \\",
-        "      --concurrency 2 --rate 1 --max-requests 40",
+        "  kvscope probe --target http://router:30000 --server http://p0:30000 \\",
+        "      --server http://d0:30000 --concurrency 2 --rate 1 --max-requests 40",
         "  # Behind a gateway that hides the engines: say the limits yourself",
         "  KVSCOPE_PROBE_API_KEY=sk-... kvscope probe --target https://gateway.example \\",
         "      --pool-tokens 681280 --context-length 1048576 --api chat",

@@ -26,6 +26,9 @@ final class ReportCommand implements Callable<Integer> {
   @Mixin
   NoticeOptions notice = new NoticeOptions();
 
+  @Mixin
+  TraceUrlOption trace = new TraceUrlOption();
+
   @Option(names = {"-i", "--index"}, paramLabel = "DIR", description = "The index the report was made from (optional).")
   Path index;
 
@@ -57,7 +60,7 @@ final class ReportCommand implements Callable<Integer> {
     Path beside = reportJson.toAbsolutePath().getParent();
     Path target = out != null ? out : reveal ? beside.resolve(RevealedCopy.FOLDER) : beside;
     SummaryPrinter.print(report, System.out);
-    ReportOutput.write(report, index, target, reveal, notice.toDetails(), System.out);
+    ReportOutput.write(report, index, target, reveal, notice.toDetails(), trace.links(), System.out);
     return ExitCodes.OK;
   }
 }

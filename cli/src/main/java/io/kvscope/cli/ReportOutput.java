@@ -5,6 +5,7 @@ import io.kvscope.analysis.report.IndexTextSource;
 import io.kvscope.analysis.report.NoticeDetails;
 import io.kvscope.analysis.report.ReportWriters;
 import io.kvscope.analysis.report.RevealedCopy;
+import io.kvscope.analysis.report.TraceLinks;
 import io.kvscope.analysis.report.WriteOptions;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.IndexStore;
@@ -24,12 +25,15 @@ final class ReportOutput {
    * text (hash, length, categories; the text itself only with {@code reveal}).
    */
   static List<Path> write(Report report, Path indexDir, Path outDir, boolean reveal, PrintStream out) throws IOException {
-    return write(report, indexDir, outDir, reveal, NoticeDetails.NONE, out);
+    return write(report, indexDir, outDir, reveal, NoticeDetails.NONE, TraceLinks.NONE, out);
   }
 
-  /** As above, the tenant notices signed with {@code notice}. */
-  static List<Path> write(Report report, Path indexDir, Path outDir, boolean reveal, NoticeDetails notice, PrintStream out)
-      throws IOException {
+  /**
+   * As above, the tenant notices signed with {@code notice}, and findings linked to their traces
+   * by {@code traceLinks} (with an index: the trace ids are there).
+   */
+  static List<Path> write(Report report, Path indexDir, Path outDir, boolean reveal, NoticeDetails notice,
+      TraceLinks traceLinks, PrintStream out) throws IOException {
     Path redacted = reveal ? RevealedCopy.redactedReportIn(outDir) : null;
     if (redacted != null) {
       throw new IOException(Printable.text(redacted) + " is a redacted report; kvscope does not write revealed text over"
@@ -41,7 +45,8 @@ final class ReportOutput {
       if (indexDir != null && IndexStore.exists(indexDir)) {
         try (IndexSearch search = IndexSearch.open(indexDir)) {
           written = ReportWriters.writeAll(report, outDir,
-              WriteOptions.defaults().withReveal(reveal).withNotice(notice).withText(new IndexTextSource(search)));
+              WriteOptions.defaults().withReveal(reveal).withNotice(notice).withText(new IndexTextSource(search))
+                  .withTraceLinks(traceLinks));
         }
       } else {
         written = ReportWriters.writeAll(report, outDir, WriteOptions.defaults().withReveal(reveal).withNotice(notice));

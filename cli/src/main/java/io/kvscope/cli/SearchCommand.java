@@ -24,13 +24,17 @@ import picocli.CommandLine.Parameters;
     name = "search",
     mixinStandardHelpOptions = true,
     description = {
-        "Find requests (or, with doc_type:..., engine events, epochs) in Lucene query syntax. Times are UTC: "
-            + "a date alone is that whole day. An unknown field is an error. Prompt and response text are "
+        "Find requests (or, with doc_type:..., engine events, epochs) in Lucene query syntax. Times are UTC, "
+            + "in the forms --since takes ('2026-08-27 10:00' quoted inside a range): a date alone is that whole "
+            + "day. A bare word searches prompt and response text; a pasted id (request id, engine rid, trace or "
+            + "call id) also finds its request. An unknown field is an error. Prompt and response text are "
             + "redacted unless --reveal.",
         "%nExamples:",
-        "  kvscope search 'tenant:acme AND status_code:200 AND prompt_tokens:[681280 TO *]'",
+        "  kvscope search 'tenant:acme AND prompt_tokens:[681280 TO *]'",
         "  kvscope search 'start_time:[2026-08-27 TO 2026-09-10] AND engine_input_len:1'",
         "  kvscope search 'start_time:2026-08-27 AND engine_input_len:1'",
+        "  kvscope search 'start_time:[\"2026-08-27 10:00\" TO 2026-08-27T12:00]'",
+        "  kvscope search chatcmpl-9f1c6e2b88",
         "  kvscope search 'doc_type:epoch AND node:sglang-decode-a0'"
     })
 final class SearchCommand implements Callable<Integer> {
@@ -73,6 +77,8 @@ final class SearchCommand implements Callable<Integer> {
         System.err.println("kvscope search: cannot parse the query: " + Printable.text(badQuery.getMessage()));
         return ExitCodes.ERROR;
       }
+      // On stderr: stdout stays the matches alone, for --json and for pipes.
+      result.notes().forEach(note -> System.err.println("kvscope search: " + Printable.text(note)));
       if (json) {
         printJson(result.documents(), search.redaction(), System.out);
       } else {

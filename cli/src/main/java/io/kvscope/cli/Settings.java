@@ -29,7 +29,7 @@ final class Settings implements CommandLine.IDefaultValueProvider {
 
   /** The options a settings file may give, by long name without dashes. */
   static final Set<String> ALLOWED = Set.of("tenant-key", "mapping", "fixed-version", "horizon", "min-span", "operator",
-      "incident-ref", "contact", "remediation");
+      "incident-ref", "contact", "remediation", "trace-url");
 
   /** Options whose value is a path: relative ones are read from the settings file's folder. */
   private static final Set<String> PATHS = Set.of("mapping");

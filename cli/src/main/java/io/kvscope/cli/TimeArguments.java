@@ -1,11 +1,9 @@
 package io.kvscope.cli;
 
+import io.kvscope.index.UtcTimes;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
@@ -70,14 +68,7 @@ final class TimeArguments {
       return now.minus(duration(ago.matches() ? ago.group(1) : value));
     }
     try {
-      if (value.length() == 10) {
-        return LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant();
-      }
-      String iso = value.toUpperCase(Locale.ROOT).replace(' ', 'T');
-      if (iso.endsWith("Z") || iso.matches(".*[+-]\\d\\d:\\d\\d$")) {
-        return Instant.parse(iso);
-      }
-      return LocalDateTime.parse(iso).toInstant(ZoneOffset.UTC);
+      return UtcTimes.parse(value);
     } catch (DateTimeParseException notATime) {
       throw new TypeConversionException("'" + text + "' is not a time: give " + TIME_FORMS);
     }

@@ -67,6 +67,16 @@ class IngestSearchCliTest {
     CliTestSupport.Run inTime = CliTestSupport.run("search", "--index", index.toString(),
         "start_time:[2026-08-28T10:00:10Z TO 2026-08-28T10:00:19Z] AND tenant:org-2", "--limit", "50");
     assertThat(inTime.out()).contains("3 matches").contains("gw-10").contains("gw-18");
+    CliTestSupport.Run inLocalTime = CliTestSupport.run("search", "--index", index.toString(),
+        "start_time:[\"2026-08-28 10:00:10\" TO 2026-08-28T10:00:19] AND tenant:org-2", "--limit", "50");
+    assertThat(inLocalTime.out()).as(inLocalTime.err()).contains("3 matches");
+
+    // A pasted request id finds its request; a tenant's name as a bare word says what it searched.
+    CliTestSupport.Run pasted = CliTestSupport.run("search", "--index", index.toString(), "gw-7");
+    assertThat(pasted.out()).contains("1 match").contains("gw-7");
+    CliTestSupport.Run tenantWord = CliTestSupport.run("search", "--index", index.toString(), "org-1");
+    assertThat(tenantWord.exitCode()).isZero();
+    assertThat(tenantWord.err()).contains("'org-1' is also a tenant").contains("search tenant:org-1");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,17 +48,43 @@ class NoSilentAnswersTest {
     CliTestSupport.Run empty = CliTestSupport.run("ingest", tmp.resolve("empty").toString(), "--index", tmp.resolve("i1").toString());
     CliTestSupport.Run junk = CliTestSupport.run("ingest", tmp.resolve("junk").toString(), "--index", tmp.resolve("i2").toString());
 
-    assertThat(empty.exitCode()).isEqualTo(ExitCodes.ERROR);
-    assertThat(empty.err()).contains("holds no requests").contains("no engine logs").contains("nothing usable");
-    assertThat(empty.out()).as("no request, no join rate").doesNotContain("100.0%");
+    assertThat(empty.exitCode()).as("no data is never 'no leak'").isEqualTo(ExitCodes.ERROR);
+    assertThat(empty.err()).contains("nothing to ingest").contains("holds no files").contains("no index was created");
+    assertThat(empty.out()).isEmpty();
+    assertThat(tmp.resolve("i1")).as("no index skeleton").doesNotExist();
+    assertThat(junk.err()).contains("holds no requests").contains("no engine logs").contains("nothing usable");
+    assertThat(junk.out()).as("no request, no join rate").doesNotContain("100.0%");
     assertThat(junk.exitCode()).isEqualTo(ExitCodes.ERROR);
     assertThat(junk.err()).contains("1 in no format kvscope reads");
   }
 
   @Test
+  void anEmptyFolderLeavesAnExistingIndexAsItWas(@TempDir Path tmp) throws Exception {
+    Files.createDirectories(tmp.resolve("empty/nested"));
+    Files.createDirectories(tmp.resolve("logs"));
+    Files.writeString(tmp.resolve("logs/notes.txt"), "not a log of any kind\n");
+    CliTestSupport.run("ingest", tmp.resolve("logs").toString(), "--index", tmp.resolve("index").toString());
+    List<String> before = listing(tmp.resolve("index"));
+
+    CliTestSupport.Run empty = CliTestSupport.run("ingest", tmp.resolve("empty").toString(), "--index",
+        tmp.resolve("index").toString());
+
+    assertThat(empty.exitCode()).isEqualTo(ExitCodes.ERROR);
+    assertThat(empty.err()).contains("holds no files").contains("is unchanged");
+    assertThat(listing(tmp.resolve("index"))).isEqualTo(before);
+  }
+
+  private static List<String> listing(Path dir) throws java.io.IOException {
+    try (var files = Files.walk(dir)) {
+      return files.map(p -> dir.relativize(p) + " " + p.toFile().length()).sorted().toList();
+    }
+  }
+
+  @Test
   void anIndexWithoutRequestsIsNeverAuditedClean(@TempDir Path tmp) throws Exception {
-    Files.createDirectories(tmp.resolve("empty"));
-    CliTestSupport.run("ingest", tmp.resolve("empty").toString(), "--index", tmp.resolve("index").toString());
+    Files.createDirectories(tmp.resolve("junk"));
+    Files.writeString(tmp.resolve("junk/notes.txt"), "not a log of any kind\n");
+    CliTestSupport.run("ingest", tmp.resolve("junk").toString(), "--index", tmp.resolve("index").toString());
 
     CliTestSupport.Run audit = CliTestSupport.run("audit", "--index", tmp.resolve("index").toString());
     CliTestSupport.Run analyze = CliTestSupport.run("analyze", "--index", tmp.resolve("index").toString(),

@@ -50,6 +50,16 @@ class ReleaseIT {
     assertThat(version.out).startsWith("kvscope " + System.getProperty("kvscope.version"));
   }
 
+  /** The jar's manifest starts the Java 8 entry point: an old java -jar says what to run instead. */
+  @Test
+  void theJarOnAnOldJavaSaysWhatToRun() throws Exception {
+    Path old = LauncherScriptsTest.oldJava();
+    org.junit.jupiter.api.Assumptions.assumeTrue(old != null, "no Java older than 21 under /usr/lib/jvm");
+    Result refused = run(List.of(old.toString(), "-jar", home.resolve("kvscope.jar").toString(), "--version"), Map.of());
+    assertThat(refused.exit).isEqualTo(2);
+    assertThat(refused.err).contains("needs Java 21 or newer").doesNotContain("UnsupportedClassVersionError");
+  }
+
   @Test
   void aRealCommandRunsFromTheRelease(@TempDir Path work) throws Exception {
     Result generate = launcher("generate", "--out", work.resolve("incident").toString(), "--scale", "0.02x", "--seed", "3");
@@ -65,8 +75,12 @@ class ReleaseIT {
   }
 
   @Test
-  void theReleaseCarriesItsDocumentation() {
+  void theReleaseCarriesItsDocumentation() throws Exception {
     assertThat(home.resolve("README.md")).isRegularFile();
+    // The release's README speaks of the release's own commands, not of a source checkout's.
+    String readme = Files.readString(home.resolve("README.md"));
+    assertThat(readme).contains("bin/kvscope demo").doesNotContain("./mvnw -B").doesNotContain("./kvscope ");
+    assertThat(home.resolve("docs/project-readme.md")).isRegularFile();
     assertThat(home.resolve("docs/threat-model.md")).isRegularFile();
     assertThat(home.resolve("bin/kvscope")).isExecutable();
   }

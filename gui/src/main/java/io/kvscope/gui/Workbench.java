@@ -16,6 +16,15 @@ import javafx.stage.Stage;
  */
 public final class Workbench {
 
+  /**
+   * JavaFX warns on every start that it was loaded from the class path ("Unsupported JavaFX
+   * configuration: classes were loaded from 'unnamed module'"). Running from the class path is this
+   * release's deliberate layout (one jar plus lib/, see above), tested on every build, so the
+   * warning tells the person at the terminal nothing they can act on; JavaFX's own logger is held
+   * here at SEVERE, strongly referenced because java.util.logging keeps loggers only weakly.
+   */
+  private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
+
   private Workbench() {}
 
   /**
@@ -66,6 +75,7 @@ public final class Workbench {
   }
 
   private static void startToolkit(Runnable first) {
+    JAVAFX_LOG.setLevel(java.util.logging.Level.SEVERE);
     try {
       Platform.startup(first);
     } catch (IllegalStateException alreadyRunning) {

@@ -78,7 +78,8 @@ final class WorkbenchWindow {
   /** Builds the scene on {@code stage}, shows it and starts loading. Call on the FX thread. */
   void show(Stage target) {
     this.stage = target;
-    ViewContext ctx = new ViewContext(model, work, busy, fileChoosers.apply(target), status, input.bundles());
+    ViewContext ctx = new ViewContext(model, work, busy, fileChoosers.apply(target), status, input.bundles(),
+        input.traceLinks());
     timeline = new TimelineView(model);
     findings = new FindingsView(ctx);
     evidence = new EvidenceView(ctx);

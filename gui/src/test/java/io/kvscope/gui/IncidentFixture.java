@@ -297,9 +297,15 @@ public final class IncidentFixture {
         .startTime(start).firstTokenTime(start + ttftMillis).endTime(start + ttftMillis + 4_000).statusCode(200)
         .finishReason("stop").promptTokens(promptTokens).cachedTokens(0L).completionTokens((long) response.length() / 4)
         .engineInputLen(engineInputLen).promptText(prompt).responseText(response)
+        .aliases(List.of("litellm_trace_id:" + traceId(rid)))
         .sourceFile("gateway/litellm-2026-08.jsonl").sourceLine(serial).build();
     requests.add(record);
     return record;
+  }
+
+  /** The trace id LiteLLM logged for the request with engine rid {@code rid}: a UUID made from it. */
+  public static String traceId(String rid) {
+    return rid.substring(0, 8) + "-" + rid.substring(8, 12) + "-4" + rid.substring(13, 16) + "-8000-00000" + rid.substring(0, 7);
   }
 
   private EngineFacts facts(RequestRecord r, boolean rejected) {

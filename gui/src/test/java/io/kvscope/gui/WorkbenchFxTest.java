@@ -37,6 +37,8 @@ import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.scene.text.Text;
+import io.kvscope.analysis.report.TraceLinks;
+import javafx.scene.input.Clipboard;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,6 +56,8 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class WorkbenchFxTest {
+
+  private static final String TRACE_URL = "https://langfuse.example.test/project/p1/traces/{trace_id}";
 
   @TempDir static Path dir;
   static Incident incident;
@@ -73,8 +77,8 @@ class WorkbenchFxTest {
       bundles.add(tenant + " -> " + target);
       return Files.writeString(target.resolve(tenant + "-bundle.txt"), tenant);
     };
-    window = new WorkbenchWindow(WorkbenchInput.of(dir.resolve("index"), incident.report()).withBundles(exporter),
-        owner -> files);
+    window = new WorkbenchWindow(WorkbenchInput.of(dir.resolve("index"), incident.report()).withBundles(exporter)
+        .withTraceLinks(TraceLinks.of(TRACE_URL)), owner -> files);
     window.show(stage);
   }
 
@@ -160,6 +164,15 @@ class WorkbenchFxTest {
     robot.clickOn(row).type(KeyCode.ENTER);
     await("the evidence to show", () -> window.evidence().shownProperty().get() == finding);
     assertThat(onFx(() -> window.tabs().getSelectionModel().getSelectedItem().getText())).isEqualTo("Evidence");
+
+    // The request's trace: its id among the facts, and its link copied for the tracing tool.
+    String rid = finding.requestId().substring("chatcmpl-".length());
+    String traceId = IncidentFixture.traceId(rid);
+    assertThat(onFx(() -> robot.lookup("#factsTable").<io.kvscope.gui.view.FactRow>queryTableView().getItems().stream()
+        .filter(r -> r.fact().equals("Trace id")).findFirst().orElseThrow().recipient())).isEqualTo(traceId);
+    robot.clickOn("#traceLinkButton");
+    assertThat(onFx(() -> Clipboard.getSystemClipboard().getString()))
+        .isEqualTo("https://langfuse.example.test/project/p1/traces/" + traceId);
 
     // Masked: every span is marked where the finding says, on both sides, and no content is drawn.
     List<Span> spans = leak.spans();

@@ -72,15 +72,19 @@ public final class IndexSearch implements Closeable {
     return redaction;
   }
 
-  /** Matches, oldest first, and the total count. */
-  public record Result(long total, List<Document> documents) {}
+  /**
+   * Matches, oldest first, the total count, and what a person should know of how the query was
+   * read (a bare word that is also a tenant's name searched every tenant's text).
+   */
+  public record Result(long total, List<Document> documents, List<String> notes) {}
 
   /**
    * Runs {@code query}. Unless it names a {@code doc_type}, only request documents match, since
    * that is what an investigator means by "find".
    */
   public Result search(String query, int limit) throws IOException, ParseException {
-    Query parsed = QueryParsing.parse(query);
+    QueryParsing.Parsed read = QueryParsing.parseWithTerms(query);
+    Query parsed = read.query();
     if (!query.contains(Schema.DOC_TYPE + ":")) {
       parsed = new BooleanQuery.Builder()
           .add(parsed, Occur.MUST)
@@ -98,7 +102,22 @@ public final class IndexSearch implements Closeable {
       documents.add(stored.document(hit.doc));
     }
     long total = searcher.count(parsed);
-    return new Result(total, limit <= 0 ? List.of() : documents);
+    return new Result(total, limit <= 0 ? List.of() : documents, notes(read.bareWords()));
+  }
+
+  /**
+   * For each bare word that is also a tenant's name: a bare word searches the prompt and response
+   * text of every tenant, which is seldom what a tenant's name was typed for.
+   */
+  private List<String> notes(List<String> bareWords) throws IOException {
+    List<String> notes = new ArrayList<>();
+    for (String word : bareWords.stream().distinct().toList()) {
+      if (searcher.count(new TermQuery(new Term(Schema.TENANT, word))) > 0) {
+        notes.add("'" + word + "' is also a tenant: a bare word searches the prompt and response text of every"
+            + " tenant; for " + word + "'s own requests, search tenant:" + word);
+      }
+    }
+    return notes;
   }
 
   /**

@@ -1,21 +1,26 @@
 package io.kvscope.index;
 
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.LongField;
 import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.WildcardQuery;
 
 /**
  * Lucene query syntax over the {@link Schema}: numeric fields take numbers and ranges
  * ({@code prompt_tokens:[681280 TO *]}), time fields also take ISO dates and instants
  * ({@code start_time:[2026-08-27 TO 2026-09-10]}; a date alone means that whole UTC day), keyword
- * fields match exactly, and a bare word searches prompt and response text. A field the schema
+ * fields match exactly, and a bare word searches prompt and response text; one that looks like an
+ * id (a pasted request id, engine rid, trace or call id) also finds the request it names. A field the schema
  * does not know is an error naming the closest known one: a misspelt field would otherwise match
  * nothing, and "0 matches" would read as an answer.
  */
@@ -24,14 +29,36 @@ public final class QueryParsing {
   private QueryParsing() {}
 
   public static Query parse(String query) throws ParseException {
-    QueryParser parser = new SchemaAwareParser();
+    return parseWithTerms(query).query();
+  }
+
+  /**
+   * A parsed query and its bare words (those searched without a field), in order.
+   */
+  public record Parsed(Query query, List<String> bareWords) {}
+
+  public static Parsed parseWithTerms(String query) throws ParseException {
+    SchemaAwareParser parser = new SchemaAwareParser();
     parser.setAllowLeadingWildcard(true);
-    return parser.parse(query);
+    Query parsed = parser.parse(query);
+    return new Parsed(parsed, List.copyOf(parser.bareWords));
+  }
+
+  /**
+   * Whether a bare word may be an id: at least 4 characters, a digit among them, and nothing but
+   * letters, digits and - _ . : (chatcmpl-9f1c6e2b88, gw-7, a UUID, 32 hex digits).
+   */
+  static boolean looksLikeId(String word) {
+    return word.length() >= 4 && word.chars().noneMatch(Character::isWhitespace) && word.chars().anyMatch(Character::isDigit)
+        && word.chars().allMatch(c -> Character.isLetterOrDigit(c) || "-_.:".indexOf(c) >= 0);
   }
 
   private static final long DAY_MILLIS = 86_400_000L;
 
   private static final class SchemaAwareParser extends MultiFieldQueryParser {
+
+    /** The words searched without a field, as typed. */
+    final List<String> bareWords = new ArrayList<>();
 
     SchemaAwareParser() {
       super(Schema.TEXT_FIELDS.toArray(String[]::new), Schema.analyzer());
@@ -39,22 +66,38 @@ public final class QueryParsing {
 
     @Override
     protected Query getFieldQuery(String field, String text, boolean quoted) throws ParseException {
-      if (field != null) {
-        requireKnown(field);
-        switch (Schema.kindOf(field)) {
-          case LONG -> {
-            if (Schema.isTime(field) && isDate(text)) {
-              long day = parseTime(field, text);
-              return LongField.newRangeQuery(field, day, day + DAY_MILLIS - 1);
-            }
-            long value = parseLong(field, text);
-            return LongField.newExactQuery(field, value);
-          }
-          case DOUBLE -> {
-            return DoubleField.newExactQuery(field, parseDouble(field, text));
-          }
-          default -> { }
+      if (field == null) {
+        bareWords.add(text);
+        Query inText = super.getFieldQuery(null, text, quoted);
+        if (quoted || !looksLikeId(text)) {
+          return inText;
         }
+        // A pasted id: the request with that gateway id, engine rid or other id, as well as text holding it.
+        // Aliases are kind:value (trace_id:..., litellm_call_id:...): any kind, this value.
+        String escaped = text.replace("\\", "\\\\").replace("*", "\\*").replace("?", "\\?");
+        BooleanQuery.Builder any = new BooleanQuery.Builder()
+            .add(new TermQuery(new Term(Schema.REQUEST_ID, text)), Occur.SHOULD)
+            .add(new TermQuery(new Term(Schema.ENGINE_RID, text)), Occur.SHOULD)
+            .add(new WildcardQuery(new Term(Schema.ALIAS, "*:" + escaped)), Occur.SHOULD);
+        if (inText != null) {
+          any.add(inText, Occur.SHOULD);
+        }
+        return any.build();
+      }
+      requireKnown(field);
+      switch (Schema.kindOf(field)) {
+        case LONG -> {
+          if (Schema.isTime(field) && UtcTimes.isDate(text)) {
+            long day = parseTime(field, text);
+            return LongField.newRangeQuery(field, day, day + DAY_MILLIS - 1);
+          }
+          long value = parseLong(field, text);
+          return LongField.newExactQuery(field, value);
+        }
+        case DOUBLE -> {
+          return DoubleField.newExactQuery(field, parseDouble(field, text));
+        }
+        default -> { }
       }
       return super.getFieldQuery(field, text, quoted);
     }
@@ -149,10 +192,6 @@ public final class QueryParsing {
       return best;
     }
 
-    private static boolean isDate(String text) {
-      return text.length() == 10 && text.charAt(4) == '-' && text.charAt(7) == '-';
-    }
-
     private static long parseLong(String field, String text) throws ParseException {
       try {
         return Long.parseLong(text);
@@ -172,16 +211,13 @@ public final class QueryParsing {
       }
     }
 
-    /** ISO instant ({@code 2026-08-27T10:00:00Z}) or date ({@code 2026-08-27}, midnight UTC). */
+    /** A time as {@code --since} takes it ({@link UtcTimes}), in epoch milliseconds. */
     private static long parseTime(String field, String text) throws ParseException {
       try {
-        if (text.length() == 10) {
-          return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
-        }
-        return Instant.parse(text).toEpochMilli();
+        return UtcTimes.parse(text).toEpochMilli();
       } catch (DateTimeParseException e) {
-        throw new ParseException(field + " takes epoch ms, a date (2026-08-27) or an instant "
-            + "(2026-08-27T10:00:00Z), not '" + text + "'");
+        throw new ParseException(field + " takes epoch ms or a UTC time such as " + UtcTimes.FORMS
+            + " (quote one with a space inside a range), not '" + text + "'");
       }
     }
   }

@@ -126,7 +126,7 @@ public final class HtmlReport {
     if (byNode.isEmpty()) {
       out.write("<p class=\"empty\">No node ran a vulnerable configuration in the logs seen.</p>\n");
     } else {
-      out.write("<table><thead><tr><th>Node</th><th>Start</th><th>End</th><th>Duration</th><th class=\"num\">Requests served</th>"
+      out.write("<div class=\"scroll\"><table><thead><tr><th>Node</th><th>Start</th><th>End</th><th>Duration</th><th class=\"num\">Requests served</th>"
           + "<th>Engine version</th><th>Reason</th></tr></thead><tbody>\n");
       for (Map.Entry<String, List<Window>> node : byNode.entrySet()) {
         boolean first = true;
@@ -140,7 +140,7 @@ public final class HtmlReport {
           first = false;
         }
       }
-      out.write("</tbody></table>\n");
+      out.write("</tbody></table></div>\n");
       if (view.anyVersionUnknown()) {
         out.write("<p class=\"note\" id=\"unknown-version-note\">" + Html.esc(ReportView.UNKNOWN_VERSION_NOTE) + "</p>\n");
       }
@@ -179,6 +179,16 @@ public final class HtmlReport {
   }
 
   /** A tenant or node name that may break after its separators instead of overflowing a narrow column. */
+  /**
+   * A link to a request's trace, after its id; nothing without one. The URL is escaped as an
+   * attribute like any log value (its id part is already percent-encoded), and the page it opens
+   * learns nothing of the report (no referrer, no opener).
+   */
+  private static String traceLink(String url) {
+    return url == null ? "" : " <a class=\"trace\" href=\"" + Html.esc(url)
+        + "\" target=\"_blank\" rel=\"noopener noreferrer\" title=\"open the trace in your tracing tool\">trace</a>";
+  }
+
   private static String breakable(String name) {
     return Html.esc(name).replaceAll("([-_./@:])", "$1<wbr>");
   }
@@ -294,12 +304,12 @@ public final class HtmlReport {
       out.write("<p class=\"empty\">No personal-data categories were recognised in leaked spans.</p>\n");
     } else {
       long max = categories.getFirst().getValue();
-      out.write("<table class=\"narrow\"><thead><tr><th>Category</th><th class=\"num\">Responses</th></tr></thead><tbody>\n");
+      out.write("<div class=\"scroll\"><table class=\"narrow\"><thead><tr><th>Category</th><th class=\"num\">Responses</th></tr></thead><tbody>\n");
       for (Map.Entry<String, Long> c : categories) {
         out.write("<tr><td>" + Html.esc(c.getKey()) + "</td><td class=\"num\">" + bar(c.getValue(), Math.max(1, max), "victim")
             + "</td></tr>\n");
       }
-      out.write("</tbody></table>\n");
+      out.write("</tbody></table></div>\n");
     }
     out.write("</section>\n");
   }
@@ -311,7 +321,7 @@ public final class HtmlReport {
       return;
     }
     out.write("<p>" + Html.esc(ReportView.REVIEW_NOTE) + "</p>\n");
-    out.write("<table><thead><tr><th>Request</th><th>Tenant</th><th>Time</th><th>Other tenants</th><th>Their requests</th>"
+    out.write("<div class=\"scroll\"><table><thead><tr><th>Request</th><th>Tenant</th><th>Time</th><th>Other tenants</th><th>Their requests</th>"
         + "<th class=\"num\">Words</th><th>Finding</th></tr></thead><tbody>\n");
     for (ReviewMatch r : report.review()) {
       out.write("<tr><td>" + Html.esc(r.requestId()) + "</td><td>" + Html.esc(ReportView.orDash(r.tenant())) + "</td><td>"
@@ -319,7 +329,7 @@ public final class HtmlReport {
           + Html.esc(String.join(", ", r.sourceRequests())) + "</td><td class=\"num\">" + ReportView.number(r.words())
           + "</td><td>" + Html.esc(r.findingId()) + "</td></tr>\n");
     }
-    out.write("</tbody></table>\n</section>\n");
+    out.write("</tbody></table></div>\n</section>\n");
   }
 
   private static void coverage(Writer out, Coverage c) throws IOException {
@@ -334,14 +344,14 @@ public final class HtmlReport {
     if (c.gaps().isEmpty()) {
       out.write("<p class=\"empty\">No gaps in engine logs.</p>\n");
     } else {
-      out.write("<table><thead><tr><th>Node</th><th>Start</th><th>End</th><th>Duration</th><th>Reason</th></tr></thead><tbody>\n");
+      out.write("<div class=\"scroll\"><table><thead><tr><th>Node</th><th>Start</th><th>End</th><th>Duration</th><th>Reason</th></tr></thead><tbody>\n");
       for (Coverage.Gap gap : c.gaps()) {
         out.write("<tr><td>" + Html.esc(ReportView.orDash(gap.node())) + "</td><td>" + ReportView.time(gap.start())
             + "</td><td>" + ReportView.time(gap.end()) + "</td><td>"
             + (gap.start() == null ? "-" : ReportView.duration(gap.start(), gap.end())) + "</td><td>"
             + Html.esc(ReportView.orDash(gap.reason())) + "</td></tr>\n");
       }
-      out.write("</tbody></table>\n");
+      out.write("</tbody></table></div>\n");
     }
     out.write("</section>\n");
   }
@@ -364,8 +374,8 @@ public final class HtmlReport {
       out.write("<tr data-confidence=\"" + f.confidence().id() + "\" data-kind=\"" + f.kind().id() + "\"><td class=\"num\">"
           + i++ + "</td><td data-sort=\"" + f.confidence().ordinal() + "\"><span class=\"badge " + f.confidence().id() + "\">"
           + f.confidence().id() + "</span></td><td class=\"kind\">" + Html.esc(f.kind().label()) + "</td><td class=\"id\">"
-          + Html.esc(ReportView.orDash(f.requestId())) + "</td><td>" + breakable(ReportView.orDash(f.tenant())) + "</td><td>"
-          + time(f.time()) + "</td><td><span class=\"nw\">" + Html.esc(ReportView.orDash(f.node()))
+          + Html.esc(ReportView.orDash(f.requestId())) + traceLink(view.traceUrl(f)) + "</td><td>"
+          + breakable(ReportView.orDash(f.tenant())) + "</td><td>" + time(f.time()) + "</td><td><span class=\"nw\">" + Html.esc(ReportView.orDash(f.node()))
           + "</span> \u2192 <span class=\"nw\">" + Html.esc(ReportView.orDash(f.decodeNode())) + "</span></td><td>"
           + breakable(String.join(", ", ReportView.sourceTenants(f)))
           + "</td><td class=\"num\">" + ReportView.number(view.tokensOf(f)) + "</td></tr>\n");
@@ -481,11 +491,11 @@ public final class HtmlReport {
     if (parameters.isEmpty()) {
       out.write("<p class=\"empty\">None recorded.</p>\n");
     } else {
-      out.write("<table class=\"params\"><tbody>\n");
+      out.write("<div class=\"scroll\"><table class=\"params\"><tbody>\n");
       for (Map.Entry<String, String> p : parameters.entrySet()) {
         out.write("<tr><th>" + Html.esc(p.getKey()) + "</th><td><code>" + Html.esc(p.getValue()) + "</code></td></tr>\n");
       }
-      out.write("</tbody></table>\n");
+      out.write("</tbody></table></div>\n");
     }
     out.write("</section>\n");
   }
@@ -534,6 +544,7 @@ public final class HtmlReport {
       .fill.recipient { background: #ffb74d; }
       .id { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; }
       table.content .id, table.content .span { white-space: nowrap; word-break: normal; }
+      .id a.trace { font-family: system-ui, sans-serif; white-space: nowrap; }
       .kind, .nw { white-space: nowrap; }
       td.excerpt { min-width: 240px; }
       .badge { display:inline-block; padding: 1px 7px; border-radius: 10px; font-size: 12px; font-weight: 600; }
@@ -589,6 +600,21 @@ public final class HtmlReport {
         table { font-size: 12px; }
         th, td { padding: 4px 5px; }
         table.findings .kind, table.findings .nw { white-space: normal; }
+      }
+      /* A phone held upright: cards two abreast, the timeline fitted to the screen (all of it in view;
+         hover or tap a bar for its numbers), wide tables scrolling inside their section, never the page. */
+      @media (max-width: 600px) {
+        main { padding: 12px 8px 24px; }
+        section { padding: 10px 8px; }
+        header h1 { font-size: 22px; }
+        .meta { overflow-wrap: anywhere; }
+        .cards { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+        .card.time { grid-column: span 2; }
+        .card .value { font-size: 22px; overflow-wrap: anywhere; }
+        .chart svg.timeline { min-width: 0; }
+        .status, .status ul { overflow-wrap: anywhere; }
+        .scroll { max-width: 100%; }
+        table.narrow { min-width: 0; }
       }
       @media print { body { background: #fff; } section { break-inside: avoid; } }
       """;

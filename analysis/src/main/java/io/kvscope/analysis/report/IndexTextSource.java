@@ -4,6 +4,7 @@ import io.kvscope.index.IndexSearch;
 import io.kvscope.index.Redaction;
 import io.kvscope.index.Schema;
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.Term;
@@ -15,12 +16,13 @@ import org.apache.lucene.search.TopDocs;
 
 /**
  * A {@link TextSource} over an open index: looks a request up by {@code request_id}, else by
- * {@code engine_rid}, and returns the stored text. The caller keeps the {@link IndexSearch} open
+ * {@code engine_rid}, and returns the stored text or trace id. The caller keeps the {@link IndexSearch} open
  * while the writers run and closes it.
  */
 public final class IndexTextSource implements TextSource {
 
   private static final Set<String> FIELDS = Set.of(PROMPT, RESPONSE);
+  private static final Set<String> ALIASES = Set.of(Schema.ALIAS);
 
   private final IndexSearch index;
 
@@ -38,14 +40,26 @@ public final class IndexTextSource implements TextSource {
     if (requestId == null || !FIELDS.contains(field)) {
       return null;
     }
-    Document doc = find(Schema.REQUEST_ID, requestId);
-    if (doc == null) {
-      doc = find(Schema.ENGINE_RID, requestId);
-    }
+    Document doc = find(requestId, FIELDS);
     return doc == null ? null : doc.get(field);
   }
 
-  private Document find(String idField, String id) throws IOException {
+  @Override
+  public String traceId(String requestId) throws IOException {
+    if (requestId == null) {
+      return null;
+    }
+    Document doc = find(requestId, ALIASES);
+    return doc == null ? null : TraceLinks.traceIdOf(List.of(doc.getValues(Schema.ALIAS)));
+  }
+
+  /** The request by gateway id, else by engine rid, with only {@code fields} read. */
+  private Document find(String requestId, Set<String> fields) throws IOException {
+    Document doc = find(Schema.REQUEST_ID, requestId, fields);
+    return doc != null ? doc : find(Schema.ENGINE_RID, requestId, fields);
+  }
+
+  private Document find(String idField, String id, Set<String> fields) throws IOException {
     Query query = new BooleanQuery.Builder()
         .add(new TermQuery(new Term(idField, id)), Occur.FILTER)
         .add(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)), Occur.FILTER)
@@ -54,6 +68,6 @@ public final class IndexTextSource implements TextSource {
     if (top.scoreDocs.length == 0) {
       return null;
     }
-    return index.reader().storedFields().document(top.scoreDocs[0].doc, FIELDS);
+    return index.reader().storedFields().document(top.scoreDocs[0].doc, fields);
   }
 }

@@ -305,7 +305,9 @@ public final class MarkdownReport {
     md.line("|---:|---|---|---|---|---|---|---|---:|");
     int i = 1;
     for (Finding f : top) {
-      md.row(String.valueOf(i++), f.confidence().id(), f.kind().label(), md.esc(ReportView.orDash(f.requestId())),
+      String trace = view.traceUrl(f);
+      md.row(String.valueOf(i++), f.confidence().id(), f.kind().label(), md.esc(ReportView.orDash(f.requestId()))
+          + (trace == null ? "" : " ([trace](<" + trace + ">))"),
           md.esc(ReportView.orDash(f.tenant())), ReportView.time(f.time()),
           md.esc(ReportView.orDash(f.node()) + " \u2192 " + ReportView.orDash(f.decodeNode())),
           md.esc(String.join(", ", ReportView.sourceTenants(f))), ReportView.number(view.tokensOf(f)));

@@ -64,6 +64,15 @@ final class ReportView {
     return response != null ? response.tokens() : f.matchedTokens();
   }
 
+  /**
+   * The link to the trace of {@code f}'s request in the operator's tracing tool, or null without a
+   * template, a request or a trace id for it in the index.
+   */
+  String traceUrl(Finding f) throws IOException {
+    TraceLinks links = options.traceLinks();
+    return links.enabled() && f.requestId() != null ? links.url(options.text().traceId(f.requestId())) : null;
+  }
+
   Report report() {
     return report;
   }

@@ -5,7 +5,8 @@ import io.kvscope.index.Schema;
 
 /**
  * Where the human reports get a request's stored text when they need it: to show a leaked span
- * (only with {@code reveal}) or to compute its hash, length and categories. Backed by the index in
+ * (only with {@code reveal}) or to compute its hash, length and categories, and its trace id for a
+ * link to the operator's tracing tool. Backed by the index in
  * practice ({@link IndexTextSource}); findings themselves never carry text.
  */
 @FunctionalInterface
@@ -31,5 +32,13 @@ public interface TextSource {
    */
   default Redaction redaction() {
     return Redaction.ephemeral();
+  }
+
+  /**
+   * The trace id the logs gave the request with this id (for {@link TraceLinks}), or null when
+   * none is known.
+   */
+  default String traceId(String requestId) throws java.io.IOException {
+    return null;
   }
 }

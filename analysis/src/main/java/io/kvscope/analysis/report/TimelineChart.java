@@ -14,9 +14,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The timeline of report.html as inline SVG: three bar rows sharing one time axis (leaked
- * responses, over-length admissions, prefill underruns; per hour, or per few hours when the
- * incident is long), each on its own scale so a rare series is not flattened by a frequent one,
+ * The timeline of report.html as inline SVG: four bar rows sharing one time axis (requests, the
+ * traffic; leaked responses, over-length admissions, prefill underruns; per hour, or per few hours
+ * when the incident is longer than a month), each on its own scale so a rare series is not flattened by a frequent one,
  * and below them one lane per node with its vulnerable windows shaded and a lane of exposure
  * windows. Hovering shows the numbers ({@code <title>}), without any script.
  */
@@ -31,9 +31,11 @@ final class TimelineChart {
   private static final int AXIS_HEIGHT = 26;
   private static final int LANE_HEIGHT = 20;
   private static final int MAX_LANES = 16;
-  private static final int MAX_BUCKETS = 400;
+  /** Hourly bars for a month; longer incidents get bars of a few hours. */
+  private static final int MAX_BUCKETS = 24 * 31;
   private static final int MAX_TICKS = 40;
 
+  static final String TRAFFIC_COLOR = "#90a4ae";
   static final String EXPOSURE_COLOR = "#c62828";
   static final String OVER_LENGTH_COLOR = "#ef6c00";
   static final String UNDERRUN_COLOR = "#6a1b9a";
@@ -63,7 +65,7 @@ final class TimelineChart {
     from = from.truncatedTo(ChronoUnit.HOURS);
     to = to.truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(1));
     long hours = Math.max(1, Duration.between(from, to).toHours());
-    int bucketHours = (int) Math.max(1, (hours + MAX_BUCKETS - 1) / MAX_BUCKETS);
+    long bucketHours = Math.max(1, (hours + MAX_BUCKETS - 1) / MAX_BUCKETS);
     int buckets = (int) ((hours + bucketHours - 1) / bucketHours);
     to = from.plus(Duration.ofHours((long) buckets * bucketHours));
 
@@ -80,7 +82,9 @@ final class TimelineChart {
         requests[b] += h.requests();
       }
     }
+    // Traffic on top: a rise in leaks reads against how many requests there were at the time.
     List<Series> series = List.of(
+        new Series("requests", requests, TRAFFIC_COLOR),
         new Series("leaked responses", exposed, EXPOSURE_COLOR),
         new Series("over-length accepted", overLength, OVER_LENGTH_COLOR),
         new Series("prefill underruns", underrun, UNDERRUN_COLOR));
@@ -95,8 +99,8 @@ final class TimelineChart {
     Scale x = new Scale(from, to, LEFT, WIDTH - RIGHT);
     StringBuilder svg = new StringBuilder(64 * 1024);
     svg.append("<svg class=\"timeline\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
-        .append("\" width=\"100%\" role=\"img\" aria-label=\"Timeline of leaked responses, over-length admissions"
-            + " and underruns, with vulnerable windows per node\">");
+        .append("\" width=\"100%\" role=\"img\" aria-label=\"Timeline of requests, leaked responses, over-length"
+            + " admissions and underruns, with vulnerable windows per node\">");
     svg.append(text(LEFT, 18, "start", "legend-note", (bucketHours == 1 ? "per hour" : "per " + bucketHours + " hours")
         + "; hover a bar for its numbers"));
 

@@ -106,6 +106,19 @@ final class HeadlessChromium implements AutoCloseable {
     return result.path("result").path("value");
   }
 
+  /**
+   * Lays the page out as a phone of {@code width} x {@code height} CSS pixels would: a headless
+   * window is never narrower than 500 pixels, so narrower screens are emulated.
+   */
+  void emulateScreen(int width, int height) throws Exception {
+    ObjectNode params = JSON.createObjectNode();
+    params.put("width", width);
+    params.put("height", height);
+    params.put("deviceScaleFactor", 1);
+    params.put("mobile", true);
+    call("Emulation.setDeviceMetricsOverride", params);
+  }
+
   void waitFor(String condition) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (!eval("!!(" + condition + ")").asBoolean()) {

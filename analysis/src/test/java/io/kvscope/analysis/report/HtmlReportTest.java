@@ -189,11 +189,12 @@ class HtmlReportTest {
     }
     assertThat(html).contains("class=\"lane exposure-lane\">exposure</text>");
     assertThat(count(html, "open \u25b8")).isEqualTo(2);
-    // Three bar rows; every non-zero hour is a bar with its numbers on hover.
-    assertThat(html).contains(">leaked responses</text>").contains(">over-length accepted</text>")
+    // Four bar rows, traffic first; every non-zero hour is a bar with its numbers on hover.
+    assertThat(html).contains(">requests</text>").contains(">leaked responses</text>").contains(">over-length accepted</text>")
         .contains(">prefill underruns</text>");
     long nonZeroCells = IncidentFixture.incident().timeline().stream()
-        .mapToLong(h -> (h.exposures() > 0 ? 1 : 0) + (h.overLengthAccepted() > 0 ? 1 : 0) + (h.prefillUnderruns() > 0 ? 1 : 0))
+        .mapToLong(h -> (h.requests() > 0 ? 1 : 0) + (h.exposures() > 0 ? 1 : 0) + (h.overLengthAccepted() > 0 ? 1 : 0)
+            + (h.prefillUnderruns() > 0 ? 1 : 0))
         .sum();
     assertThat(count(html, "<title>2026-")).isEqualTo((int) nonZeroCells);
     // The heat map has a coloured cell for each tenant pair.
@@ -355,6 +356,50 @@ class HtmlReportTest {
           + " return Math.min(...Array.from(svg.querySelectorAll('text.axis, text.lane'))"
           + ".map(t => parseFloat(getComputedStyle(t).fontSize) * scale));})()").asDouble();
       assertThat(smallest).as("rendered size of the smallest timeline label, px").isGreaterThanOrEqualTo(9.5);
+    }
+  }
+
+  /**
+   * A phone held upright (390 CSS px): the page never scrolls sideways, the stat cards sit inside
+   * it, wide tables scroll inside their own wrappers, and the timeline fits the screen with every
+   * bar in view, the traffic row among them (one bar per hour with requests, from the report's
+   * hourly counts).
+   */
+  @Test
+  void inChromiumAt390PixelsThePageFitsAndTheTimelineShowsEveryBar() throws Exception {
+    assumeTrue(HeadlessChromium.available(), "chromium is not installed (apt-get install -y chromium)");
+    Report many = withManyFindings(20);
+    List<io.kvscope.analysis.impact.TenantImpact> tenants = new java.util.ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      tenants.add(IncidentFixture.impact("stonegate-education-" + i, 1_234_567 + i, 1_234_567, 98_765_432, 1_234_567,
+          1_234_567, 98_765_432));
+    }
+    Report wide = new Report(many.reportVersion(), many.generatedAt(), many.index(), many.summary(), many.windows(),
+        many.findings(), tenants, many.matrix(), many.timeline(), many.dataCategories(), many.coverage(), many.parameters());
+    Path page = HtmlReport.write(wide, dir.resolve("report.html"), WriteOptions.defaults().withText(IncidentFixture.texts()));
+    long hoursWithTraffic = wide.timeline().stream().filter(h -> h.requests() > 0).count();
+    assertThat(hoursWithTraffic).as("the fixture has traffic").isPositive();
+    try (HeadlessChromium browser = HeadlessChromium.open(page, 600, 844, dir)) {
+      browser.emulateScreen(390, 844);
+      // Anything wider than the screen outside a scrolling wrapper, named for the failure message.
+      String widest = browser.eval("Array.from(document.querySelectorAll('*')).filter(e => e.getBoundingClientRect().right"
+          + " > 391 && !e.closest('.scroll, .chart')).slice(0, 8).map(e => e.tagName + '.' + e.className + '#' + e.id + ' '"
+          + " + Math.round(e.getBoundingClientRect().right)).join(', ')").asText();
+      assertThat(browser.eval("window.innerWidth").asInt()).as("layout width; wider: " + widest).isEqualTo(390);
+      assertThat(browser.eval("document.documentElement.scrollWidth").asInt()).as("page width; wider: " + widest)
+          .isLessThanOrEqualTo(390);
+      assertThat(browser.eval("Math.max(...Array.from(document.querySelectorAll('.card, section, .scroll, .chart'))"
+          + ".map(e => e.getBoundingClientRect().right))").asDouble()).as("rightmost card, section or wrapper")
+          .isLessThanOrEqualTo(390);
+      // The timeline needs no sideways scroll, and every bar is on screen.
+      assertThat(browser.eval("(function(){var c = document.querySelector('.chart'); return c.scrollWidth <= c.clientWidth;})()")
+          .asBoolean()).isTrue();
+      String bars = "Array.from(document.querySelectorAll('svg.timeline rect')).filter(r => r.querySelector('title'))";
+      assertThat(browser.eval(bars + ".length").asInt()).isPositive();
+      assertThat(browser.eval(bars + ".every(r => { var b = r.getBoundingClientRect(); return b.left >= 0 && b.right <= 390; })")
+          .asBoolean()).as("every bar within the screen").isTrue();
+      assertThat(browser.eval(bars + ".filter(r => r.getAttribute('fill') === '" + TimelineChart.TRAFFIC_COLOR + "').length")
+          .asInt()).as("traffic bars, one per hour with requests").isEqualTo((int) hoursWithTraffic);
     }
   }
 

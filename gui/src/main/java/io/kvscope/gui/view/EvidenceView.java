@@ -6,6 +6,7 @@ import io.kvscope.model.finding.Span;
 import io.kvscope.model.finding.Tenants;
 import io.kvscope.analysis.report.ContentRedactor;
 import io.kvscope.analysis.report.ReportJson;
+import io.kvscope.analysis.report.TraceLinks;
 import io.kvscope.gui.data.IndexData;
 import io.kvscope.gui.data.StoredRequest;
 import io.kvscope.gui.model.FindingGroup;
@@ -40,6 +41,8 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -61,6 +64,7 @@ public final class EvidenceView extends BorderPane {
   private final ComboBox<Choice<Integer>> sourceChoice = new ComboBox<>();
   private final ComboBox<Choice<Integer>> spanChoice = new ComboBox<>();
   private final Button reveal = new Button();
+  private final Button traceLink = new Button("Copy trace link");
   private final ProgressIndicator loading = new ProgressIndicator();
   private final MarkedTextPane recipientPane = new MarkedTextPane("recipientText");
   private final MarkedTextPane sourcePane = new MarkedTextPane("sourceText");
@@ -104,6 +108,13 @@ public final class EvidenceView extends BorderPane {
     sourceChoice.setId("sourceChoice");
     spanChoice.setId("spanChoice");
     reveal.setId("revealButton");
+    traceLink.setId("traceLinkButton");
+    traceLink.setDisable(true);
+    traceLink.setTooltip(new javafx.scene.control.Tooltip("Copy the link to this request's trace in your tracing tool "
+        + "(kvscope gui --trace-url)"));
+    // Only with a template: without one there is nothing to copy, and the bar keeps its room.
+    traceLink.setVisible(ctx.traceLinks().enabled());
+    traceLink.setManaged(ctx.traceLinks().enabled());
     loading.setId("evidenceLoading");
     loading.setPrefSize(18, 18);
     loading.setVisible(false);
@@ -121,7 +132,7 @@ public final class EvidenceView extends BorderPane {
     Region grow = new Region();
     HBox.setHgrow(grow, Priority.ALWAYS);
     HBox bar = new HBox(8, new Label("Finding"), findingChoice, new Label("Source"), sourceChoice, new Label("Span"),
-        spanChoice, previous, next, grow, loading, reveal);
+        spanChoice, previous, next, grow, loading, traceLink, reveal);
     bar.setAlignment(Pos.CENTER_LEFT);
     for (var n : bar.getChildren()) {
       if (n instanceof Region r && n != grow) {
@@ -173,6 +184,7 @@ public final class EvidenceView extends BorderPane {
       }
     });
     reveal.setOnAction(e -> toggleReveal());
+    traceLink.setOnAction(e -> copyTraceLink());
     model.revealedProperty().addListener((obs, old, now) -> {
       updateRevealButton();
       render();
@@ -404,9 +416,33 @@ public final class EvidenceView extends BorderPane {
     } else {
       facts.getItems().setAll(RequestFacts.rows(f, data.recipient(), hasSource ? src : null, data.redaction()));
     }
+    traceLink.setDisable(traceUrl() == null);
     facts.getColumns().get(2).setVisible(hasSource);
     evidence.getItems().setAll(ReportJson.fields(f.evidence()).entrySet().stream()
         .map(e -> new FactRow(e.getKey(), evidenceValue(e.getValue()), "", false)).toList());
+  }
+
+  /** The link to the trace of the shown finding's request, or null (no template, request or trace id). */
+  String traceUrl() {
+    if (data == null || data.recipient() == null) {
+      return null;
+    }
+    return ctx.traceLinks().url(TraceLinks.traceIdOf(data.recipient().record().aliases()));
+  }
+
+  /**
+   * Puts the trace link on the clipboard: the workbench starts JavaFX without an Application, so
+   * it has no host services to open a browser with, and a copied link also goes into a ticket.
+   */
+  private void copyTraceLink() {
+    String url = traceUrl();
+    if (url == null) {
+      return;
+    }
+    ClipboardContent content = new ClipboardContent();
+    content.putString(url);
+    Clipboard.getSystemClipboard().setContent(content);
+    ctx.status().info("Copied the trace link: " + url);
   }
 
   /** "birchfield-energy · chatcmpl-… · 1,945 chars · hmac 3e6321f4 · email" */

@@ -3,6 +3,7 @@ package io.kvscope.gui.view;
 import io.kvscope.model.finding.Evidence;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.gui.data.StoredRequest;
+import io.kvscope.analysis.report.TraceLinks;
 import io.kvscope.index.EngineFacts;
 import io.kvscope.index.Redaction;
 import io.kvscope.ingest.record.ConfigEpoch;
@@ -51,6 +52,7 @@ public final class RequestFacts {
     add(rows, "Completion tokens", recipient, source, r -> Formats.count(r.record().completionTokens()), false);
     add(rows, "Prompt", recipient, source, r -> redaction.mask(r.record().promptText()), false);
     add(rows, "Response", recipient, source, r -> redaction.mask(r.record().responseText()), false);
+    add(rows, "Trace id", recipient, source, r -> TraceLinks.traceIdOf(r.record().aliases()), false);
     add(rows, "Logged at", recipient, source, r -> r.record().sourceFile() == null ? "-"
         : r.record().sourceFile() + ":" + r.record().sourceLine(), false);
     return rows;

@@ -1,5 +1,6 @@
 package io.kvscope.gui.view;
 
+import io.kvscope.analysis.report.TraceLinks;
 import io.kvscope.gui.TenantBundleExporter;
 import io.kvscope.gui.export.FileChoosers;
 import io.kvscope.gui.model.WorkbenchModel;
@@ -11,6 +12,7 @@ import io.kvscope.gui.work.BusyOverlay;
  * dialogs, the status line, and the exporters this run wires in.
  *
  * @param bundles per-tenant bundle writer, or null when none is wired
+ * @param traceLinks links from a request to its trace ({@link TraceLinks#NONE}: none)
  */
 public record ViewContext(
     WorkbenchModel model,
@@ -18,4 +20,5 @@ public record ViewContext(
     BusyOverlay busy,
     FileChoosers files,
     StatusLine status,
-    TenantBundleExporter bundles) {}
+    TenantBundleExporter bundles,
+    TraceLinks traceLinks) {}
