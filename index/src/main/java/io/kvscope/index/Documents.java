@@ -265,6 +265,15 @@ public final class Documents {
     }
   }
 
+  /**
+   * A linked request document back as the record its gateway logged: the fields a link filled from
+   * the engine logs are left out, so linking it again cannot keep what an earlier, partial join
+   * put there (a rid joined before the gateway record that claims it was written).
+   */
+  public static RequestRecord readGatewayRequest(Document doc) {
+    return Linker.withoutEngineFilled(readRequest(doc), java.util.Set.of(doc.getValues(ENGINE_FILLED)));
+  }
+
   /** A request document back as its record (texts as stored, possibly absent). */
   public static RequestRecord readRequest(Document doc) {
     return readRecord(doc, "", FieldValues.of(doc)).provenance(readProvenance(doc)).build();
@@ -427,6 +436,9 @@ public final class Documents {
   /** A request document with the engine facts joined on (see {@link Linker}). */
   public static Document linkedRequest(RequestRecord original, EngineFacts facts) {
     Document doc = request(Linker.withEngineFacts(original, facts));
+    for (String field : Linker.engineFilled(original, facts)) {
+      keyword(doc, ENGINE_FILLED, field);
+    }
     number(doc, ENGINE_EVENTS, (long) facts.events());
     number(doc, REJECTED, facts.rejected() ? 1L : 0L);
     number(doc, REQUESTED_LEN, facts.requestedLen());

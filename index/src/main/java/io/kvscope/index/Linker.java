@@ -5,6 +5,7 @@ import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DocumentStoredFieldVisitor;
 import org.apache.lucene.index.DirectoryReader;
@@ -122,7 +123,7 @@ public final class Linker {
           for (int i = 0; i < requestDocs.size(); i++) {
             joined++;
             if (!signature.equals(requestDocs.get(i).get(Schema.LINK_SIGNATURE))) {
-              rewrite(Documents.readRequest(stored.document(requestDocIds.get(i))), facts);
+              rewrite(Documents.readGatewayRequest(stored.document(requestDocIds.get(i))), facts);
               rewritten++;
             }
           }
@@ -204,6 +205,41 @@ public final class Linker {
     if (sample.size() < SAMPLE && value != null) {
       sample.add(value);
     }
+  }
+
+  /** The fields {@link #withEngineFacts} takes from {@code f} where {@code r} had none, by column. */
+  public static List<String> engineFilled(RequestRecord r, EngineFacts f) {
+    List<String> filled = new ArrayList<>(5);
+    if (r.prefillNode() == null && f.prefillNode() != null) {
+      filled.add(Schema.PREFILL_NODE);
+    }
+    if (r.decodeNode() == null && f.decodeNode() != null) {
+      filled.add(Schema.DECODE_NODE);
+    }
+    if (r.bootstrapRoom() == null && f.bootstrapRoom() != null) {
+      filled.add(Schema.BOOTSTRAP_ROOM);
+    }
+    if (r.engineInputLen() == null && f.engineInputLen() != null) {
+      filled.add(Schema.ENGINE_INPUT_LEN);
+    }
+    if (r.cachedTokens() == null && f.cachedTokens() != null) {
+      filled.add(Schema.CACHED_TOKENS);
+    }
+    return filled;
+  }
+
+  /** {@code r} without the fields an earlier link filled ({@link #engineFilled}). */
+  static RequestRecord withoutEngineFilled(RequestRecord r, Set<String> filled) {
+    if (filled.isEmpty()) {
+      return r;
+    }
+    return r.toBuilder()
+        .prefillNode(filled.contains(Schema.PREFILL_NODE) ? null : r.prefillNode())
+        .decodeNode(filled.contains(Schema.DECODE_NODE) ? null : r.decodeNode())
+        .bootstrapRoom(filled.contains(Schema.BOOTSTRAP_ROOM) ? null : r.bootstrapRoom())
+        .engineInputLen(filled.contains(Schema.ENGINE_INPUT_LEN) ? null : r.engineInputLen())
+        .cachedTokens(filled.contains(Schema.CACHED_TOKENS) ? null : r.cachedTokens())
+        .build();
   }
 
   /** The record with the engine's word on nodes and lengths, where the gateway had none. */

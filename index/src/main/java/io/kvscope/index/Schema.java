@@ -116,6 +116,8 @@ public final class Schema {
   public static final String DECODE_CONTEXT_LENGTH = "decode_context_length";
   public static final String ENGINE_VERSION = "engine_version";
   public static final String LINK_SIGNATURE = "link_signature";
+  /** The record fields a link filled from the engine logs, where the gateway had none. */
+  public static final String ENGINE_FILLED = "engine_filled";
 
   // Engine events.
   public static final String KIND = "kind";
@@ -213,6 +215,7 @@ public final class Schema {
       f(DECODE_CONTEXT_LENGTH, Kind.LONG, "context length of the decode node's epoch"),
       f(ENGINE_VERSION, Kind.KEYWORD, "engine version of the serving epoch"),
       f(LINK_SIGNATURE, Kind.KEYWORD, "hash of the joined facts (skip unchanged rewrites)"),
+      f(ENGINE_FILLED, Kind.KEYWORD, "record fields the engine logs filled where the gateway had none (a re-link starts without them)"),
       f(KIND, Kind.KEYWORD, "engine event kind (RECEIVED, FINISHED, TIME_STATS, REJECTED, ...)"),
       f(NODE, Kind.KEYWORD, "engine node"),
       f(ROLE, Kind.KEYWORD, "PREFILL, DECODE, UNIFIED or UNKNOWN"),

@@ -79,4 +79,35 @@ class LinkerTest {
       assertThat(search.search("engine_input_len:1 AND prefill_pool_tokens:[* TO 1048575]", 10).total()).isEqualTo(1);
     }
   }
+
+  @Test
+  void aRelinkReplacesWhatAnEarlierPartialJoinFilledAndKeepsTheGatewaysOwnValues() throws Exception {
+    Path index = tmp.resolve("relink");
+    try (IndexStore store = IndexStore.open(index)) {
+      store.put(Documents.of(epoch("prefill-0", NodeRole.PREFILL, "2026-08-27T00:00:00Z", 900_000, 1_048_576)));
+      store.put(Documents.of(epoch("decode-0", NodeRole.DECODE, "2026-08-27T00:00:00Z", 900_000, 1_048_576)));
+      // Written while its rid's lines joined another request's room (the record claiming them was
+      // not indexed yet): the write-time link filled nodes and room from those lines.
+      RequestRecord gateway = RequestRecord.builder("gw-1").engineRid("abc").tenant("acme").cachedTokens(7L)
+          .statusCode(200).startTime(at("2026-08-27T12:00:10Z")).sourceFile("gw.jsonl").sourceLine(1).build();
+      EngineEvent stale = new EngineEvent(Kind.TIME_STATS, "prefill-9", NodeRole.PREFILL, "abc", 99L,
+          at("2026-08-27T12:00:11Z"), 5L, null, null, 3L, null, null, null, null, null, null, "stale.log", 1);
+      EngineFacts staleFacts = EngineFacts.fold(java.util.List.of(stale), (node, time) -> null);
+      assertThat(staleFacts.bootstrapRoom()).isEqualTo(99L);
+      store.put(Documents.linkedRequest(gateway, staleFacts));
+      store.put(Documents.of(event(Kind.TIME_STATS, "prefill-0", NodeRole.PREFILL, "abc", "2026-08-27T12:00:11Z", 1L)));
+      store.put(Documents.of(event(Kind.TIME_STATS, "decode-0", NodeRole.DECODE, "abc", "2026-08-27T12:00:12Z", 900L)));
+
+      assertThat(new Linker(store).run().rewritten()).isEqualTo(1);
+      store.commit();
+    }
+    try (IndexSearch search = IndexSearch.open(index)) {
+      RequestRecord record = Documents.readRequest(search.search("request_id:gw-1", 1).documents().get(0));
+      assertThat(record.prefillNode()).isEqualTo("prefill-0");
+      assertThat(record.decodeNode()).isEqualTo("decode-0");
+      assertThat(record.bootstrapRoom()).as("the room the request's own lines name").isEqualTo(42L);
+      assertThat(record.engineInputLen()).isEqualTo(1L);
+      assertThat(record.cachedTokens()).as("the gateway's own value stays").isEqualTo(7L);
+    }
+  }
 }
