@@ -236,6 +236,50 @@ class RequestMergeIngestTest {
         .containsExactlyElementsOf(expected.values().stream().map(RequestMergeIngestTest::fields).toList());
   }
 
+  /** The payload of the call with {@code reply} as the reply. */
+  private static String liteLlmLine(String reply) {
+    return liteLlmLine().replace("Clauses 1 to 40 name a port.", reply);
+  }
+
+  /**
+   * Two gateway lines of one call with different replies: the longer is kept, the other is a
+   * text_copy with where it was read. A third line whose reply goes on from the copied one becomes
+   * the kept text: the copy it now holds is retired, and the reply it replaced is the copy.
+   */
+  @Test
+  void aReplyTheMergedRequestDoesNotHoldIsKeptAsACopyAndRetiredWhenItIsHeld() throws IOException {
+    String shortReply = "Clauses 1 to 40 name a port.";
+    String longReply = "Every clause of the agreement names a port of delivery, as quoted below in full.";
+    Path first = write("gateway/litellm-2026-08-27.jsonl", liteLlmLine(shortReply));
+    Path second = write("gateway/litellm-retry.jsonl", liteLlmLine(longReply));
+    Path index = tmp.resolve("index");
+    ingest(index, tmp.resolve("in"));
+
+    Map<String, Document> copies = documents(index, Schema.TYPE_TEXT_COPY);
+    assertThat(copies.values()).singleElement().satisfies(copy -> {
+      assertThat(copy.get(Schema.COPY_TEXT)).isEqualTo(shortReply);
+      assertThat(copy.get(Schema.COPY_OF)).isEqualTo(Schema.RESPONSE_TEXT);
+      assertThat(copy.get(Schema.COPY_SOURCE)).isEqualTo("gateway " + first + ":1");
+      assertThat(copy.get(Schema.COPY_KEPT_FROM)).isEqualTo("gateway " + second + ":1");
+      assertThat(copy.get(Schema.COPY_OUTRANKED)).isEqualTo("false");
+    });
+    assertThat(Documents.readRequest(documents(index, Schema.TYPE_REQUEST).values().iterator().next()).responseText())
+        .isEqualTo(longReply);
+
+    String goesOn = shortReply + " The carrier's insurance clauses are 3, 9 and 27, each naming the port.";
+    Path third = Files.writeString(Files.createDirectories(tmp.resolve("later")).resolve("litellm-late.jsonl"),
+        liteLlmLine(goesOn) + "\n");
+    ingest(index, tmp.resolve("later"));
+
+    assertThat(documents(index, Schema.TYPE_TEXT_COPY).values()).singleElement().satisfies(copy -> {
+      assertThat(copy.get(Schema.COPY_TEXT)).isEqualTo(longReply);
+      assertThat(copy.get(Schema.COPY_KEPT_FROM)).isEqualTo("gateway " + third.toAbsolutePath() + ":1");
+    });
+    try (FSDirectory dir = FSDirectory.open(index); DirectoryReader reader = DirectoryReader.open(dir)) {
+      assertThat(TextCopies.requestsWithCopies(reader)).isEqualTo(1);
+    }
+  }
+
   @Test
   void aFailedCallsSpanAndItsDetailsEventAreOneRequestKeyedByTheSpan() throws IOException {
     String spanId = "0f1e2d3c4b5a6978";
