@@ -329,15 +329,7 @@ class HtmlReportTest {
   @Test
   void inChromiumAt900PixelsNothingSpillsAndChartTextStaysReadable() throws Exception {
     assumeTrue(HeadlessChromium.available(), "chromium is not installed (apt-get install -y chromium)");
-    // Tenant names and counts as wide as a real fleet's.
-    Report many = withManyFindings(20);
-    List<io.kvscope.analysis.impact.TenantImpact> tenants = new java.util.ArrayList<>();
-    for (int i = 0; i < 12; i++) {
-      tenants.add(IncidentFixture.impact("stonegate-education-" + i, 1_234_567 + i, 1_234_567, 98_765_432, 1_234_567,
-          1_234_567, 98_765_432));
-    }
-    Report wide = new Report(many.reportVersion(), many.generatedAt(), many.index(), many.summary(), many.windows(),
-        many.findings(), tenants, many.matrix(), many.timeline(), many.dataCategories(), many.coverage(), many.parameters());
+    Report wide = wideFleet();
     Path page = HtmlReport.write(wide, dir.resolve("report.html"), WriteOptions.defaults().withText(IncidentFixture.texts()));
     try (HeadlessChromium browser = HeadlessChromium.open(page, 900, 800, dir)) {
       assertThat(browser.eval("window.innerWidth").asInt()).isEqualTo(900);
@@ -368,14 +360,7 @@ class HtmlReportTest {
   @Test
   void inChromiumAt390PixelsThePageFitsAndTheTimelineShowsEveryBar() throws Exception {
     assumeTrue(HeadlessChromium.available(), "chromium is not installed (apt-get install -y chromium)");
-    Report many = withManyFindings(20);
-    List<io.kvscope.analysis.impact.TenantImpact> tenants = new java.util.ArrayList<>();
-    for (int i = 0; i < 12; i++) {
-      tenants.add(IncidentFixture.impact("stonegate-education-" + i, 1_234_567 + i, 1_234_567, 98_765_432, 1_234_567,
-          1_234_567, 98_765_432));
-    }
-    Report wide = new Report(many.reportVersion(), many.generatedAt(), many.index(), many.summary(), many.windows(),
-        many.findings(), tenants, many.matrix(), many.timeline(), many.dataCategories(), many.coverage(), many.parameters());
+    Report wide = wideFleet();
     Path page = HtmlReport.write(wide, dir.resolve("report.html"), WriteOptions.defaults().withText(IncidentFixture.texts()));
     long hoursWithTraffic = wide.timeline().stream().filter(h -> h.requests() > 0).count();
     assertThat(hoursWithTraffic).as("the fixture has traffic").isPositive();
@@ -401,6 +386,18 @@ class HtmlReportTest {
       assertThat(browser.eval(bars + ".filter(r => r.getAttribute('fill') === '" + TimelineChart.TRAFFIC_COLOR + "').length")
           .asInt()).as("traffic bars, one per hour with requests").isEqualTo((int) hoursWithTraffic);
     }
+  }
+
+  /** 20 more findings and twelve tenants whose names and counts are as wide as a real fleet's. */
+  private static Report wideFleet() {
+    Report many = withManyFindings(20);
+    List<io.kvscope.analysis.impact.TenantImpact> tenants = new java.util.ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      tenants.add(IncidentFixture.impact("stonegate-education-" + i, 1_234_567 + i, 1_234_567, 98_765_432, 1_234_567,
+          1_234_567, 98_765_432));
+    }
+    return new Report(many.reportVersion(), many.generatedAt(), many.index(), many.summary(), many.windows(),
+        many.findings(), tenants, many.matrix(), many.timeline(), many.dataCategories(), many.coverage(), many.parameters());
   }
 
   private record JsonRect(double left, double right) {}
