@@ -34,12 +34,17 @@ final class EngineEventLookup {
   private final DirectoryReader reader;
   private final TermsEnum[] rids;
   private final TermsEnum[] rooms;
+  /** Per segment, kept across look-ups: opening stored fields or postings anew for each cost more than reading them. */
+  private final StoredFields[] stored;
+  private final PostingsEnum[] postings;
 
   EngineEventLookup(DirectoryReader reader) {
     this.reader = reader;
     int leaves = reader.leaves().size();
     this.rids = new TermsEnum[leaves];
     this.rooms = new TermsEnum[leaves];
+    this.stored = new StoredFields[leaves];
+    this.postings = new PostingsEnum[leaves];
   }
 
   /** The live engine events logged under {@code rid}; request documents under it are not read. */
@@ -99,7 +104,7 @@ final class EngineEventLookup {
           continue;
         }
         Bits live = leaf.getLiveDocs();
-        PostingsEnum docs = terms.postings(null, PostingsEnum.NONE);
+        PostingsEnum docs = postings[i] = terms.postings(postings[i], PostingsEnum.NONE);
         for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
           if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == requestOrd) {
             return true;
@@ -121,14 +126,15 @@ final class EngineEventLookup {
    * One segment during one look-up: doc values and stored fields opened once, on first use, and
    * read in the increasing doc order the postings give.
    */
-  private static final class Leaf {
+  private final class Leaf {
     private final LeafReader reader;
+    private final int ord;
     private SortedSetDocValues rids;
     private SortedNumericDocValues rooms;
-    private StoredFields stored;
 
-    Leaf(LeafReader reader) {
+    Leaf(LeafReader reader, int ord) {
       this.reader = reader;
+      this.ord = ord;
     }
 
     SortedSetDocValues rids() throws IOException {
@@ -146,10 +152,10 @@ final class EngineEventLookup {
     }
 
     EngineEvent read(int doc) throws IOException {
-      if (stored == null) {
-        stored = reader.storedFields();
+      if (stored[ord] == null) {
+        stored[ord] = reader.storedFields();
       }
-      return Documents.readEngineEvent(stored.document(doc));
+      return Documents.readEngineEvent(stored[ord].document(doc));
     }
   }
 
@@ -170,8 +176,8 @@ final class EngineEventLookup {
           continue;
         }
         Bits live = leaf.getLiveDocs();
-        Leaf context = new Leaf(leaf);
-        PostingsEnum docs = terms.postings(null, PostingsEnum.NONE);
+        Leaf context = new Leaf(leaf, i);
+        PostingsEnum docs = postings[i] = terms.postings(postings[i], PostingsEnum.NONE);
         for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
           if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == eventOrd) {
             consumer.accept(context, doc);

@@ -25,10 +25,16 @@ final class EngineFactsAtWrite implements Closeable {
 
   private final DirectoryReader reader;
   private final Epochs epochs;
+  /**
+   * One join per writer thread, kept for this view's life: a lookup's enumerations are not
+   * shareable, and opening them for every request cost more than the look-ups.
+   */
+  private final ThreadLocal<RequestEvents> joins;
 
   private EngineFactsAtWrite(DirectoryReader reader, Epochs epochs) {
     this.reader = reader;
     this.epochs = epochs;
+    this.joins = ThreadLocal.withInitial(() -> new RequestEvents(new EngineEventLookup(reader)));
   }
 
   /** A view of everything written to {@code store} so far (flush the writers first). */
@@ -45,8 +51,7 @@ final class EngineFactsAtWrite implements Closeable {
   /** The document for {@code item}: a request with engine events is linked, the rest as usual. */
   Document document(Ingested item) {
     if (item instanceof RequestRecord request && request.engineRid() != null && !request.engineRid().isBlank()) {
-      // One lookup per call: writer threads share this view, a lookup's enumerations are not shareable.
-      List<EngineEvent> events = new RequestEvents(new EngineEventLookup(reader)).of(request.engineRid()).all();
+      List<EngineEvent> events = joins.get().of(request.engineRid()).all();
       if (!events.isEmpty()) {
         return Documents.linkedRequest(request, EngineFacts.fold(events, epochs));
       }

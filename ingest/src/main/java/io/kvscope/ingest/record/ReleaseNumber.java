@@ -1,6 +1,8 @@
 package io.kvscope.ingest.record;
 
 import io.kvscope.ingest.Printable;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -20,11 +22,30 @@ public final class ReleaseNumber {
       "v?\\d+(?:\\.\\d+)*(?:[.-]?(?:post|dev|rc|alpha|beta|a|b|c)\\.?\\d*)*(?:\\+[A-Za-z0-9.]+)?",
       Pattern.CASE_INSENSITIVE);
 
+  /**
+   * Texts already judged. Every epoch a request document carries is built again when it is read,
+   * so an analysis asks about the same few versions once per request; the pattern was 5% of its
+   * CPU. Bounded, since the texts come from the input.
+   */
+  private static final Map<String, Boolean> JUDGED = new ConcurrentHashMap<>();
+  private static final int MAX_JUDGED = 1024;
+
   private ReleaseNumber() {}
 
   /** True when {@code text} is a release number; false for {@code null}. */
   public static boolean readable(String text) {
-    return text != null && text.length() <= MAX_CHARS && RELEASE.matcher(text.strip()).matches();
+    if (text == null || text.length() > MAX_CHARS) {
+      return false;
+    }
+    Boolean judged = JUDGED.get(text);
+    if (judged != null) {
+      return judged;
+    }
+    boolean readable = RELEASE.matcher(text.strip()).matches();
+    if (JUDGED.size() < MAX_JUDGED) {
+      JUDGED.put(text, readable);
+    }
+    return readable;
   }
 
   /** Why {@code text} is no version: the text quoted, escaped and cut to a readable length. */

@@ -18,6 +18,18 @@ class ReleaseNumberTest {
   }
 
   @Test
+  void aTextAskedAgainIsJudgedTheSameAsTheFirstTime() {
+    for (String text : new String[] {"0.5.19", " 0.5.19 ", "0.5.x", "0.5.19-evil!", "V0.5.19", "1".repeat(200)}) {
+      boolean first = ReleaseNumber.readable(text);
+      for (int again = 0; again < 3; again++) {
+        assertThat(ReleaseNumber.readable(text)).as(text).isEqualTo(first);
+      }
+    }
+    assertThat(ReleaseNumber.readable(" 0.5.19 ")).isTrue(); // surrounding blanks are not part of the text judged
+    assertThat(ReleaseNumber.readable("0.5.19-evil!")).isFalse();
+  }
+
+  @Test
   void anEpochWhoseVersionIsNoReleaseHasAnUnknownVersionAndSaysWhatTheTextWas() {
     ConfigEpoch epoch = new ConfigEpoch("n", NodeRole.UNIFIED, 0, 100L, 200L, null, "0.5.\u001b[2J", null, null, null,
         null, null, null, "vllm-log", "vllm.log", 3);

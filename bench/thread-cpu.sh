@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# CPU seconds of one command per thread group of its JVM: how much of a kvscope run is the JIT
+# (C2/C1 compiler threads), the writer threads, the main thread, Lucene's merges and the GC.
+#
+#   bench/thread-cpu.sh OUT COMMAND [ARGS...]      e.g. bench/thread-cpu.sh ingest.cpu ./kvscope ingest INCIDENT --index IDX -q
+#
+# Runs COMMAND, reads /proc/<jvm>/task/*/stat every half second while it runs, and writes to OUT
+# the last user+sys seconds seen of each thread, summed by thread name with numbers taken out
+# ("C2 CompilerThre", "kvscope-writer-", "java" for the main thread), largest first. A thread that
+# ends between two readings loses at most its last half second. Linux only. Exits with COMMAND's status.
+set -uo pipefail
+out="$1"; shift
+"$@" &
+pid=$!
+declare -A last
+ticks=$(getconf CLK_TCK)
+while kill -0 "$pid" 2>/dev/null; do
+  # The JVM is the command itself or a child of it (a launcher script, /usr/bin/time).
+  jvm=$(pgrep -P "$pid" java || true)
+  jvm=${jvm:-$pid}
+  for task in /proc/"$jvm"/task/*; do
+    stat=$(cat "$task/stat" 2>/dev/null) || continue
+    name=$(cat "$task/comm" 2>/dev/null) || continue
+    # Fields after the ")" that ends the name: utime and stime are the 12th and 13th.
+    read -r -a fields <<< "${stat##*) }"
+    last["${task##*/} $name"]=$(( fields[11] + fields[12] ))
+  done
+  sleep 0.5
+done
+wait "$pid"
+status=$?
+for key in "${!last[@]}"; do
+  echo "${last[$key]} ${key#* }"
+done | sed -E 's/[0-9#]+$//' \
+  | awk -v ticks="$ticks" '{ t = $1; $1 = ""; sum[$0] += t } END { for (k in sum) printf "%8.2f %s\n", sum[k] / ticks, k }' \
+  | sort -rn > "$out"
+exit "$status"
