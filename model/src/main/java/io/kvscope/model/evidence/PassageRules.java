@@ -263,7 +263,7 @@ public final class PassageRules {
    * held came from it, however many tenants held it elsewhere. Many means more than
    * {@link #MAX_TENANTS_FOR_SOLE}, the bound past which an identifier is public too, not more than the
    * learned public-text cut-off: on 20 incidents with the traps, every wrong sole source was a short
-   * passage 4 to 12 tenants held, 11 of the 29 under the cut-off, and the true sources of 2 or 3
+   * passage 4 to 12 tenants held, 11 of the 29 at or under the cut-off, and the true sources of 2 or 3
    * tenants' passages stay sole (docs/overlap-method.md, section 5).
    */
   public record CommonTextNotSole(int t) implements EvidenceRule<PassageFacts> {
