@@ -255,16 +255,21 @@ public final class PassageRules {
   }
 
   /**
-   * A short passage other tenants hold elsewhere in the index is not one tenant's text: phrasing a
-   * model writes anyway (how an answer opens, a sentence many documents hold), so that only one
-   * request within reach held it is a coincidence, not evidence of whose pages the reply read. Its
-   * one holder is named a candidate, never the sole source; the finding says why. Short means under
-   * 2T words: measured on generated incidents, every passage of 2T words or more that one request
-   * within reach held came from it, however many tenants held it elsewhere; and any tenant beyond
-   * the holder's, not more than the public-text cut-off: common openings held by 6 to 9 tenants,
-   * under the cut-off, named wrong sole sources (docs/overlap-method.md, section 5).
+   * A short passage many tenants hold across the index is not one tenant's text: phrasing a model
+   * writes anyway (how an answer opens, a sentence many documents hold), so that only one request
+   * within reach held it is a coincidence, not evidence of whose pages the reply read. Its one holder
+   * is named a candidate, never the sole source; the finding says why. Short means under 2T words:
+   * measured on generated incidents, every passage of 2T words or more that one request within reach
+   * held came from it, however many tenants held it elsewhere. Many means more than
+   * {@link #MAX_TENANTS_FOR_SOLE}, the bound past which an identifier is public too, not more than the
+   * learned public-text cut-off: on 20 incidents with the traps, every wrong sole source was a short
+   * passage 4 to 12 tenants held, 11 of the 29 at or under the cut-off, and the true sources of 2 or 3
+   * tenants' passages stay sole (docs/overlap-method.md, section 5).
    */
   public record CommonTextNotSole(int t) implements EvidenceRule<PassageFacts> {
+    /** A short passage held by more tenants than this in the index names no sole source. */
+    public static final int MAX_TENANTS_FOR_SOLE = IdentifierRules.MAX_TENANTS_FOR_RARE;
+
     public static final String NAME = "common-text-not-sole";
 
     public String name() {
@@ -272,10 +277,10 @@ public final class PassageRules {
     }
 
     public Verdict apply(Mechanism m, PassageFacts p) {
-      return p.candidates().size() == 1 && p.words() < 2 * t && p.tenantsInIndex() > 1
+      return p.candidates().size() == 1 && p.words() < 2 * t && p.tenantsInIndex() > MAX_TENANTS_FOR_SOLE
           ? Verdict.note(name(), "one request within reach held these " + p.words() + " words, but "
-              + p.tenantsInIndex() + " tenants hold them in the index: not one tenant's text, a candidate, not the"
-              + " sole source")
+              + p.tenantsInIndex() + " tenants hold them in the index (more than " + MAX_TENANTS_FOR_SOLE
+              + "): not one tenant's text, a candidate, not the sole source")
           : Verdict.pass();
     }
   }

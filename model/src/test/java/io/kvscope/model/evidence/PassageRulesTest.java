@@ -178,21 +178,24 @@ class PassageRulesTest {
   @Test
   void aShortPassageOtherTenantsHoldCannotMakeItsOneHolderWithinReachTheSoleSource() {
     // Under the public-text cut-off and still not one tenant's text: the common openings of the traps.
-    for (int tenants : new int[] {2, PUBLIC, PUBLIC + 1}) {
+    int many = PassageRules.CommonTextNotSole.MAX_TENANTS_FOR_SOLE + 1;
+    for (int tenants : new int[] {many, PUBLIC + 1}) {
       Decision common = decide(stub(), passage().words(14).tenants(tenants));
       assertThat(common.kept()).isTrue();
       assertThat(PassageRules.makesSoleSource(passage().words(14).tenants(tenants).facts(), common)).as("%d", tenants)
           .isFalse();
       assertThat(common.reasons()).anyMatch(r -> r.startsWith("common-text-not-sole: one request within reach held these"));
     }
-    Decision shortOfTwoT = decide(stub(), passage().words(2 * T - 1).tenants(2));
-    assertThat(PassageRules.makesSoleSource(passage().words(2 * T - 1).tenants(2).facts(), shortOfTwoT)).isFalse();
+    Decision shortOfTwoT = decide(stub(), passage().words(2 * T - 1).tenants(many));
+    assertThat(PassageRules.makesSoleSource(passage().words(2 * T - 1).tenants(many).facts(), shortOfTwoT)).isFalse();
     // A run of 2T words one request within reach held came from it, however many tenants hold it elsewhere.
     Decision longCommon = decide(stub(), passage().words(2 * T).tenants(PUBLIC + 1));
     assertThat(PassageRules.makesSoleSource(passage().words(2 * T).tenants(PUBLIC + 1).facts(), longCommon)).isTrue();
-    // Only its holder's tenant holds it anywhere: that tenant's text.
-    Decision specific = decide(stub(), passage().words(14).tenants(1));
-    assertThat(PassageRules.makesSoleSource(passage().words(14).tenants(1).facts(), specific)).isTrue();
+    // Its holder's tenant and a few others hold it: still text specific enough to name its one holder within reach.
+    for (int tenants : new int[] {1, many - 1}) {
+      Decision specific = decide(stub(), passage().words(14).tenants(tenants));
+      assertThat(PassageRules.makesSoleSource(passage().words(14).tenants(tenants).facts(), specific)).isTrue();
+    }
     Facts.Passage two = passage().words(14).tenants(1).held(holder("gw-a", "a", 1, true), holder("gw-b", "b", 2, true));
     assertThat(PassageRules.makesSoleSource(two.facts(), decide(stub(), two))).isFalse();
   }
@@ -203,8 +206,8 @@ class PassageRulesTest {
     assertThat(d.kept()).isTrue();
     assertThat(d.confidence()).isEqualTo(Confidence.CONFIRMED);
     assertThat(d.reasons()).containsExactly("foreign-kv: decoded over foreign KV: over-length prompt accepted, prefill underrun");
-    // Other tenants holding it elsewhere leave it confirmed, with a note that its one holder is not named sole.
-    Decision common = decide(stub(), passage().words(14).tenants(3));
+    // Many tenants holding it elsewhere leave it confirmed, with a note that its one holder is not named sole.
+    Decision common = decide(stub(), passage().words(14).tenants(PassageRules.CommonTextNotSole.MAX_TENANTS_FOR_SOLE + 1));
     assertThat(common.confidence()).isEqualTo(Confidence.CONFIRMED);
     assertThat(common.reasons()).hasSize(2).first().asString().startsWith("foreign-kv: ");
   }
