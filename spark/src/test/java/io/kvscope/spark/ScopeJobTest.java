@@ -65,10 +65,12 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Spark stages on a generated incident (0.25x) give what kvscope's single-machine ingest gives
- * on the same files: the same records of every kind, the same quarantine, after the merge the
- * same requests, one per simulated request, then the model's fingerprints of those requests, and the
- * shared fingerprints and the boilerplate cut-off of the Lucene join.
+ * The Spark stages on a generated incident (0.25x, with damaged gateway lines and a forged engine
+ * line) give what kvscope's single-machine path gives on the same files: the same records of
+ * every kind, the same quarantine, after the merge the same requests, one per simulated request,
+ * the index's engine facts on each, then the model's fingerprints of those requests, the shared
+ * fingerprints and the boilerplate cut-off of the Lucene join, and its candidate pairs under the
+ * same reach.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ScopeJobTest {
@@ -87,6 +89,7 @@ class ScopeJobTest {
     incident = dir.resolve("incident");
     generated = new IncidentGenerator().generate(incident, 1, Scale.parse("0.25x"));
     damagedGatewayFile();
+    forgedEngineLine();
     out = dir.resolve("out").toString();
     // A small salting threshold, so that the popular fingerprints of a small incident are salted too.
     summary = new ScopeJob(spark(), IngestOptions.defaults(), 64).run(List.of(incident.toString()), out);
@@ -107,6 +110,19 @@ class ScopeJobTest {
     Files.write(incident.resolve("late/litellm-damaged.jsonl"), List.of(
         payloads.get(0).substring(0, payloads.get(0).length() / 2), "[\"not\", \"a\", \"payload\"]",
         payloads.get(1).replaceFirst("\"id\": *\"[^\"]*\"", "\"id\": \"damaged-copy\"")));
+  }
+
+  /**
+   * An engine line that makes a bootstrap room ambiguous, appended to a prefill log: a forged rid on
+   * one request's room. The room's own prefill rid still joins, and so does the forged one.
+   */
+  private void forgedEngineLine() throws IOException {
+    Path prefill = generated.files().stream().map(f -> incident.resolve(f.path()))
+        .filter(p -> p.getFileName().toString().matches("sglang-prefill-.*\\.log")).sorted().findFirst().orElseThrow();
+    String stats = Files.readAllLines(prefill).stream().filter(l -> l.contains("Req Time Stats(rid=")).findFirst()
+        .orElseThrow();
+    Files.write(prefill, List.of(stats.replaceFirst("rid=[0-9a-f]+", "rid=f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0")),
+        java.nio.file.StandardOpenOption.APPEND);
   }
 
   private static SparkSession spark() {
@@ -270,7 +286,7 @@ class ScopeJobTest {
         assertThat(spark.get(key)).as(key).usingRecursiveComparison().isEqualTo(expected));
     assertThat((long) facts.size()).isEqualTo(link.joined()).isEqualTo(summary.linkedRequests())
         .isGreaterThan(generated.requests() / 2);
-    assertThat(ambiguousRooms).isEqualTo(link.ambiguousRooms());
+    assertThat(ambiguousRooms).isEqualTo(link.ambiguousRooms()).as("the forged line's room").isPositive();
     // Not only one rid for both sides: prefill lines, under a rid of their own, joined through the room.
     assertThat(link.byRole().prefillByRoom()).isPositive();
     assertThat(facts.values()).filteredOn(f -> f.prefillNode() != null && f.decodeNode() != null
