@@ -159,6 +159,31 @@ class ConflictingEvidenceTest {
         + "claims; every unclaimed rid joined): " + victims.size());
   }
 
+  /**
+   * Each over-length request's own rid logged by a prefill node nobody runs, with the next such
+   * request's room and time: the rid now names two rooms. Its own decode lines and the room they
+   * name decide its join; the forged room neither moves its nodes nor takes the leak away (before,
+   * a write-time join through the forged room stuck to the request when it was linked again).
+   */
+  @Test
+  void aRequestsOwnRidLoggedWithAnotherRequestsRoomMovesNoFactsAndErasesNoLeak() throws Exception {
+    java.util.Map<String, String[]> decode = decodeStats();
+    List<String> victims = truth.overLengthAcceptedIds().stream().sorted().map(id -> id.replace("chatcmpl-", "")).toList();
+    assertThat(victims).hasSizeGreaterThanOrEqualTo(2).allMatch(decode::containsKey);
+    StringBuilder forged = new StringBuilder();
+    for (int i = 0; i < victims.size(); i++) {
+      String[] next = decode.get(victims.get((i + 1) % victims.size()));
+      forged.append(statsLine(next[0], victims.get(i), next[1], "prefill", 12));
+    }
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("engine/sglang-prefill-z8.log"), forged.toString());
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.requestsWith(FindingKind::isCrossTenantLeak)).isEqualTo(clean().requestsWith(FindingKind::isCrossTenantLeak));
+  }
+
   /** Each decode rid's time and bootstrap room, from the incident's SGLang decode logs. */
   private static java.util.Map<String, String[]> decodeStats() throws IOException {
     java.util.Map<String, String[]> stats = new java.util.HashMap<>();
