@@ -121,7 +121,8 @@ final class RequestMerger {
     }
     long arrivals = 0;
     for (Map.Entry<String, Document> entry : arrived.entrySet()) {
-      if (records.put(entry.getKey(), Documents.readRequest(entry.getValue())) == null) {
+      // As its gateway logged it: what a write-time link filled is joined again on the merged request.
+      if (records.put(entry.getKey(), Documents.readGatewayRequest(entry.getValue())) == null) {
         arrivals++;
       }
     }
