@@ -435,8 +435,9 @@ public final class Documents {
 
   /** A request document with the engine facts joined on (see {@link Linker}). */
   public static Document linkedRequest(RequestRecord original, EngineFacts facts) {
-    Document doc = request(Linker.withEngineFacts(original, facts));
-    for (String field : Linker.engineFilled(original, facts)) {
+    RequestRecord linked = Linker.withEngineFacts(original, facts);
+    Document doc = request(linked);
+    for (String field : Linker.engineFilled(original, linked)) {
       keyword(doc, ENGINE_FILLED, field);
     }
     number(doc, ENGINE_EVENTS, (long) facts.events());

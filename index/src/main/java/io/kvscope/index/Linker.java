@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DocumentStoredFieldVisitor;
 import org.apache.lucene.index.DirectoryReader;
@@ -207,23 +209,32 @@ public final class Linker {
     }
   }
 
-  /** The fields {@link #withEngineFacts} takes from {@code f} where {@code r} had none, by column. */
-  public static List<String> engineFilled(RequestRecord r, EngineFacts f) {
-    List<String> filled = new ArrayList<>(5);
-    if (r.prefillNode() == null && f.prefillNode() != null) {
-      filled.add(Schema.PREFILL_NODE);
+  /** The record fields a link may fill from the engine logs, by column: what a re-link must undo. */
+  private enum Fillable {
+    PREFILL_NODE(Schema.PREFILL_NODE, RequestRecord::prefillNode, b -> b.prefillNode(null)),
+    DECODE_NODE(Schema.DECODE_NODE, RequestRecord::decodeNode, b -> b.decodeNode(null)),
+    BOOTSTRAP_ROOM(Schema.BOOTSTRAP_ROOM, RequestRecord::bootstrapRoom, b -> b.bootstrapRoom(null)),
+    ENGINE_INPUT_LEN(Schema.ENGINE_INPUT_LEN, RequestRecord::engineInputLen, b -> b.engineInputLen(null)),
+    CACHED_TOKENS(Schema.CACHED_TOKENS, RequestRecord::cachedTokens, b -> b.cachedTokens(null));
+
+    final String column;
+    final Function<RequestRecord, Object> value;
+    final Consumer<RequestRecord.Builder> clear;
+
+    Fillable(String column, Function<RequestRecord, Object> value, Consumer<RequestRecord.Builder> clear) {
+      this.column = column;
+      this.value = value;
+      this.clear = clear;
     }
-    if (r.decodeNode() == null && f.decodeNode() != null) {
-      filled.add(Schema.DECODE_NODE);
-    }
-    if (r.bootstrapRoom() == null && f.bootstrapRoom() != null) {
-      filled.add(Schema.BOOTSTRAP_ROOM);
-    }
-    if (r.engineInputLen() == null && f.engineInputLen() != null) {
-      filled.add(Schema.ENGINE_INPUT_LEN);
-    }
-    if (r.cachedTokens() == null && f.cachedTokens() != null) {
-      filled.add(Schema.CACHED_TOKENS);
+  }
+
+  /** The columns {@code linked} ({@link #withEngineFacts} of {@code original}) has where the gateway had none. */
+  public static List<String> engineFilled(RequestRecord original, RequestRecord linked) {
+    List<String> filled = new ArrayList<>(Fillable.values().length);
+    for (Fillable field : Fillable.values()) {
+      if (field.value.apply(original) == null && field.value.apply(linked) != null) {
+        filled.add(field.column);
+      }
     }
     return filled;
   }
@@ -233,13 +244,13 @@ public final class Linker {
     if (filled.isEmpty()) {
       return r;
     }
-    return r.toBuilder()
-        .prefillNode(filled.contains(Schema.PREFILL_NODE) ? null : r.prefillNode())
-        .decodeNode(filled.contains(Schema.DECODE_NODE) ? null : r.decodeNode())
-        .bootstrapRoom(filled.contains(Schema.BOOTSTRAP_ROOM) ? null : r.bootstrapRoom())
-        .engineInputLen(filled.contains(Schema.ENGINE_INPUT_LEN) ? null : r.engineInputLen())
-        .cachedTokens(filled.contains(Schema.CACHED_TOKENS) ? null : r.cachedTokens())
-        .build();
+    RequestRecord.Builder b = r.toBuilder();
+    for (Fillable field : Fillable.values()) {
+      if (filled.contains(field.column)) {
+        field.clear.accept(b);
+      }
+    }
+    return b.build();
   }
 
   /** The record with the engine's word on nodes and lengths, where the gateway had none. */
