@@ -57,7 +57,7 @@ public final class ConfigAudit implements Analyzer {
         audit(epoch, fixed, findings);
       }
     }
-    context.parameter("config-audit.fixed_version", fixed);
+    context.parameter(NAME + ".fixed_version", fixed);
   }
 
   /**

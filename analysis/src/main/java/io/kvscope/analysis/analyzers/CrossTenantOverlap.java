@@ -176,10 +176,10 @@ public final class CrossTenantOverlap implements Analyzer {
     seconds.put("window_lookups", round(focused[2]));
     seconds.put("general_join", round(joinNanos));
     seconds.put("passage_facts", round(work.factNanos));
-    context.parameter("cross-tenant-overlap.cpu_seconds", seconds);
-    context.parameter("cross-tenant-overlap.min_span_tokens", scheme.threshold());
-    context.parameter("cross-tenant-overlap.min_words_over_foreign_kv", PassageRules.MIN_WORDS);
-    context.parameter("cross-tenant-overlap.scheme", scheme.schemeId());
+    context.parameter(NAME + ".cpu_seconds", seconds);
+    context.parameter(NAME + ".min_span_tokens", scheme.threshold());
+    context.parameter(NAME + ".min_words_over_foreign_kv", PassageRules.MIN_WORDS);
+    context.parameter(NAME + ".scheme", scheme.schemeId());
     Map<String, Long> joinCounts = new LinkedHashMap<>();
     joinCounts.put("shared_fingerprints", stats.sharedTerms());
     joinCounts.put("skipped_boilerplate", stats.skippedByTenantFrequency());
@@ -197,10 +197,10 @@ public final class CrossTenantOverlap implements Analyzer {
     joinCounts.put("same_question_reads", gatherer.sameQuestionReads);
     joinCounts.put("source_texts_read", sourceTexts.misses);
     joinCounts.put("source_texts_reused", sourceTexts.hits);
-    context.parameter("cross-tenant-overlap.join", joinCounts);
-    context.parameter("cross-tenant-overlap.passages_dropped_by_rule", work.droppedByRule);
-    context.parameter("cross-tenant-overlap.passages_capped_by_rule", work.cappedByRule);
-    context.parameter("cross-tenant-overlap.decode_restarts", reach.restartCounts());
+    context.parameter(NAME + ".join", joinCounts);
+    context.parameter(NAME + ".passages_dropped_by_rule", work.droppedByRule);
+    context.parameter(NAME + ".passages_capped_by_rule", work.cappedByRule);
+    context.parameter(NAME + ".decode_restarts", reach.restartCounts());
   }
 
   /**
@@ -301,8 +301,8 @@ public final class CrossTenantOverlap implements Analyzer {
     FrequencyHistogram histogram = BoilerplateCutoff.histogram();
     join.frequencies(histogram, Math.min(4, Runtime.getRuntime().availableProcessors()));
     int cutoff = BoilerplateCutoff.learn(histogram);
-    context.parameter("cross-tenant-overlap.boilerplate_tenant_cutoff", cutoff);
-    context.parameter("cross-tenant-overlap.shared_fingerprints_above_cutoff", histogram.termsAbove(cutoff));
+    context.parameter(NAME + ".boilerplate_tenant_cutoff", cutoff);
+    context.parameter(NAME + ".shared_fingerprints_above_cutoff", histogram.termsAbove(cutoff));
     return cutoff;
   }
 }

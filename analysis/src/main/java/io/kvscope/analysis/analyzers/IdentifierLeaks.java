@@ -138,9 +138,9 @@ public final class IdentifierLeaks implements Analyzer {
         prompts.clear(); // bounded; prompts of one identifier's holders are what is reused
       }
     }
-    context.parameter("identifier-leaks.max_tenants_for_rare", IdentifierRules.MAX_TENANTS_FOR_RARE);
-    context.parameter("identifier-leaks.common_identifiers_skipped", common);
-    context.parameter("identifier-leaks.dropped_by_rule", dropped);
+    context.parameter(NAME + ".max_tenants_for_rare", IdentifierRules.MAX_TENANTS_FOR_RARE);
+    context.parameter(NAME + ".common_identifiers_skipped", common);
+    context.parameter(NAME + ".dropped_by_rule", dropped);
     Map<String, Set<String>> spanSources = spanSources(context);
     ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, findings);
     for (Map.Entry<Integer, List<Carried>> entry : recipients.entrySet()) {

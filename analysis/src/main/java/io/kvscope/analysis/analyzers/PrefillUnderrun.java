@@ -34,7 +34,7 @@ public final class PrefillUnderrun implements Analyzer {
   public void analyze(AnalysisContext context, Consumer<Finding> findings) throws IOException {
     PromptLengths lengths = PromptLengths.learn(context);
     double ratio = context.options().underrunRatio();
-    context.parameter("prefill-underrun.ratio", ratio);
+    context.parameter(NAME + ".ratio", ratio);
     context.forEachRequest(row -> {
       if (row.record().engineInputLen() == null) {
         return;

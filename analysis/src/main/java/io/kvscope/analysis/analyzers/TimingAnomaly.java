@@ -69,13 +69,13 @@ public final class TimingAnomaly implements Analyzer {
         fit.put("intercept_ms", round(line.intercept()));
         fit.put("ms_per_1k_tokens", round(line.slope() * 1000));
         fit.put("points", line.points());
-        context.parameter("timing-anomaly.fit." + deployment, fit);
+        context.parameter(NAME + ".fit." + deployment, fit);
       }
     });
     double factor = context.options().timingFactor();
     long minUncached = context.options().minUncachedForTiming();
-    context.parameter("timing-anomaly.factor", factor);
-    context.parameter("timing-anomaly.min_uncached_tokens", minUncached);
+    context.parameter(NAME + ".factor", factor);
+    context.parameter(NAME + ".min_uncached_tokens", minUncached);
     context.forEachRequest(row -> {
       RobustStats.Line fit = fits.get(deploymentOf(row.record()));
       Long ttft = row.record().ttftMillis();
