@@ -5,11 +5,15 @@ import io.kvscope.index.IngestProgress;
 import io.kvscope.ingest.BadInput;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Optional;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.DefaultProgressBarRenderer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBarStyle;
+import me.tongfei.progressbar.ProgressState;
 
 /**
  * Progress on stderr: one bar across the {@link Steps} a command runs (ingest, analysis or both),
@@ -55,6 +59,8 @@ final class ProgressBarReporter implements IngestProgress, Analysis.Progress, Au
   private String step;
   private long printed;
   private long suppressed;
+  /** The furthest position drawn: a draw from further back arrives late and is dropped. */
+  private long drawnUpTo = -1;
 
   ProgressBarReporter(Steps steps, PrintStream err, boolean quiet) {
     this.err = err;
@@ -103,15 +109,49 @@ final class ProgressBarReporter implements IngestProgress, Analysis.Progress, Au
     }
   }
 
+  /**
+   * The library's rendering, remembering on each thread the position it rendered. The bar's own
+   * ticker thread and a step's {@code refresh()} both render then draw; the ticker can render,
+   * lose the processor, and draw after a later position was drawn, moving the bar backwards.
+   */
+  private static final class PositionedRenderer extends DefaultProgressBarRenderer {
+    private final ThreadLocal<Long> rendered = ThreadLocal.withInitial(() -> 0L);
+
+    PositionedRenderer() {
+      super(ProgressBarStyle.ASCII, "%", WHOLE / 100, false, null, null, true, PositionedRenderer::linearEta);
+    }
+
+    @Override
+    public String render(ProgressState state, int maxLength) {
+      rendered.set(state.getCurrent());
+      return super.render(state, maxLength);
+    }
+
+    /** The position this thread rendered last. */
+    long position() {
+      return rendered.get();
+    }
+
+    private static Optional<Duration> linearEta(ProgressState state) {
+      long done = state.getCurrent() - state.getStart();
+      if (done <= 0) {
+        return Optional.empty();
+      }
+      return Optional.of(state.getElapsedAfterStart().multipliedBy(state.getMax() - state.getCurrent()).dividedBy(done));
+    }
+  }
+
   private void open() {
     if (showBar && bar == null) {
+      PositionedRenderer renderer = new PositionedRenderer();
+      drawnUpTo = -1;
       terminal = terminal();
       ProgressBarConsumer console = new ConsoleProgressBarConsumer(terminal);
       bar = new ProgressBarBuilder()
           .setTaskName(steps == Steps.ANALYSIS ? "analyze" : "ingest")
           .setInitialMax(WHOLE)
-          .setUnit("%", WHOLE / 100)
           .setStyle(ProgressBarStyle.ASCII)
+          .setRenderer(renderer)
           .continuousUpdate() // so that refresh() draws now
           .setConsumer(new ProgressBarConsumer() {
             @Override
@@ -122,7 +162,11 @@ final class ProgressBarReporter implements IngestProgress, Analysis.Progress, Au
             @Override
             public void accept(String rendered) {
               synchronized (drawing) {
-                console.accept(rendered);
+                long position = renderer.position();
+                if (position >= drawnUpTo) {
+                  drawnUpTo = position;
+                  console.accept(rendered);
+                }
               }
             }
 
