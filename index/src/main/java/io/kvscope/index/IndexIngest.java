@@ -1,38 +1,29 @@
 package io.kvscope.index;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
 import io.kvscope.ingest.Ingestors;
 import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.KvscopeOutputs;
-import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.Sniff;
-import io.kvscope.ingest.json.PrintableJson;
-import io.kvscope.ingest.record.Ingested;
-import io.kvscope.ingest.record.Plausibility;
-import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import org.apache.lucene.index.DirectoryReader;
 
 /**
- * Reads files into the index: walks the inputs, detects each file's format, streams its records
- * into the {@link IndexStore}, and checkpoints each file in the same commit as its records. Then it
- * merges the records of each request ({@link RequestMerger}) and joins engine facts onto requests
- * ({@link Linker}).
+ * Reads files into the index: walks the inputs, detects each file's format, and streams its
+ * records through a {@link FileSink} (which checkpoints the file in the same commit as its records)
+ * into the {@link IndexStore}, keeping the run's counts and bad inputs in an {@link IngestTally}.
+ * Then it merges the records of each request ({@link RequestMerger}) and joins engine facts onto
+ * requests ({@link Linker}).
  *
  * <p>Exactness after a crash does not depend on the checkpoints: every document has a stable id,
  * so re-reading anything replaces what is there, and the merge depends only on the records held.
@@ -40,9 +31,6 @@ import org.apache.lucene.index.DirectoryReader;
  */
 public final class IndexIngest {
 
-  /** Documents buffered between commits; bounds the work a crash can lose. */
-  private static final int COMMIT_EVERY_DOCS = 50_000;
-  private static final int MAX_BAD_SAMPLES = 50;
   private static final int HEAD_HASH_BYTES = 64 * 1024;
   /** Lines of one file a parser may fail on before the file is given up (see {@link #parse}). */
   static final int MAX_LINE_FAILURES = 64;
@@ -79,7 +67,8 @@ public final class IndexIngest {
   /** Ingests every regular file under {@code inputs} (files or folders, recursively), then links. */
   public IngestSummary run(List<Path> inputs) throws IOException {
     long started = clock.millis();
-    RunTally run = new RunTally(clock.millis());
+    QuarantineFile quarantine = new QuarantineFile(store.path(), clock.millis());
+    IngestTally run = new IngestTally(progress, quarantine);
     List<Path> files = InputFiles.engineFactsFirst(InputFiles.list(inputs, store.path(), run), ingestors, options);
     long totalBytes = 0;
     for (Path file : files) {
@@ -105,7 +94,7 @@ public final class IndexIngest {
       return new IngestSummary(files.size(), run.filesIngested, run.filesUnchanged, run.unrecognized,
           run.recordsByFormat, run.itemsByType, run.badRecords, run.badSamples,
           run.requestsRead, merge, run.bytesIngested, clock.millis() - started, link,
-          run.quarantineFile, run.problems(), run.ownOutputs);
+          quarantine.file(), run.problems(), run.ownOutputs);
     } catch (IOException | java.io.UncheckedIOException indexFailed) {
       // Inputs that cannot be read are problems of their files; what ends up here is the index
       // (or its quarantine file) that cannot be written, typically a full disk.
@@ -115,7 +104,7 @@ public final class IndexIngest {
           cause);
     } finally {
       run.closeFacts();
-      run.closeQuarantine();
+      quarantine.close();
       progress.finished();
     }
   }
@@ -145,7 +134,7 @@ public final class IndexIngest {
 
 
   /** Ingests one file; returns its size (for progress), 0 when it could not be read. */
-  private long ingestFile(Path path, Checkpoint checkpoint, RunTally run) throws IOException {
+  private long ingestFile(Path path, Checkpoint checkpoint, IngestTally run) throws IOException {
     String name = path.toString();
     long size;
     long modified;
@@ -192,10 +181,10 @@ public final class IndexIngest {
     run.filesIngested++;
     run.bytesIngested += size;
     InputFile input = new InputFile(path, name, resumeAfter);
-    FileSink sink = new FileSink(run, input, ingestor.name(), size, modified, headHash, resumeAfter,
-        resumeAfter > 0 ? checkpoint : null);
+    FileSink sink = new FileSink(store, progress, run, input, ingestor.name(),
+        new FileSink.FileState(size, modified, headHash), resumeAfter > 0 ? checkpoint : null);
     boolean complete = parse(ingestor, input, sink, run);
-    run.recordsOf(name, sink.records);
+    run.recordsOf(name, sink.records());
     sink.checkpoint(complete);
     return size;
   }
@@ -208,7 +197,7 @@ public final class IndexIngest {
    * file, or one whose data ended early, is not checkpointed as complete, so the next run reads it
    * again instead of calling it unchanged.
    */
-  private boolean parse(Ingestor ingestor, InputFile first, FileSink sink, RunTally run) throws IOException {
+  private boolean parse(Ingestor ingestor, InputFile first, FileSink sink, IngestTally run) throws IOException {
     InputFile input = first;
     for (int failures = 0; ; failures++) {
       try {
@@ -225,7 +214,7 @@ public final class IndexIngest {
         settle(run);
         if (!oneLine) {
           // An unreadable file or a parser bug must not end the run or lose the other files.
-          run.bad(new BadInput(input.name(), line > 0 ? line : sink.lastLine + 1, "reading stopped: " + what(failure)),
+          run.bad(new BadInput(input.name(), line > 0 ? line : sink.lastLine() + 1, "reading stopped: " + what(failure)),
               null);
           return false;
         }
@@ -246,7 +235,7 @@ public final class IndexIngest {
    * Waits for a file's documents after it stopped early: more of its documents failing on the
    * writer threads is the same stop, already reported; the index failing still ends the run.
    */
-  private static void settle(RunTally run) throws IOException {
+  private static void settle(IngestTally run) throws IOException {
     while (true) {
       try {
         run.writers.flush();
@@ -271,198 +260,5 @@ public final class IndexIngest {
       TypedDocs.forEach(reader, Schema.TYPE_CHECKPOINT, doc -> result.put(doc.get(Schema.ID), Checkpoint.fromDocument(doc)));
     }
     return result;
-  }
-
-  /** State of one run across files. */
-  private final class RunTally implements InputFiles.Skips {
-    final long startedAt;
-    final Map<String, Long> recordsByFormat = new TreeMap<>();
-    final Map<String, Long> itemsByType = new TreeMap<>();
-    final List<String> unrecognized = new ArrayList<>();
-    /** kvscope's own outputs met, each with what it is. */
-    final List<String> ownOutputs = new ArrayList<>();
-    final List<BadInput> badSamples = new ArrayList<>();
-    long badRecords;
-    long requestsRead;
-    int filesIngested;
-    int filesUnchanged;
-    long bytesBefore;
-    long bytesIngested; // of the files read in this run: unchanged ones cost nothing
-    long docsSinceCommit;
-    DocumentWriters writers;
-    EngineFactsAtWrite facts; // opened before the first file that may carry requests
-    Path quarantineFile;
-    private OutputStream quarantineOut;
-    private JsonGenerator quarantine;
-
-    /** Per file with problems, in the order met: records, bad lines, first bad input, skip reason. */
-    private final Map<String, FileProblem> problems = new java.util.LinkedHashMap<>();
-
-    RunTally(long startedAt) {
-      this.startedAt = startedAt;
-    }
-
-    /** One of kvscope's own outputs (or indexes): skipped, never evidence, not a problem. */
-    @Override
-    public void ownOutput(String file, String what) {
-      ownOutputs.add(file + " (" + what + ")");
-    }
-
-    /** A file skipped as a whole: not a bad record, but on the problem list. */
-    @Override
-    public void skipped(String file, String because) {
-      problems.put(file, new FileProblem(file, 0, 0, null, because));
-    }
-
-    void recordsOf(String file, long records) {
-      problems.computeIfPresent(file, (f, p) -> new FileProblem(f, records, p.bad(), p.first(), p.skippedBecause()));
-    }
-
-    List<FileProblem> problems() {
-      return List.copyOf(problems.values());
-    }
-
-    /** Bad records of {@code file} in this run. */
-    long badIn(String file) {
-      FileProblem problem = problems.get(file);
-      return problem == null ? 0 : problem.bad();
-    }
-
-    void bad(BadInput bad, String raw) {
-      problems.merge(bad.file(), new FileProblem(bad.file(), 0, 1, bad, null),
-          (was, one) -> new FileProblem(was.file(), was.records(), was.bad() + 1, was.first() == null ? bad : was.first(),
-              null));
-      badRecords++;
-      if (badSamples.size() < MAX_BAD_SAMPLES) {
-        badSamples.add(bad);
-      }
-      progress.bad(bad);
-      try {
-        quarantine().writeStartObject();
-        quarantine.writeStringField("file", bad.file());
-        quarantine.writeNumberField("line", bad.line());
-        quarantine.writeStringField("reason", bad.reason());
-        if (raw != null) {
-          quarantine.writeStringField("raw", raw);
-        }
-        quarantine.writeEndObject();
-        quarantine.writeRaw('\n');
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException("cannot write the quarantine file " + quarantineFile, e);
-      }
-    }
-
-    /** The quarantine file of this run, created on first use inside the (owner-only) index. */
-    private JsonGenerator quarantine() throws IOException {
-      if (quarantine == null) {
-        Path dir = OwnerOnly.directory(store.path().resolve("quarantine"));
-        quarantineFile = dir.resolve("bad-records-" + startedAt + ".jsonl");
-        // Owner-only from the first byte: it holds raw lines, prompts among them.
-        quarantineOut = java.nio.channels.Channels.newOutputStream(Files.newByteChannel(quarantineFile,
-            java.util.Set.of(java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE,
-                java.nio.file.StandardOpenOption.TRUNCATE_EXISTING), OwnerOnly.fileAttributes()));
-        OwnerOnly.file(quarantineFile);
-        quarantine = PrintableJson.configure(new JsonFactory().createGenerator(quarantineOut));
-      }
-      return quarantine;
-    }
-
-    void closeFacts() throws IOException {
-      if (facts != null) {
-        facts.close();
-        facts = null;
-      }
-    }
-
-    void closeQuarantine() throws IOException {
-      if (quarantine != null) {
-        quarantine.close();
-        quarantineOut.close();
-      }
-    }
-  }
-
-  /** Receives one file's records and writes them, checkpointing as it goes. */
-  private final class FileSink implements RecordSink {
-    private final RunTally run;
-    private InputFile input;
-    private final String format;
-    private final long size;
-    private final long modified;
-    private final String headHash;
-    private long records;
-    /** What earlier runs read of a file this one resumes: the checkpoint counts the whole file. */
-    private final long recordsBefore;
-    private final long badBefore;
-    long lastLine;
-
-    FileSink(RunTally run, InputFile input, String format, long size, long modified, String headHash, long resumeAfter,
-        Checkpoint resumed) {
-      this.recordsBefore = resumed == null ? 0 : resumed.records();
-      this.badBefore = resumed == null ? 0 : resumed.bad();
-      this.run = run;
-      this.input = input;
-      this.format = format;
-      this.size = size;
-      this.modified = modified;
-      this.headHash = headHash;
-      this.lastLine = resumeAfter;
-    }
-
-    /** The parse goes on from a new reading of the same file. */
-    void readingFrom(InputFile next) {
-      input = next;
-    }
-
-    @Override
-    public void accept(Ingested item) {
-      Optional<String> implausible = Plausibility.problem(item);
-      if (implausible.isPresent()) {
-        malformed(new BadInput(input.name(), item.sourceLine(), implausible.get()), null);
-        return;
-      }
-      EngineFactsAtWrite facts = run.facts;
-      run.writers.submit(Documents.routeOf(item), Documents.textChars(item),
-          () -> facts == null ? Documents.of(item) : facts.document(item));
-      records++;
-      run.recordsByFormat.merge(format, 1L, Long::sum);
-      run.itemsByType.merge(Documents.typeOf(item), 1L, Long::sum);
-      if (item instanceof RequestRecord) {
-        run.requestsRead++;
-      }
-      lastLine = Math.max(lastLine, item.sourceLine());
-      if (++run.docsSinceCommit >= COMMIT_EVERY_DOCS) {
-        checkpoint(false);
-      }
-      if ((records & 1023) == 0) {
-        progress.advanced(run.bytesBefore + input.rawBytesRead());
-      }
-    }
-
-    @Override
-    public void malformed(BadInput bad, String raw) {
-      lastLine = Math.max(lastLine, bad.line());
-      run.bad(bad, raw);
-    }
-
-    /**
-     * Records progress in the index. Mid-file, the line being read may still have records to
-     * come, so the checkpoint stops one line short of it.
-     */
-    void checkpoint(boolean complete) {
-      long done = complete ? lastLine : Math.max(0, lastLine - 1);
-      run.writers.flush(); // the checkpoint may only commit records that are in the writer
-      try {
-        store.put(new Checkpoint(InputFiles.identity(input.path()), size, modified, headHash, format, done,
-            recordsBefore + records, complete, badBefore + run.badIn(input.name()), input.sha256())
-            .toDocument());
-        if (!complete || run.docsSinceCommit >= COMMIT_EVERY_DOCS / 10) {
-          store.commit();
-          run.docsSinceCommit = 0;
-        }
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException("cannot commit to the index at " + store.path(), e);
-      }
-    }
   }
 }
