@@ -10,7 +10,7 @@ import io.kvscope.analysis.impact.Preliminary;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.Window;
-import io.kvscope.index.TextCopies;
+import io.kvscope.index.doc.TextCopies;
 import io.kvscope.index.Checkpoint;
 import io.kvscope.index.IndexSearch;
 import java.io.IOException;

@@ -2,9 +2,9 @@ package io.kvscope.analysis;
 
 import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
-import io.kvscope.index.Epochs;
+import io.kvscope.index.nodes.Epochs;
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.NodeClocks;
+import io.kvscope.index.nodes.NodeClocks;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

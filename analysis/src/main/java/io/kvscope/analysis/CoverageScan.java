@@ -1,10 +1,10 @@
 package io.kvscope.analysis;
 
 import io.kvscope.analysis.impact.Coverage;
-import io.kvscope.index.Documents;
-import io.kvscope.index.NodeIdentity;
-import io.kvscope.index.Schema;
-import io.kvscope.index.TypedDocs;
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.nodes.NodeIdentity;
+import io.kvscope.index.doc.Schema;
+import io.kvscope.index.doc.TypedDocs;
 import io.kvscope.ingest.record.NodeActivity;
 import java.io.IOException;
 import java.time.Instant;

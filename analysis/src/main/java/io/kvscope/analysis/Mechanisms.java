@@ -9,7 +9,7 @@ import io.kvscope.model.evidence.Observation;
 import io.kvscope.model.evidence.ServiceSignals;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Window;
-import io.kvscope.index.EngineFacts;
+import io.kvscope.model.join.EngineFacts;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.kvscope.analysis;
 
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.kvscope.analysis;
 
 import io.kvscope.model.finding.Finding;
-import io.kvscope.index.Epochs;
-import io.kvscope.index.NodeClocks;
+import io.kvscope.index.nodes.Epochs;
+import io.kvscope.index.nodes.NodeClocks;
 import io.kvscope.ingest.record.ConfigEpoch;
 import java.time.Instant;
 import java.util.ArrayList;

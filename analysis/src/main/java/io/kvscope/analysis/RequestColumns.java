@@ -1,8 +1,8 @@
 package io.kvscope.analysis;
 
-import io.kvscope.index.Documents;
-import io.kvscope.index.Schema;
-import io.kvscope.index.TextCopies;
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.doc.Schema;
+import io.kvscope.index.doc.TextCopies;
 import io.kvscope.ingest.merge.RequestMerge;
 import io.kvscope.ingest.record.RequestRecord;
 import io.kvscope.model.evidence.Holder;

@@ -1,7 +1,7 @@
 package io.kvscope.analysis;
 
 import io.kvscope.model.finding.Tenants;
-import io.kvscope.index.EngineFacts;
+import io.kvscope.model.join.EngineFacts;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.RequestRecord;
 import java.util.Objects;

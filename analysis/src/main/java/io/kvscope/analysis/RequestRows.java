@@ -1,8 +1,8 @@
 package io.kvscope.analysis;
 
-import io.kvscope.index.Documents;
-import io.kvscope.index.FieldValues;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.doc.FieldValues;
+import io.kvscope.index.doc.Schema;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -114,7 +114,7 @@ class ConfigAuditTest {
 
     // decode-0's clock runs 90 s ahead of the gateway's.
     List<NodeEpoch> epochs = NodeEpoch.of(List.of(first, second),
-        new io.kvscope.index.NodeClocks(java.util.Map.of("decode-0", 90_000L)));
+        new io.kvscope.index.nodes.NodeClocks(java.util.Map.of("decode-0", 90_000L)));
 
     assertThat(epochs).extracting(NodeEpoch::start)
         .containsExactly(Instant.parse("2026-08-27T08:58:30Z"), Instant.parse("2026-09-09T11:58:30Z"));

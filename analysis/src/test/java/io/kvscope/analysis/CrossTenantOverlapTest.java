@@ -415,7 +415,7 @@ class CrossTenantOverlapTest {
 
   /** The winnowed fingerprints the index stores for {@code text}. */
   private static Set<Long> fingerprints(String text) {
-    var fingerprinter = new io.kvscope.model.fingerprint.Fingerprinter(io.kvscope.index.Documents.FINGERPRINTS);
+    var fingerprinter = new io.kvscope.model.fingerprint.Fingerprinter(io.kvscope.index.doc.Documents.FINGERPRINTS);
     Set<Long> hashes = new HashSet<>();
     for (long h : fingerprinter.fingerprint(text).distinctHashes()) {
       hashes.add(h);

@@ -112,7 +112,7 @@ class IdentifierLeaksTest {
       assertThat(one.get(0)).doesNotEndWith(unsalted);
     }
     assertThat(two).as("another case, another key").isNotEqualTo(one);
-    Path key = tmp.resolve("one").resolve(io.kvscope.index.CaseKey.FILE_NAME);
+    Path key = tmp.resolve("one").resolve(io.kvscope.index.store.CaseKey.FILE_NAME);
     assertThat(java.nio.file.Files.size(key)).isEqualTo(32);
     assertThat(java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(key)))
         .isEqualTo("rw-------");

@@ -2,9 +2,9 @@ package io.kvscope.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.index.Documents;
-import io.kvscope.index.EngineFacts;
-import io.kvscope.index.IndexStore;
+import io.kvscope.index.doc.Documents;
+import io.kvscope.model.join.EngineFacts;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.NodeRole;
 import io.kvscope.ingest.record.RequestRecord;

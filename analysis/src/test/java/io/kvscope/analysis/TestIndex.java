@@ -1,9 +1,9 @@
 package io.kvscope.analysis;
 
-import io.kvscope.index.Documents;
+import io.kvscope.index.doc.Documents;
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.IndexStore;
-import io.kvscope.index.Linker;
+import io.kvscope.index.store.IndexStore;
+import io.kvscope.index.join.Linker;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.Ingested;

@@ -1,7 +1,7 @@
 package io.kvscope.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kvscope.index.OwnerOnly;
+import io.kvscope.index.store.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.kvscope.cli;
 
-import io.kvscope.index.Epochs;
+import io.kvscope.index.nodes.Epochs;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.ingest.Printable;
 import io.kvscope.ingest.record.ConfigEpoch;

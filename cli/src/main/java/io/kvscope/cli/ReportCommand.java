@@ -3,7 +3,7 @@ package io.kvscope.cli;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.analysis.report.RevealedCopy;
-import io.kvscope.index.IndexStore;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.ingest.Printable;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -8,7 +8,7 @@ import io.kvscope.analysis.report.RevealedCopy;
 import io.kvscope.analysis.report.TraceLinks;
 import io.kvscope.analysis.report.WriteOptions;
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.IndexStore;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.ingest.Printable;
 import java.io.IOException;
 import java.io.PrintStream;

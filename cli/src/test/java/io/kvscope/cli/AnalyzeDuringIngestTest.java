@@ -3,7 +3,7 @@ package io.kvscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.analysis.report.ReportJson;
-import io.kvscope.index.IndexStore;
+import io.kvscope.index.store.IndexStore;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -52,9 +52,9 @@ class CrashSafetyTest {
         child.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // SIGKILL: no shutdown hooks, no finally
         kills++;
       }
-      if (io.kvscope.index.IndexStore.exists(killed)) {
+      if (io.kvscope.index.store.IndexStore.exists(killed)) {
         assertThat(IndexContents.checkIndexClean(killed)).as("seed %d, kill %d after %d ms", seed, k, delay).isTrue();
-        IndexContents.count(killed, io.kvscope.index.Schema.TYPE_REQUEST); // opens and searches
+        IndexContents.count(killed, io.kvscope.index.doc.Schema.TYPE_REQUEST); // opens and searches
       }
     }
     CliTestSupport.Run finish = CliTestSupport.run("ingest", in.toString(), "--index", killed.toString(), "--quiet");

@@ -2,7 +2,7 @@ package io.kvscope.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.kvscope.cli;
 
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.IndexStore;
-import io.kvscope.index.Schema;
+import io.kvscope.index.store.IndexStore;
+import io.kvscope.index.doc.Schema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -55,7 +55,7 @@ final class IndexContents {
   static Set<String> requestIds(Path index) throws Exception {
     Set<String> ids = new TreeSet<>();
     try (IndexSearch search = IndexSearch.open(index)) {
-      io.kvscope.index.TypedDocs.forEach(search.reader(), Schema.TYPE_REQUEST, d -> ids.add(d.get(Schema.REQUEST_ID)));
+      io.kvscope.index.doc.TypedDocs.forEach(search.reader(), Schema.TYPE_REQUEST, d -> ids.add(d.get(Schema.REQUEST_ID)));
     }
     return ids;
   }
@@ -65,7 +65,7 @@ final class IndexContents {
     Set<String> rids = new TreeSet<>();
     try (IndexSearch search = IndexSearch.open(index)) {
       for (String type : java.util.List.of(Schema.TYPE_REQUEST, Schema.TYPE_ENGINE_EVENT)) {
-        io.kvscope.index.TypedDocs.forEach(search.reader(), type, d -> {
+        io.kvscope.index.doc.TypedDocs.forEach(search.reader(), type, d -> {
           if (d.get(Schema.ENGINE_RID) != null) {
             rids.add(d.get(Schema.ENGINE_RID));
           }

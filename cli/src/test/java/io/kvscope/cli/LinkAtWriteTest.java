@@ -3,11 +3,11 @@ package io.kvscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.index.IndexIngest;
-import io.kvscope.index.IndexStore;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.index.IngestProgress;
 import io.kvscope.index.IngestSummary;
-import io.kvscope.index.Schema;
-import io.kvscope.index.TypedDocs;
+import io.kvscope.index.doc.Schema;
+import io.kvscope.index.doc.TypedDocs;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestors;
 import io.kvscope.samples.GeneratorOptions;

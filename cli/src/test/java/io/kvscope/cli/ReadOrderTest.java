@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kvscope.index.CaseKey;
+import io.kvscope.index.store.CaseKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.kvscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package io.kvscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +52,7 @@ class ResumeAfterKillTest {
   private static long waitForFirstCommit(Path index, Process child) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
     while (System.nanoTime() < deadline && child.isAlive()) {
-      if (Files.isDirectory(index) && io.kvscope.index.IndexStore.exists(index)) {
+      if (Files.isDirectory(index) && io.kvscope.index.store.IndexStore.exists(index)) {
         long count = requests(index);
         if (count > 0) {
           return count;

@@ -192,7 +192,7 @@ final class WorkbenchWindow {
   /** Shoots each view in turn, then closes the window. */
   private void takeScreenshots(Path dir) {
     try {
-      io.kvscope.index.OwnerOnly.directory(dir);
+      io.kvscope.index.store.OwnerOnly.directory(dir);
     } catch (IOException e) {
       outcome.completeExceptionally(e);
       stage.close();

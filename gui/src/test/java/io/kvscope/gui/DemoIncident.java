@@ -5,7 +5,7 @@ import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.IndexIngest;
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.IndexStore;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.index.IngestProgress;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestors;

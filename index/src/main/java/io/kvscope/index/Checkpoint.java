@@ -1,6 +1,8 @@
 package io.kvscope.index;
 
-import static io.kvscope.index.Schema.*;
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.doc.TypedDocs;
+import static io.kvscope.index.doc.Schema.*;
 
 import org.apache.lucene.document.Document;
 

@@ -1,5 +1,9 @@
 package io.kvscope.index;
 
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.join.EngineFactsAtWrite;
+import io.kvscope.index.Checkpoint;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.RecordSink;

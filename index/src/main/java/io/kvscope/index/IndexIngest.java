@@ -1,5 +1,17 @@
 package io.kvscope.index;
 
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.doc.Schema;
+import io.kvscope.index.doc.TypedDocs;
+import io.kvscope.index.join.BootstrapHosts;
+import io.kvscope.index.join.EngineFactsAtWrite;
+import io.kvscope.index.join.LinkSummary;
+import io.kvscope.index.join.Linker;
+import io.kvscope.index.join.MergeSummary;
+import io.kvscope.index.join.RequestMerger;
+import io.kvscope.index.Checkpoint;
+import io.kvscope.index.store.DocumentWriters;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;

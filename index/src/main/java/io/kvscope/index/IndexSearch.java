@@ -1,5 +1,10 @@
 package io.kvscope.index;
 
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.doc.Schema;
+import io.kvscope.index.store.CaseKey;
+import io.kvscope.index.store.IndexStore;
+import io.kvscope.index.store.Redaction;
 import io.kvscope.model.fingerprint.FingerprintConfig;
 import java.io.Closeable;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package io.kvscope.index;
 
+import io.kvscope.index.join.LinkSummary;
+import io.kvscope.index.join.MergeSummary;
 import io.kvscope.ingest.BadInput;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.kvscope.index;
 
+import io.kvscope.index.join.EngineFactsAtWrite;
+import io.kvscope.index.store.DocumentWriters;
 import io.kvscope.ingest.BadInput;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.kvscope.index;
 
+import io.kvscope.index.join.EngineFactsAtWrite;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestors;
 import io.kvscope.ingest.InputFile;

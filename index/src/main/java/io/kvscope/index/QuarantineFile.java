@@ -1,5 +1,6 @@
 package io.kvscope.index;
 
+import io.kvscope.index.store.OwnerOnly;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.kvscope.ingest.BadInput;

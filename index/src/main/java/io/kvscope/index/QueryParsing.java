@@ -1,5 +1,6 @@
 package io.kvscope.index;
 
+import io.kvscope.index.doc.Schema;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.kvscope.index;
 
+import io.kvscope.index.doc.Schema;
+import io.kvscope.index.doc.TypedDocs;
+import io.kvscope.index.store.IndexStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,11 @@
 package io.kvscope.index;
 
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.doc.Schema;
+import io.kvscope.index.doc.TextCopies;
+import io.kvscope.index.doc.TypedDocs;
+import io.kvscope.index.Checkpoint;
+import io.kvscope.index.store.IndexStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;

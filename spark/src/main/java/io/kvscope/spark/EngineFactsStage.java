@@ -10,9 +10,9 @@ import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.trim;
 
-import io.kvscope.index.EngineFacts;
-import io.kvscope.index.Epochs;
-import io.kvscope.index.NodeClocks;
+import io.kvscope.model.join.EngineFacts;
+import io.kvscope.index.nodes.Epochs;
+import io.kvscope.index.nodes.NodeClocks;
 import io.kvscope.ingest.record.CanonicalField;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.model.join.RoomRule;

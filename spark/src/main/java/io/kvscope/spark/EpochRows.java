@@ -1,7 +1,7 @@
 package io.kvscope.spark;
 
-import io.kvscope.index.Epochs;
-import io.kvscope.index.NodeClocks;
+import io.kvscope.index.nodes.Epochs;
+import io.kvscope.index.nodes.NodeClocks;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.NodeAlias;
 import io.kvscope.ingest.record.VersionRecord;

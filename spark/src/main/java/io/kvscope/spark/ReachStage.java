@@ -6,10 +6,10 @@ import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.udf;
 import static org.apache.spark.sql.functions.unix_millis;
 
-import io.kvscope.index.EngineFacts;
-import io.kvscope.index.Epochs;
-import io.kvscope.index.Linker;
-import io.kvscope.index.NodeClocks;
+import io.kvscope.model.join.EngineFacts;
+import io.kvscope.index.nodes.Epochs;
+import io.kvscope.model.join.EngineFill;
+import io.kvscope.index.nodes.NodeClocks;
 import io.kvscope.ingest.record.CanonicalField;
 import io.kvscope.ingest.record.RequestRecord;
 import io.kvscope.model.fingerprint.HashMixing;
@@ -38,7 +38,7 @@ import org.apache.spark.sql.types.StructType;
  * engine restarts. This is what the fingerprint self-join asks per posting, as the single-machine
  * analysis asks its request columns.
  *
- * <p>The decode node is the linked request's ({@link Linker#withEngineFacts}: the gateway's word,
+ * <p>The decode node is the linked request's ({@link EngineFill#onto}: the gateway's word,
  * else the engines'). Restarts are the node's config epochs ({@link Epochs#restarts}) placed on the
  * gateway's clock by the node clocks, learned here as the single-machine join learns them: per
  * node, the median of (its first line about a request) - (the gateway's start of it) over the
@@ -127,7 +127,7 @@ final class ReachStage {
           .decodeNode(row.getAs(CanonicalField.DECODE_NODE.column())).build();
       Row factsRow = row.getAs("facts");
       RequestRecord request = factsRow == null ? gateway
-          : Linker.withEngineFacts(gateway, EngineFactsStage.FACTS.fromRow(factsRow));
+          : EngineFill.onto(gateway, EngineFactsStage.FACTS.fromRow(factsRow));
       java.sql.Timestamp start = row.getAs(CanonicalField.START_TIME.column());
       return RowFactory.create(row.<Integer>getAs("ordinal"), start == null ? Long.MIN_VALUE : start.getTime(),
           request.decodeNode());

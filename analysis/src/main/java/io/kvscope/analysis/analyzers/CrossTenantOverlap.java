@@ -7,7 +7,7 @@ import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.StalePageReach;
 import io.kvscope.model.evidence.PassageRules;
 import io.kvscope.model.finding.Finding;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.model.fingerprint.BoilerplateCutoff;
 import io.kvscope.model.fingerprint.FingerprintConfig;

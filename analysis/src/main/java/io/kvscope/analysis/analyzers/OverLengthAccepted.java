@@ -7,7 +7,7 @@ import io.kvscope.model.finding.Confidence;
 import io.kvscope.model.finding.Evidence;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
-import io.kvscope.index.EngineFacts;
+import io.kvscope.model.join.EngineFacts;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.util.function.Consumer;

@@ -14,7 +14,7 @@ import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.model.finding.Source;
 import io.kvscope.model.finding.Span;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import io.kvscope.model.fingerprint.SharedSpan;
 import io.kvscope.model.fingerprint.SpanMatch;
 import io.kvscope.model.fingerprint.SpanVerifier;

@@ -9,7 +9,7 @@ import io.kvscope.model.evidence.PassageFacts;
 import io.kvscope.model.evidence.PassageRules;
 import io.kvscope.model.evidence.RuleChain;
 import io.kvscope.model.evidence.Verdict;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.model.fingerprint.SharedSpan;
 import io.kvscope.model.fingerprint.SpanMatch;

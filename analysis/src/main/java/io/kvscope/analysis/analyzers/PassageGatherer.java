@@ -6,7 +6,7 @@ import io.kvscope.model.evidence.Holder;
 import io.kvscope.model.evidence.Mechanism;
 import io.kvscope.model.evidence.PassageFacts;
 import io.kvscope.model.evidence.SameQuestion;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import io.kvscope.model.fingerprint.TextRange;
 import io.kvscope.model.fingerprint.TokenizedText;
 import java.io.IOException;

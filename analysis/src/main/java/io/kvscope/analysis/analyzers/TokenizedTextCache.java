@@ -1,7 +1,7 @@
 package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.RequestColumns;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import io.kvscope.model.fingerprint.TokenizedText;
 import io.kvscope.model.fingerprint.WordTokenizer;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.index.OwnerOnly;
+import io.kvscope.index.store.OwnerOnly;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,6 +1,6 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.index.Redaction;
+import io.kvscope.index.store.Redaction;
 import io.kvscope.model.identifiers.CanaryMarker;
 import java.util.ArrayList;
 import java.util.List;

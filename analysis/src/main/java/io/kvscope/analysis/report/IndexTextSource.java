@@ -1,8 +1,8 @@
 package io.kvscope.analysis.report;
 
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.Redaction;
-import io.kvscope.index.Schema;
+import io.kvscope.index.store.Redaction;
+import io.kvscope.index.doc.Schema;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;

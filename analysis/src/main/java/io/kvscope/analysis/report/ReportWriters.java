@@ -1,7 +1,7 @@
 package io.kvscope.analysis.report;
 
 import io.kvscope.analysis.impact.Report;
-import io.kvscope.index.OwnerOnly;
+import io.kvscope.index.store.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -1,7 +1,7 @@
 package io.kvscope.analysis.report;
 
-import io.kvscope.index.Redaction;
-import io.kvscope.index.Schema;
+import io.kvscope.index.store.Redaction;
+import io.kvscope.index.doc.Schema;
 
 /**
  * Where the human reports get a request's stored text when they need it: to show a leaked span

@@ -8,7 +8,7 @@ import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.RequestRow;
 import io.kvscope.analysis.TestIndex;
-import io.kvscope.index.EngineFacts;
+import io.kvscope.model.join.EngineFacts;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.ingest.record.NodeRole;
 import io.kvscope.ingest.record.RequestRecord;

@@ -8,7 +8,7 @@ import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.TestIndex;
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import io.kvscope.model.fingerprint.TextRange;
 import io.kvscope.model.fingerprint.TokenizedText;
 import io.kvscope.model.fingerprint.WordTokenizer;

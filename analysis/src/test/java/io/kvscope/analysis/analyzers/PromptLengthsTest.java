@@ -9,7 +9,7 @@ import io.kvscope.analysis.RequestRow;
 import io.kvscope.analysis.TestIndex;
 import io.kvscope.analysis.analyzers.PromptLengths.Basis;
 import io.kvscope.analysis.analyzers.PromptLengths.Length;
-import io.kvscope.index.EngineFacts;
+import io.kvscope.model.join.EngineFacts;
 import io.kvscope.ingest.record.RequestRecord;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;

@@ -2,7 +2,7 @@ package io.kvscope.analysis.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.index.Redaction;
+import io.kvscope.index.store.Redaction;
 import io.kvscope.model.identifiers.Identifier;
 import io.kvscope.model.identifiers.IdentifierExtractor;
 import org.junit.jupiter.api.Test;

@@ -2,9 +2,9 @@ package io.kvscope.analysis.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.index.Documents;
+import io.kvscope.index.doc.Documents;
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.IndexStore;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.IOException;
 import java.nio.file.Files;

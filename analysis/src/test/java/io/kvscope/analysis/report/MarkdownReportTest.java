@@ -7,7 +7,7 @@ import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Window;
-import io.kvscope.index.Redaction;
+import io.kvscope.index.store.Redaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

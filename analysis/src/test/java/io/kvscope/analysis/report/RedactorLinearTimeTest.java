@@ -34,9 +34,9 @@ class RedactorLinearTimeTest {
     for (int kind = 0; kind < ADVERSARIAL.size(); kind++) {
       String small = ADVERSARIAL.get(kind).apply(n);
       String large = ADVERSARIAL.get(kind).apply(8 * n);
-      best(() -> new ContentRedactor(false, io.kvscope.index.Redaction.ephemeral()).show(small)); // warm-up: compile before measuring
-      long tSmall = best(() -> new ContentRedactor(false, io.kvscope.index.Redaction.ephemeral()).show(small));
-      long tLarge = best(() -> new ContentRedactor(false, io.kvscope.index.Redaction.ephemeral()).show(large));
+      best(() -> new ContentRedactor(false, io.kvscope.index.store.Redaction.ephemeral()).show(small)); // warm-up: compile before measuring
+      long tSmall = best(() -> new ContentRedactor(false, io.kvscope.index.store.Redaction.ephemeral()).show(small));
+      long tLarge = best(() -> new ContentRedactor(false, io.kvscope.index.store.Redaction.ephemeral()).show(large));
       double ratio = (double) tLarge / Math.max(tSmall, 1_000_000);
       assertThat(ratio).as("kind %d: %d ms for %d chars, %d ms for 8x", kind, tSmall / 1_000_000, small.length(),
           tLarge / 1_000_000).isLessThan(24.0);

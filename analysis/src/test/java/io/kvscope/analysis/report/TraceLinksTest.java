@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kvscope.analysis.impact.Report;
-import io.kvscope.index.Documents;
+import io.kvscope.index.doc.Documents;
 import io.kvscope.index.IndexSearch;
-import io.kvscope.index.IndexStore;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.ingest.record.RequestRecord;
 import io.kvscope.model.finding.Finding;
 import java.io.IOException;

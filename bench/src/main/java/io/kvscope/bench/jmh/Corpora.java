@@ -2,7 +2,7 @@ package io.kvscope.bench.jmh;
 
 import io.kvscope.bench.EndToEnd;
 import io.kvscope.index.IndexIngest;
-import io.kvscope.index.IndexStore;
+import io.kvscope.index.store.IndexStore;
 import io.kvscope.index.IngestProgress;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;

@@ -1,7 +1,7 @@
 package io.kvscope.bench.jmh;
 
 import io.kvscope.bench.EndToEnd;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import io.kvscope.index.fingerprint.FingerprintFields;
 import java.io.Closeable;
 import java.io.IOException;

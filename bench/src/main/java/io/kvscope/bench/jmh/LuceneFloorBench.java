@@ -1,6 +1,6 @@
 package io.kvscope.bench.jmh;
 
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.codecs.lucene104.Lucene104Codec;

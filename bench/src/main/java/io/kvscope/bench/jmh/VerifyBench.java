@@ -1,6 +1,6 @@
 package io.kvscope.bench.jmh;
 
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import io.kvscope.model.fingerprint.FingerprintConfig;
 import io.kvscope.index.fingerprint.FingerprintJoin;
 import io.kvscope.index.fingerprint.JoinOptions;

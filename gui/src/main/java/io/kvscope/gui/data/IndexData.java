@@ -1,11 +1,11 @@
 package io.kvscope.gui.data;
 
 import io.kvscope.analysis.NodeEpoch;
-import io.kvscope.index.Documents;
-import io.kvscope.index.Epochs;
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.nodes.Epochs;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.QueryParsing;
-import io.kvscope.index.Schema;
+import io.kvscope.index.doc.Schema;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -62,7 +62,7 @@ public final class IndexData implements Closeable {
   }
 
   /** How this case's text is masked (the index's keyed hash). */
-  public io.kvscope.index.Redaction redaction() {
+  public io.kvscope.index.store.Redaction redaction() {
     return search.redaction();
   }
 

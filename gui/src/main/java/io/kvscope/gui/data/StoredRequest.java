@@ -1,6 +1,6 @@
 package io.kvscope.gui.data;
 
-import io.kvscope.index.EngineFacts;
+import io.kvscope.model.join.EngineFacts;
 import io.kvscope.ingest.record.CanonicalField;
 import io.kvscope.ingest.record.RequestRecord;
 

@@ -10,7 +10,7 @@ import io.kvscope.analysis.report.CsvCell;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.gui.model.FindingFilter;
 import io.kvscope.gui.model.Impact;
-import io.kvscope.index.OwnerOnly;
+import io.kvscope.index.store.OwnerOnly;
 import io.kvscope.ingest.KvscopeOutputs;
 import io.kvscope.ingest.json.PrintableJson;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.kvscope.gui.text;
 
 import io.kvscope.analysis.report.ContentRedactor;
-import io.kvscope.index.Redaction;
+import io.kvscope.index.store.Redaction;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

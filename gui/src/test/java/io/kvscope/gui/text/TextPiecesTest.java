@@ -2,7 +2,7 @@ package io.kvscope.gui.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvscope.index.Redaction;
+import io.kvscope.index.store.Redaction;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
 import io.kvscope.analysis.report.ReportJson;
-import io.kvscope.index.Redaction;
+import io.kvscope.index.store.Redaction;
 import io.kvscope.probe.ProbeOptions;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Api;

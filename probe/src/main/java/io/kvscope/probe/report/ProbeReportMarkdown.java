@@ -3,7 +3,7 @@ package io.kvscope.probe.report;
 import io.kvscope.model.finding.Evidence;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.report.ContentRedactor;
-import io.kvscope.index.Redaction;
+import io.kvscope.index.store.Redaction;
 import io.kvscope.probe.ProbeResult;
 import io.kvscope.probe.canary.Exchange;
 import io.kvscope.probe.config.CheckResult;

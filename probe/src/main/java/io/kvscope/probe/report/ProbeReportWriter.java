@@ -1,6 +1,6 @@
 package io.kvscope.probe.report;
 
-import io.kvscope.index.OwnerOnly;
+import io.kvscope.index.store.OwnerOnly;
 import io.kvscope.probe.ProbeResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,0 +1,41 @@
+package io.kvscope.index.doc;
+
+import java.io.IOException;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.MultiBits;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Streams the live documents of one {@link Schema#DOC_TYPE} by walking that term's postings, so
+ * memory does not grow with the index (a top-N search sized to the whole index would).
+ */
+public final class TypedDocs {
+
+  private TypedDocs() {}
+
+  /** Receives each document; may throw. */
+  @FunctionalInterface
+  public interface DocumentConsumer {
+    void accept(Document document) throws IOException;
+  }
+
+  public static void forEach(IndexReader reader, String docType, DocumentConsumer consumer) throws IOException {
+    PostingsEnum docs = MultiTerms.getTermPostingsEnum(reader, Schema.DOC_TYPE, new BytesRef(docType), PostingsEnum.NONE);
+    if (docs == null) {
+      return;
+    }
+    Bits live = MultiBits.getLiveDocs(reader);
+    StoredFields stored = reader.storedFields();
+    for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+      if (live == null || live.get(doc)) {
+        consumer.accept(stored.document(doc));
+      }
+    }
+  }
+}

@@ -1,0 +1,207 @@
+package io.kvscope.index.join;
+
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.doc.Schema;
+import io.kvscope.ingest.record.EngineEvent;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Random access to one reader's engine events by rid and by bootstrap room, for the prefill join
+ * ({@link RequestEvents}). Every look-up seeks one term per segment and reads only what it returns:
+ * document types and rids come from doc values, stored fields are decoded for the events returned.
+ * Not thread-safe (it reuses its terms enumerations); one per thread.
+ */
+final class EngineEventLookup {
+
+  private static final BytesRef ENGINE_EVENT = new BytesRef(Schema.TYPE_ENGINE_EVENT);
+  private static final BytesRef REQUEST = new BytesRef(Schema.TYPE_REQUEST);
+
+  private final DirectoryReader reader;
+  private final TermsEnum[] rids;
+  private final TermsEnum[] rooms;
+  /** Per segment, kept across look-ups: opening stored fields or postings anew for each cost more than reading them. */
+  private final StoredFields[] stored;
+  private final PostingsEnum[] postings;
+
+  EngineEventLookup(DirectoryReader reader) {
+    this.reader = reader;
+    int leaves = reader.leaves().size();
+    this.rids = new TermsEnum[leaves];
+    this.rooms = new TermsEnum[leaves];
+    this.stored = new StoredFields[leaves];
+    this.postings = new PostingsEnum[leaves];
+  }
+
+  /** The live engine events logged under {@code rid}; request documents under it are not read. */
+  List<EngineEvent> eventsOf(String rid) {
+    List<EngineEvent> events = new ArrayList<>();
+    forEachEvent(Schema.ENGINE_RID, rids, new BytesRef(rid), (leaf, doc) -> events.add(leaf.read(doc)));
+    return events;
+  }
+
+  /**
+   * The distinct rids of the engine events logged with {@code room}, in first-seen order, at most
+   * {@code limit + 1} of them (enough to tell a room shared by more than {@code limit} rids).
+   * {@code ridless} receives the room's events that name no rid.
+   */
+  Set<String> ridsAt(long room, int limit, List<EngineEvent> ridless) {
+    Set<String> found = new LinkedHashSet<>();
+    forEachEvent(Schema.JOIN_ROOM, rooms, new BytesRef(Long.toString(room)), (leaf, doc) -> {
+      if (found.size() > limit) {
+        return;
+      }
+      SortedSetDocValues rid = leaf.rids();
+      if (rid != null && rid.advanceExact(doc)) {
+        found.add(rid.lookupOrd(rid.nextOrd()).utf8ToString());
+      } else {
+        ridless.add(leaf.read(doc));
+      }
+    });
+    return found;
+  }
+
+  /** The bootstrap rooms the live engine events under {@code rid} name, from doc values (no stored fields). */
+  Set<Long> roomsOf(String rid) {
+    Set<Long> rooms = new LinkedHashSet<>();
+    forEachEvent(Schema.ENGINE_RID, rids, new BytesRef(rid), (leaf, doc) -> {
+      SortedNumericDocValues room = leaf.rooms();
+      if (room != null && room.advanceExact(doc)) {
+        rooms.add(room.nextValue());
+      }
+    });
+    return rooms;
+  }
+
+  /** Whether a gateway or trace record (a request document) carries {@code rid}. */
+  boolean hasRequest(String rid) {
+    BytesRef term = new BytesRef(rid);
+    try {
+      List<LeafReaderContext> leaves = reader.leaves();
+      for (int i = 0; i < leaves.size(); i++) {
+        LeafReader leaf = leaves.get(i).reader();
+        TermsEnum terms = seek(leaf, i, Schema.ENGINE_RID, rids, term);
+        if (terms == null) {
+          continue;
+        }
+        SortedSetDocValues types = leaf.getSortedSetDocValues(Schema.DOC_TYPE);
+        long requestOrd = types == null ? -1 : types.lookupTerm(REQUEST);
+        if (requestOrd < 0) {
+          continue;
+        }
+        Bits live = leaf.getLiveDocs();
+        PostingsEnum docs = postings[i] = terms.postings(postings[i], PostingsEnum.NONE);
+        for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+          if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == requestOrd) {
+            return true;
+          }
+        }
+      }
+      return false;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the index", e);
+    }
+  }
+
+  @FunctionalInterface
+  private interface EventDoc {
+    void accept(Leaf leaf, int doc) throws IOException;
+  }
+
+  /**
+   * One segment during one look-up: doc values and stored fields opened once, on first use, and
+   * read in the increasing doc order the postings give.
+   */
+  private final class Leaf {
+    private final LeafReader reader;
+    private final int ord;
+    private SortedSetDocValues rids;
+    private SortedNumericDocValues rooms;
+
+    Leaf(LeafReader reader, int ord) {
+      this.reader = reader;
+      this.ord = ord;
+    }
+
+    SortedSetDocValues rids() throws IOException {
+      if (rids == null) {
+        rids = reader.getSortedSetDocValues(Schema.ENGINE_RID);
+      }
+      return rids;
+    }
+
+    SortedNumericDocValues rooms() throws IOException {
+      if (rooms == null) {
+        rooms = reader.getSortedNumericDocValues(Schema.BOOTSTRAP_ROOM);
+      }
+      return rooms;
+    }
+
+    EngineEvent read(int doc) throws IOException {
+      if (stored[ord] == null) {
+        stored[ord] = reader.storedFields();
+      }
+      return Documents.readEngineEvent(stored[ord].document(doc));
+    }
+  }
+
+  /** Each live engine-event document holding {@code term} in {@code field}, segment by segment. */
+  private void forEachEvent(String field, TermsEnum[] cache, BytesRef term, EventDoc consumer) {
+    try {
+      List<LeafReaderContext> leaves = reader.leaves();
+      for (int i = 0; i < leaves.size(); i++) {
+        LeafReader leaf = leaves.get(i).reader();
+        TermsEnum terms = seek(leaf, i, field, cache, term);
+        if (terms == null) {
+          continue;
+        }
+        // The type from doc values: a request's stored fields hold its whole prompt.
+        SortedSetDocValues types = leaf.getSortedSetDocValues(Schema.DOC_TYPE);
+        long eventOrd = types == null ? -1 : types.lookupTerm(ENGINE_EVENT);
+        if (eventOrd < 0) {
+          continue;
+        }
+        Bits live = leaf.getLiveDocs();
+        Leaf context = new Leaf(leaf, i);
+        PostingsEnum docs = postings[i] = terms.postings(postings[i], PostingsEnum.NONE);
+        for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+          if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == eventOrd) {
+            consumer.accept(context, doc);
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read engine events from the index", e);
+    }
+  }
+
+  /** The segment's terms positioned on {@code term}, or null when the segment lacks it. */
+  private static TermsEnum seek(LeafReader leaf, int ord, String field, TermsEnum[] cache, BytesRef term)
+      throws IOException {
+    if (cache[ord] == null) {
+      Terms terms = leaf.terms(field);
+      if (terms == null) {
+        return null;
+      }
+      cache[ord] = terms.iterator();
+    }
+    return cache[ord].seekExact(term) ? cache[ord] : null;
+  }
+
+}

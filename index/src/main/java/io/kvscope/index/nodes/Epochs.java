@@ -1,0 +1,140 @@
+package io.kvscope.index.nodes;
+
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.doc.Schema;
+import io.kvscope.index.doc.TypedDocs;
+import io.kvscope.model.join.EngineFacts;
+import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.NodeAlias;
+import io.kvscope.ingest.record.VersionRecord;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.lucene.index.IndexReader;
+
+/**
+ * Every node's config epochs in start order, each node under the name reports use
+ * ({@link NodeIdentity}) and each epoch with the engine version deployment records give it
+ * ({@link EngineVersions}). Fleets have few nodes and fewer restarts, so the whole set fits in
+ * memory comfortably.
+ */
+public final class Epochs implements EngineFacts.EpochLookup {
+
+  private final Map<String, List<ConfigEpoch>> byNode;
+  /** What a request was served under: a node's log epochs when it has any (snapshots only corroborate them). */
+  private final Map<String, List<ConfigEpoch>> serving;
+  private final NodeIdentity identity;
+  private final NodeClocks clocks;
+
+  /** Epochs as given: every node name is its own node, versions only as the epochs carry them. */
+  public Epochs(Collection<ConfigEpoch> epochs) {
+    this(epochs, NodeIdentity.none(), new EngineVersions(List.of(), NodeIdentity.none()), NodeClocks.none());
+  }
+
+  /**
+   * Epochs under their nodes' report names, with versions from {@code versions}; {@code clocks}
+   * puts a node's epoch starts on the wall clock deployment records use.
+   */
+  public Epochs(Collection<ConfigEpoch> epochs, NodeIdentity identity, EngineVersions versions, NodeClocks clocks) {
+    this.identity = identity;
+    this.clocks = clocks;
+    Map<String, List<ConfigEpoch>> grouped = new TreeMap<>();
+    for (ConfigEpoch epoch : epochs) {
+      String node = identity.canonical(epoch.node());
+      grouped.computeIfAbsent(node, n -> new ArrayList<>()).add(node.equals(epoch.node()) ? epoch : epoch.withNode(node));
+    }
+    grouped.replaceAll((node, list) -> {
+      list.sort(Comparator.comparingLong(ConfigEpoch::start));
+      return List.copyOf(versions.isEmpty() ? list : versions.resolve(node, list, t -> clocks.toGatewayTime(node, t)));
+    });
+    this.byNode = grouped;
+    Map<String, List<ConfigEpoch>> serving = new TreeMap<>();
+    grouped.forEach((node, list) -> {
+      List<ConfigEpoch> logged = list.stream().filter(e -> !e.fromMetrics()).toList();
+      serving.put(node, logged.isEmpty() ? list : logged);
+    });
+    this.serving = serving;
+  }
+
+  /** The epochs, node identity, versions and clocks of an index, each read once. */
+  public static Epochs load(IndexReader reader) throws IOException {
+    List<ConfigEpoch> epochs = new ArrayList<>();
+    TypedDocs.forEach(reader, Schema.TYPE_EPOCH, doc -> epochs.add(Documents.readEpoch(doc)));
+    List<VersionRecord> records = new ArrayList<>();
+    TypedDocs.forEach(reader, Schema.TYPE_VERSION_RECORD, doc -> records.add(Documents.readVersionRecord(doc)));
+    List<NodeAlias> aliases = new ArrayList<>();
+    TypedDocs.forEach(reader, Schema.TYPE_NODE_ALIAS, doc -> aliases.add(Documents.readAlias(doc)));
+    NodeIdentity identity = NodeIdentity.of(aliases, epochs);
+    return of(epochs, identity, records, NodeClocks.load(reader, identity));
+  }
+
+  /**
+   * The epochs of an ingest's own records, wherever they were read: each node under the name its
+   * {@code aliases} give it, each epoch with the version the {@code versions} records give it.
+   */
+  public static Epochs of(Collection<ConfigEpoch> epochs, Collection<NodeAlias> aliases, List<VersionRecord> versions,
+      NodeClocks clocks) {
+    return of(epochs, NodeIdentity.of(aliases, epochs), versions, clocks);
+  }
+
+  private static Epochs of(Collection<ConfigEpoch> epochs, NodeIdentity identity, List<VersionRecord> versions,
+      NodeClocks clocks) {
+    return new Epochs(epochs, identity, new EngineVersions(versions, identity), clocks);
+  }
+
+  /** The epoch {@code node} (any of its names) was in at {@code time} (node clock), or null before its first one. */
+  @Override
+  public ConfigEpoch at(String node, long time) {
+    List<ConfigEpoch> epochs = serving.get(identity.canonical(node));
+    if (epochs == null) {
+      return null;
+    }
+    ConfigEpoch current = null;
+    for (ConfigEpoch epoch : epochs) {
+      if (epoch.start() > time) {
+        break;
+      }
+      current = epoch;
+    }
+    return current;
+  }
+
+  /** The name reports use for {@code node}. */
+  @Override
+  public String canonical(String node) {
+    return identity.canonical(node);
+  }
+
+  public NodeIdentity identity() {
+    return identity;
+  }
+
+  /** Each node's clock against the gateway's, as these epochs were placed with. */
+  public NodeClocks clocks() {
+    return clocks;
+  }
+
+  /** Nodes in name order, each with its epochs in start order. */
+  public Map<String, List<ConfigEpoch>> byNode() {
+    return byNode;
+  }
+
+  /**
+   * Startups of {@code node}'s engine after its first, on the gateway's clock: each one allocated a
+   * new KV pool. Prometheus snapshots are not startups; an epoch split within one startup
+   * (data-parallel ranks reporting different pools) comes before the node serves anything, so
+   * treating it as one costs nothing.
+   */
+  public long[] restarts(String node) {
+    return byNode.getOrDefault(node, List.of()).stream().filter(e -> !e.fromMetrics())
+        .mapToLong(e -> clocks.toGatewayTime(node, e.start())).sorted().distinct().skip(1).toArray();
+  }
+
+  public List<ConfigEpoch> all() {
+    return byNode.values().stream().flatMap(List::stream).toList();
+  }
+}

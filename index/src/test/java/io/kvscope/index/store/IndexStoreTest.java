@@ -1,0 +1,97 @@
+package io.kvscope.index.store;
+
+import io.kvscope.index.doc.Documents;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.kvscope.ingest.record.RequestRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class IndexStoreTest {
+
+  @TempDir Path tmp;
+
+  /** Every entry below {@code dir} with its permissions and size: what "untouched" means. */
+  private static Map<String, String> state(Path dir) throws IOException {
+    Map<String, String> state = new TreeMap<>();
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.toList()) {
+        state.put(dir.relativize(p).toString(), PosixFilePermissions.toString(Files.getPosixFilePermissions(p))
+            + (Files.isRegularFile(p) ? " " + Files.size(p) : ""));
+      }
+    }
+    return state;
+  }
+
+  private static void addOne(IndexStore store, String id) throws IOException {
+    store.put(Documents.request(RequestRecord.builder(id).tenant("acme").promptText("secret prompt of " + id)
+        .startTime(1_787_788_800_000L).sourceFile("gw.jsonl").sourceLine(1).build()));
+  }
+
+  @Test
+  void aFolderOfTheUsersThatIsNoIndexIsRefusedAndLeftExactlyAsItWas() throws Exception {
+    Path notes = Files.createDirectories(tmp.resolve("notes"));
+    Files.writeString(notes.resolve("todo.txt"), "call the vendor");
+    Files.createDirectories(notes.resolve("drafts"));
+    Files.writeString(notes.resolve("drafts/_0.cfs"), "looks like Lucene's, is not");
+    Files.setPosixFilePermissions(notes.resolve("todo.txt"), PosixFilePermissions.fromString("rw-r--r--"));
+    Map<String, String> before = state(notes);
+
+    assertThatThrownBy(() -> IndexStore.open(notes)).isInstanceOf(IOException.class)
+        .hasMessageContaining("not empty and holds no kvscope index");
+    assertThatThrownBy(() -> IndexStore.open(notes.resolve("todo.txt"))).isInstanceOf(IOException.class)
+        .hasMessageContaining("is a file");
+
+    assertThat(state(notes)).isEqualTo(before);
+  }
+
+  @Test
+  void anEmptyFolderAnIndexAndAnIndexKilledBeforeItsFirstCommitAreOpened() throws Exception {
+    Path empty = Files.createDirectories(tmp.resolve("empty"));
+    try (IndexStore store = IndexStore.open(empty)) {
+      addOne(store, "r1");
+      store.commit();
+    }
+    try (IndexStore again = IndexStore.open(empty)) {
+      addOne(again, "r2"); // never committed: like a kill before the first commit of a new index
+    }
+    Path killed = tmp.resolve("killed");
+    try (IndexStore store = IndexStore.open(killed)) {
+      addOne(store, "r3");
+    }
+    try (IndexStore reopened = IndexStore.open(killed)) {
+      assertThat(reopened.path()).isEqualTo(killed);
+    }
+    assertThat(killed.resolve(CaseKey.FILE_NAME)).isRegularFile();
+  }
+
+  @Test
+  void segmentFilesAreOwnerOnlyBeforeAnyCommitEvenInASharedFolder() throws Exception {
+    Path shared = Files.createDirectories(tmp.resolve("shared"));
+    assumeTrue(new ProcessBuilder("chmod", "1777", shared.toString()).start().waitFor() == 0, "no sticky bit here");
+
+    try (IndexStore store = IndexStore.open(shared)) {
+      for (int i = 0; i < 200; i++) {
+        addOne(store, "r" + i);
+      }
+      store.writer().flush(); // segment files on disk, no commit yet (no chmod has run)
+      try (Stream<Path> files = Files.list(shared)) {
+        assertThat(files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().equals("write.lock")).toList())
+            .as("segment files were written").hasSizeGreaterThan(1)
+            .allSatisfy(f -> assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).as("%s", f)
+                .isEqualTo("rw-------"));
+      }
+    }
+    assertThat((Integer) Files.getAttribute(shared, "unix:mode") & 07777).as("the shared folder itself is left open")
+        .isEqualTo(01777);
+  }
+}
