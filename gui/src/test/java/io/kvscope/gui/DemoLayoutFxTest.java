@@ -223,15 +223,37 @@ class DemoLayoutFxTest {
     }
   }
 
+  @Test
+  void theScreenshotTourShowsAConfirmedLeakWithItsMarkedSpansAsTheEvidenceExample(FxRobot robot) throws Exception {
+    awaitLoaded();
+    robot.interact(window::release);
+    Path shots = dir.resolve("shots");
+    robot.interact(() -> {
+      window = new WorkbenchWindow(WorkbenchInput.of(demo.index(), demo.report()).withScreenshots(shots),
+          owner -> new FxSupport.ScriptedChoosers());
+      window.show(stage);
+    });
+    List<Path> written = window.outcome().get(120, java.util.concurrent.TimeUnit.SECONDS);
+    assertThat(written).extracting(p -> p.getFileName().toString()).contains("2-evidence.png");
+
+    // What the evidence shot showed: the view keeps it after the tour moves on and closes the window.
+    Finding shown = onFx(() -> window.evidence().shownProperty().get());
+    assertThat(shown.confidence()).isEqualTo(io.kvscope.model.finding.Confidence.CONFIRMED);
+    assertThat(shown.isCountedLeak()).isTrue();
+    for (String pane : List.of("#recipientText", "#sourceText")) {
+      List<Piece> pieces = onFx(() -> robot.from(window.evidence()).lookup(pane).lookup((Node n) -> n instanceof Text t
+          && t.getUserData() instanceof Piece).queryAllAs(Text.class).stream().map(t -> (Piece) t.getUserData()).toList());
+      assertThat(pieces).as(pane).anyMatch(p -> p.kind() == Piece.Kind.MARK);
+    }
+  }
+
   private static String figure(FxRobot robot, String id) {
     return onFx(() -> robot.lookup("#figure-" + id).queryLabeled().getText());
   }
 
-  /** The best-evidenced leak: the one with the most tokens from sources with spans. */
+  /** The leak the screenshot tour shows as its evidence example. */
   private static Finding showcase() {
-    return demo.report().findings().stream()
-        .filter(f -> f.isCountedLeak() && f.sources().stream().anyMatch(s -> !s.spans().isEmpty()))
-        .max(java.util.Comparator.comparingLong(Finding::matchedTokens)).orElseThrow();
+    return WorkbenchWindow.showcase(demo.report().findings());
   }
 
   /** Each row of {@code table} with the text its {@code column} cell draws, scrolling through the table to draw them all. */
