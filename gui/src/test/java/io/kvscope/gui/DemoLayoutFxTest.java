@@ -314,6 +314,11 @@ class DemoLayoutFxTest {
         }
       }
     }
+    // A button or chooser must not run past the window's right edge (a bar too wide for the window).
+    if ((node instanceof javafx.scene.control.ButtonBase || node instanceof javafx.scene.control.ComboBoxBase<?>)
+        && onScreen(node) && node.localToScene(node.getLayoutBounds()).getMaxX() > node.getScene().getWidth() + 0.5) {
+      cut.add(describe(node) + ": runs past the window's right edge");
+    }
     // A cell that wraps its text (drawn as its graphic) must be tall enough for every line.
     if (node instanceof Labeled l && l.getContentDisplay() == ContentDisplay.GRAPHIC_ONLY && l.getGraphic() instanceof Text t
         && t.getText() != null && !t.getText().isEmpty() && onScreen(l)
@@ -334,11 +339,11 @@ class DemoLayoutFxTest {
         && b.getMinY() < n.getScene().getHeight();
   }
 
-  private static String describe(Labeled l) {
-    if (l instanceof TableCell<?, ?> c && c.getTableColumn() != null) {
+  private static String describe(Node n) {
+    if (n instanceof TableCell<?, ?> c && c.getTableColumn() != null) {
       return "cell of column " + c.getTableColumn().getText();
     }
-    return l.getClass().getSimpleName() + (l.getId() == null ? "" : "#" + l.getId());
+    return n.getClass().getSimpleName() + (n.getId() == null ? "" : "#" + n.getId());
   }
 
   private static String range(long sure, long possible) {
