@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Saves a 1280x800 PNG of each workbench view (overview, evidence, tenant impact, config audit, a
-# brushed time range) by running the GUI under Xvfb in its screenshot mode; content stays redacted.
+# brushed time range) by running the GUI headless (JavaFX's Monocle) in its screenshot mode;
+# content stays redacted. docs/screenshots.sh uses it for the README's pictures.
 #
 # usage: gui/screenshots.sh INDEX_DIR REPORT_JSON OUT_DIR
 #        gui/screenshots.sh --demo OUT_DIR     (first runs './kvscope demo' into OUT_DIR/demo)
@@ -23,28 +24,19 @@ fi
 source "$here/cli/src/dist/bin/jdk.sh"
 kvscope_find_jdk || { echo "screenshots.sh: needs a JDK 21 or newer; none found (set JAVA_HOME to one)" >&2; exit 2; }
 
-# Xvfb for a display, GTK 3 for JavaFX's glass toolkit on Linux.
-missing=()
-command -v xvfb-run >/dev/null || missing+=(xvfb xauth)
-ldconfig -p 2>/dev/null | grep -q 'libgtk-3\.so\.0' || missing+=(libgtk-3-0)
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    echo "screenshots.sh: installing ${missing[*]}" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null \
-      || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; }
-  else
-    echo "screenshots.sh: please install ${missing[*]}" >&2; exit 2
-  fi
-fi
-
-# Build the gui module and what it needs (classes only, never installed), and get its class path.
+# No display needed: Monocle's headless platform (the one the GUI tests use, a test dependency)
+# with JavaFX's software renderer draws the scenes the tour snapshots.
+# Build the gui module and what it needs (classes only, never installed) and get its class path,
+# test scope for Monocle; test-compile, as the modules' test-jar dependencies on one another
+# resolve inside the reactor only once those test classes are compiled.
 cd "$here"
-build=(-B -q -pl gui -am compile dependency:build-classpath
-       -Dmdep.outputFile=target/screenshots.classpath -Dmdep.includeScope=runtime)
+build=(-B -q -pl gui -am test-compile dependency:build-classpath
+       -Dmdep.outputFile=target/screenshots.classpath -Dmdep.includeScope=test)
 ./mvnw -o "${build[@]}" >&2 2>/dev/null || ./mvnw "${build[@]}" >&2
 cp="$here/gui/target/classes:$(cat "$here/gui/target/screenshots.classpath")"
 mapfile -t flags < <(kvscope_jvm_flags)
-flags+=(-Dprism.order=sw)
+flags+=(-Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw -Dheadless.geometry=1280x800-32
+        -Djava.awt.headless=true)
 
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
@@ -54,6 +46,5 @@ if [ $demo -eq 1 ]; then
   index="$out/demo/index"; report="$out/demo/reports/report.json"
 fi
 
-xvfb-run -a -s "-screen 0 1400x900x24" \
-  "$JAVA_HOME/bin/java" "${flags[@]}" -cp "$cp" io.kvscope.gui.WorkbenchMain \
+"$JAVA_HOME/bin/java" "${flags[@]}" -cp "$cp" io.kvscope.gui.WorkbenchMain \
   --index "$index" --report "$report" --screenshot-dir "$out"

@@ -198,7 +198,7 @@ final class WorkbenchWindow {
       stage.close();
       return;
     }
-    Finding showcase = showcaseFinding();
+    Finding showcase = showcase(model.allFindings());
     // The window as it opens first (no time range), then each view, then what brushing a day does.
     List<Shot> shots = List.of(
         new Shot("1-overview", () -> tabs.getSelectionModel().select(findingsTab), () -> true),
@@ -219,12 +219,17 @@ final class WorkbenchWindow {
     });
   }
 
-  /** The finding the evidence shot shows: the best-evidenced cross-tenant leak. */
-  private Finding showcaseFinding() {
-    return model.allFindings().stream()
-        .filter(f -> f.kind().isCrossTenantLeak() && f.sources().stream().anyMatch(s -> !s.spans().isEmpty()))
-        .max(Comparator.comparingLong(Finding::matchedTokens))
-        .or(() -> model.allFindings().stream().filter(f -> f.requestId() != null).findFirst())
+  /**
+   * The finding the evidence shot shows: the best-evidenced counted leak (confirmed before probable,
+   * then the most tokens from sources with spans). A suspect would show panes with little in them
+   * and a leak the report does not count.
+   */
+  static Finding showcase(List<Finding> findings) {
+    return findings.stream()
+        .filter(f -> f.isCountedLeak() && f.sources().stream().anyMatch(s -> !s.spans().isEmpty()))
+        .min(Comparator.comparing(Finding::confidence)
+            .thenComparing(Comparator.comparingLong(Finding::matchedTokens).reversed()))
+        .or(() -> findings.stream().filter(f -> f.requestId() != null).findFirst())
         .orElse(null);
   }
 

@@ -223,15 +223,37 @@ class DemoLayoutFxTest {
     }
   }
 
+  @Test
+  void theScreenshotTourShowsAConfirmedLeakWithItsMarkedSpansAsTheEvidenceExample(FxRobot robot) throws Exception {
+    awaitLoaded();
+    robot.interact(window::release);
+    Path shots = dir.resolve("shots");
+    robot.interact(() -> {
+      window = new WorkbenchWindow(WorkbenchInput.of(demo.index(), demo.report()).withScreenshots(shots),
+          owner -> new FxSupport.ScriptedChoosers());
+      window.show(stage);
+    });
+    List<Path> written = window.outcome().get(120, java.util.concurrent.TimeUnit.SECONDS);
+    assertThat(written).extracting(p -> p.getFileName().toString()).contains("2-evidence.png");
+
+    // What the evidence shot showed: the view keeps it after the tour moves on and closes the window.
+    Finding shown = onFx(() -> window.evidence().shownProperty().get());
+    assertThat(shown.confidence()).isEqualTo(io.kvscope.model.finding.Confidence.CONFIRMED);
+    assertThat(shown.isCountedLeak()).isTrue();
+    for (String pane : List.of("#recipientText", "#sourceText")) {
+      List<Piece> pieces = onFx(() -> robot.from(window.evidence()).lookup(pane).lookup((Node n) -> n instanceof Text t
+          && t.getUserData() instanceof Piece).queryAllAs(Text.class).stream().map(t -> (Piece) t.getUserData()).toList());
+      assertThat(pieces).as(pane).anyMatch(p -> p.kind() == Piece.Kind.MARK);
+    }
+  }
+
   private static String figure(FxRobot robot, String id) {
     return onFx(() -> robot.lookup("#figure-" + id).queryLabeled().getText());
   }
 
-  /** The best-evidenced leak: the one with the most tokens from sources with spans. */
+  /** The leak the screenshot tour shows as its evidence example. */
   private static Finding showcase() {
-    return demo.report().findings().stream()
-        .filter(f -> f.isCountedLeak() && f.sources().stream().anyMatch(s -> !s.spans().isEmpty()))
-        .max(java.util.Comparator.comparingLong(Finding::matchedTokens)).orElseThrow();
+    return WorkbenchWindow.showcase(demo.report().findings());
   }
 
   /** Each row of {@code table} with the text its {@code column} cell draws, scrolling through the table to draw them all. */
@@ -292,6 +314,11 @@ class DemoLayoutFxTest {
         }
       }
     }
+    // A button or chooser must not run past the window's right edge (a bar too wide for the window).
+    if ((node instanceof javafx.scene.control.ButtonBase || node instanceof javafx.scene.control.ComboBoxBase<?>)
+        && onScreen(node) && node.localToScene(node.getLayoutBounds()).getMaxX() > node.getScene().getWidth() + 0.5) {
+      cut.add(describe(node) + ": runs past the window's right edge");
+    }
     // A cell that wraps its text (drawn as its graphic) must be tall enough for every line.
     if (node instanceof Labeled l && l.getContentDisplay() == ContentDisplay.GRAPHIC_ONLY && l.getGraphic() instanceof Text t
         && t.getText() != null && !t.getText().isEmpty() && onScreen(l)
@@ -312,11 +339,11 @@ class DemoLayoutFxTest {
         && b.getMinY() < n.getScene().getHeight();
   }
 
-  private static String describe(Labeled l) {
-    if (l instanceof TableCell<?, ?> c && c.getTableColumn() != null) {
+  private static String describe(Node n) {
+    if (n instanceof TableCell<?, ?> c && c.getTableColumn() != null) {
       return "cell of column " + c.getTableColumn().getText();
     }
-    return l.getClass().getSimpleName() + (l.getId() == null ? "" : "#" + l.getId());
+    return n.getClass().getSimpleName() + (n.getId() == null ? "" : "#" + n.getId());
   }
 
   private static String range(long sure, long possible) {

@@ -149,6 +149,35 @@ class WorkbenchFxTest {
   }
 
   @Test
+  void aTenantsNameTypedAsABareWordIsNotedAndTenantColonNameFiltersToThatTenant(FxRobot robot) {
+    awaitLoaded();
+    // globex's leaked ledger lines name globex, so other tenants' responses hold the word too.
+    Set<String> othersHoldingGlobexData = incident.leaks().stream()
+        .filter(l -> l.source().tenant().equals("globex") && !l.recipient().tenant().equals("globex"))
+        .map(l -> l.recipient().requestId()).collect(Collectors.toSet());
+    assertThat(othersHoldingGlobexData).as("the incident has globex data in other tenants' responses").isNotEmpty();
+
+    robot.clickOn("#searchQuery").write("globex").type(KeyCode.ENTER);
+    await("the search to apply", () -> "globex".equals(window.model().filter().searchQuery()));
+    assertThat(onFx(() -> robot.lookup("#searchNote").query().isVisible())).isTrue();
+    assertThat(text(robot, "#searchNote")).isEqualTo("'globex' is also a tenant: a bare word searches the prompt and"
+        + " response text of every tenant; for globex's own requests, search tenant:globex");
+    assertThat(shown(robot)).extracting(Finding::requestId).containsAll(othersHoldingGlobexData);
+
+    robot.doubleClickOn("#searchQuery").eraseText(20).write("tenant:globex").type(KeyCode.ENTER);
+    await("the tenant search to apply", () -> "tenant:globex".equals(window.model().filter().searchQuery()));
+    Set<String> globexRequests = incident.requests().stream().filter(r -> r.tenant().equals("globex"))
+        .map(r -> r.requestId()).collect(Collectors.toSet());
+    List<String> expected = incident.report().findings().stream()
+        .filter(f -> globexRequests.contains(f.requestId())).map(Finding::id).toList();
+    assertThat(expected).isNotEmpty();
+    assertThat(shown(robot)).extracting(Finding::id).containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(text(robot, "#searchStatus")).isEqualTo("Query matched " + globexRequests.size() + " requests in the index");
+    assertThat(onFx(() -> robot.lookup("#searchNote").query().isVisible())).isFalse();
+    assertThat(onFx(() -> robot.lookup("#searchNote").query().isManaged())).as("takes no room").isFalse();
+  }
+
+  @Test
   void openingAFindingMarksItsSpansOnBothSidesMaskedUntilARevealIsConfirmed(FxRobot robot) {
     awaitLoaded();
     Leak leak = incident.first();

@@ -112,9 +112,10 @@ public final class IndexSearch implements Closeable {
 
   /**
    * For each bare word that is also a tenant's name: a bare word searches the prompt and response
-   * text of every tenant, which is seldom what a tenant's name was typed for.
+   * text of every tenant, which is seldom what a tenant's name was typed for. The command line and
+   * the workbench both say it in these words.
    */
-  private List<String> notes(List<String> bareWords) throws IOException {
+  public List<String> notes(List<String> bareWords) throws IOException {
     List<String> notes = new ArrayList<>();
     for (String word : bareWords.stream().distinct().toList()) {
       if (searcher.count(new TermQuery(new Term(Schema.TENANT, word))) > 0) {

@@ -109,11 +109,12 @@ public final class IndexData implements Closeable {
    * so a query matching millions of requests costs a count and a bounded lookup.
    */
   public SearchHits matching(String query, Collection<String> ids) throws IOException, ParseException {
-    Query parsed = QueryParsing.parse(query);
-    Query scoped = query.contains(Schema.DOC_TYPE + ":") ? parsed : requestsOnly(parsed);
+    QueryParsing.Parsed read = QueryParsing.parseWithTerms(query);
+    Query scoped = query.contains(Schema.DOC_TYPE + ":") ? read.query() : requestsOnly(read.query());
+    List<String> notes = search.notes(read.bareWords());
     long total = search.searcher().count(scoped);
     if (ids.isEmpty() || total == 0) {
-      return new SearchHits(total, Set.of());
+      return new SearchHits(total, Set.of(), notes);
     }
     List<BytesRef> terms = ids.stream().distinct().map(BytesRef::new).toList();
     Query candidates = new BooleanQuery.Builder()
@@ -124,7 +125,7 @@ public final class IndexData implements Closeable {
     // A candidate may match through several documents (its request and its engine lines).
     int matches = search.searcher().count(narrowed);
     if (matches == 0) {
-      return new SearchHits(total, Set.of());
+      return new SearchHits(total, Set.of(), notes);
     }
     TopDocs top = search.searcher().search(narrowed, matches);
     StoredFields stored = search.reader().storedFields();
@@ -139,7 +140,7 @@ public final class IndexData implements Closeable {
         }
       }
     }
-    return new SearchHits(total, hits);
+    return new SearchHits(total, hits, notes);
   }
 
   private static Query requestsOnly(Query query) {

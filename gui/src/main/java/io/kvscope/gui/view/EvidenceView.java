@@ -84,6 +84,9 @@ public final class EvidenceView extends BorderPane {
   private static final String NOTHING_SELECTED =
       "Select a finding in the Findings tab (double-click or Enter) to see its evidence.";
 
+  /** The least width the source chooser shrinks to in a crowded bar. */
+  private static final double SHRINKABLE_CHOOSER = 140;
+
   /**
    * The finding and the requests read for it; {@code sources} align with the finding's sources
    * (null: not in the index); {@code described} holds each text's redacted description, made off
@@ -139,6 +142,10 @@ public final class EvidenceView extends BorderPane {
         r.setMinWidth(Region.USE_PREF_SIZE);
       }
     }
+    // A chooser is as wide as its longest entry. The sources' entries differ most in length (tenant
+    // names, "possible source"), so when the bar is wider than the window the source chooser gives
+    // up the room its shown entry does not need, rather than the bar pushing Reveal past the edge.
+    sourceChoice.setMinWidth(SHRINKABLE_CHOOSER);
     findingChoice.setTooltip(new javafx.scene.control.Tooltip("The findings about this request, most severe first"));
     VBox top = new VBox(6, summary, bar);
     top.setPadding(new Insets(8, 10, 6, 10));

@@ -73,6 +73,8 @@ public final class FindingsView extends BorderPane {
   private final ComboBox<Choice<String>> node = new ComboBox<>();
   private final TextField query = new TextField();
   private final Label searchStatus = new Label();
+  /** How the index read the last query (a tenant's name typed as a bare word), shown under the search bar. */
+  private final Label searchNote = new Label();
   private final ProgressIndicator searching = new ProgressIndicator();
   private final Label count = new Label();
   private final Label rangeNote = new Label();
@@ -90,13 +92,17 @@ public final class FindingsView extends BorderPane {
     node.setId("nodeFilter");
     query.setId("searchQuery");
     searchStatus.setId("searchStatus");
+    searchNote.setId("searchNote");
+    searchNote.getStyleClass().add("search-note");
+    searchNote.setWrapText(true);
+    showNotes(List.of());
     count.setId("findingsCount");
     rangeNote.setId("findingsRange");
     searchStatus.getStyleClass().add("muted");
     rangeNote.getStyleClass().add("muted");
     count.getStyleClass().add("count");
 
-    setTop(new VBox(6, searchBar(), filterBar()));
+    setTop(new VBox(6, searchBar(), searchNote, filterBar()));
     BorderPane.setMargin(getTop(), new Insets(8, 10, 6, 10));
     setCenter(table);
     buildTable();
@@ -145,7 +151,7 @@ public final class FindingsView extends BorderPane {
       query.clear();
       cancelSearch();
       model.updateFilter(f -> f.withSearch(null, null));
-      searchStatus.setText("");
+      clearSearchStatus();
     });
     searching.setPrefSize(18, 18);
     searching.setVisible(false);
@@ -181,7 +187,7 @@ public final class FindingsView extends BorderPane {
     reset.setId("resetFilters");
     reset.setOnAction(e -> {
       query.clear();
-      searchStatus.setText("");
+      clearSearchStatus();
       cancelSearch();
       model.filterProperty().set(FindingFilter.NONE);
     });
@@ -424,7 +430,7 @@ public final class FindingsView extends BorderPane {
     select(node, f.node());
     rangeNote.setText(f.range() == null ? "" : "and the timeline's range");
     if (f.searchQuery() == null && !query.getText().isBlank() && pendingSearch == null) {
-      searchStatus.setText("");
+      clearSearchStatus();
     }
     updateCount();
   }
@@ -462,7 +468,7 @@ public final class FindingsView extends BorderPane {
     cancelSearch();
     if (text.isEmpty()) {
       model.updateFilter(f -> f.withSearch(null, null));
-      searchStatus.setText("");
+      clearSearchStatus();
       return;
     }
     List<String> ids = new ArrayList<>();
@@ -477,11 +483,13 @@ public final class FindingsView extends BorderPane {
     searching.setVisible(true);
     searchStatus.getStyleClass().remove("error");
     searchStatus.setText("Searching\u2026");
+    showNotes(List.of());
     Task<SearchHits> task = ctx.work().run("Searching the index", p -> index.matching(text, ids), hits -> {
       pendingSearch = null;
       searching.setVisible(false);
       model.updateFilter(f -> f.withSearch(text, hits.ids()));
       searchStatus.setText("Query matched " + Formats.count(hits.totalMatches()) + " requests in the index");
+      showNotes(hits.notes());
     }, error -> {
       pendingSearch = null;
       searching.setVisible(false);
@@ -493,6 +501,18 @@ public final class FindingsView extends BorderPane {
       searchStatus.setText(reason + firstLine(error.getMessage()));
     });
     pendingSearch = task;
+  }
+
+  private void clearSearchStatus() {
+    searchStatus.setText("");
+    showNotes(List.of());
+  }
+
+  /** The index's notes on the query, one a line; the line takes no room when there are none. */
+  private void showNotes(List<String> notes) {
+    searchNote.setText(String.join("\n", notes));
+    searchNote.setVisible(!notes.isEmpty());
+    searchNote.setManaged(!notes.isEmpty());
   }
 
   private void cancelSearch() {
