@@ -7,15 +7,10 @@ import io.kvscope.model.finding.FindingKind;
 import io.kvscope.model.finding.Source;
 import io.kvscope.model.finding.Tenants;
 import io.kvscope.analysis.report.FindingOrder;
-import io.kvscope.gui.data.IndexData;
-import io.kvscope.gui.data.SearchHits;
-import io.kvscope.gui.export.SelectionExport;
 import io.kvscope.gui.model.FindingFilter;
 import io.kvscope.gui.model.FindingGroup;
 import io.kvscope.gui.model.WorkbenchModel;
-import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -29,18 +24,15 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.transformation.SortedList;
-import javafx.concurrent.Task;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
@@ -52,14 +44,14 @@ import javafx.scene.layout.VBox;
 /**
  * The findings table with its filters: kind, confidence, tenant (as victim or recipient), node,
  * the brushed time range, and a Lucene query run against the index and intersected with the
- * findings by request id. A row is a request with all its findings (leak, over-length, underrun,
+ * findings by request id ({@link IndexSearchBar}); the rows shown can be exported
+ * ({@link FindingsExport}). A row is a request with all its findings (leak, over-length, underrun,
  * timing) or a node epoch with its config findings, most severe first; columns are as wide as what
  * they hold, and nodes are shown by the part of their name that tells them apart. The count of
  * shown rows and findings updates as filters change. Double-click or Enter opens the row's evidence.
  */
 public final class FindingsView extends BorderPane {
 
-  private final ViewContext ctx;
   private final WorkbenchModel model;
   private final TableView<FindingGroup> table = new TableView<>();
   /** Nodes by the part of their name that tells them apart: among all, among prefill nodes, among decode nodes. */
@@ -71,18 +63,12 @@ public final class FindingsView extends BorderPane {
   private final ComboBox<Choice<Confidence>> confidence = new ComboBox<>();
   private final ComboBox<Choice<String>> tenant = new ComboBox<>();
   private final ComboBox<Choice<String>> node = new ComboBox<>();
-  private final TextField query = new TextField();
-  private final Label searchStatus = new Label();
-  /** How the index read the last query (a tenant's name typed as a bare word), shown under the search bar. */
-  private final Label searchNote = new Label();
-  private final ProgressIndicator searching = new ProgressIndicator();
+  private final IndexSearchBar search;
   private final Label count = new Label();
   private final Label rangeNote = new Label();
   private Runnable onOpen = () -> { };
-  private Task<SearchHits> pendingSearch;
 
   public FindingsView(ViewContext ctx) {
-    this.ctx = ctx;
     this.model = ctx.model();
     setId("findingsView");
     table.setId("findingsTable");
@@ -90,19 +76,15 @@ public final class FindingsView extends BorderPane {
     confidence.setId("confidenceFilter");
     tenant.setId("tenantFilter");
     node.setId("nodeFilter");
-    query.setId("searchQuery");
-    searchStatus.setId("searchStatus");
-    searchNote.setId("searchNote");
-    searchNote.getStyleClass().add("search-note");
-    searchNote.setWrapText(true);
-    showNotes(List.of());
+    FindingsExport export = new FindingsExport(ctx,
+        () -> table.getItems().stream().flatMap(g -> g.findings().stream()).toList());
+    search = new IndexSearchBar(ctx, export.controls());
     count.setId("findingsCount");
     rangeNote.setId("findingsRange");
-    searchStatus.getStyleClass().add("muted");
     rangeNote.getStyleClass().add("muted");
     count.getStyleClass().add("count");
 
-    setTop(new VBox(6, searchBar(), searchNote, filterBar()));
+    setTop(new VBox(6, search, filterBar()));
     BorderPane.setMargin(getTop(), new Insets(8, 10, 6, 10));
     setCenter(table);
     buildTable();
@@ -138,42 +120,6 @@ public final class FindingsView extends BorderPane {
     });
   }
 
-  private HBox searchBar() {
-    query.setPromptText("Search the index (Lucene syntax), e.g. response_text:\"account number\" AND prompt_tokens:[681280 TO *]");
-    HBox.setHgrow(query, Priority.ALWAYS);
-    query.setOnAction(e -> runSearch());
-    Button search = new Button("Search");
-    search.setId("searchButton");
-    search.setOnAction(e -> runSearch());
-    Button clearSearch = new Button("Clear");
-    clearSearch.setId("clearSearch");
-    clearSearch.setOnAction(e -> {
-      query.clear();
-      cancelSearch();
-      model.updateFilter(f -> f.withSearch(null, null));
-      clearSearchStatus();
-    });
-    searching.setPrefSize(18, 18);
-    searching.setVisible(false);
-    search.disableProperty().bind(model.indexProperty().isNull());
-    query.disableProperty().bind(model.indexProperty().isNull());
-    Button csv = new Button("CSV\u2026");
-    csv.setId("exportFindingsCsv");
-    csv.setTooltip(new Tooltip("Export the findings shown as CSV"));
-    csv.setOnAction(e -> export("csv"));
-    Button json = new Button("JSON\u2026");
-    json.setId("exportFindingsJson");
-    json.setTooltip(new Tooltip("Export the findings shown, the filter and their tenant counts as JSON"));
-    json.setOnAction(e -> export("json"));
-    Label export = new Label("Export");
-    HBox bar = new HBox(8, new Label("Search"), query, search, clearSearch, searching, searchStatus, export, csv, json);
-    bar.setAlignment(Pos.CENTER_LEFT);
-    for (var n : List.of(search, clearSearch, export, csv, json)) {
-      n.setMinWidth(Region.USE_PREF_SIZE);
-    }
-    return bar;
-  }
-
   private HBox filterBar() {
     kind.setOnAction(e -> model.updateFilter(f -> f.withKind(value(kind))));
     confidence.setOnAction(e -> model.updateFilter(f -> f.withConfidence(value(confidence))));
@@ -186,9 +132,7 @@ public final class FindingsView extends BorderPane {
     Button reset = new Button("Reset filters");
     reset.setId("resetFilters");
     reset.setOnAction(e -> {
-      query.clear();
-      clearSearchStatus();
-      cancelSearch();
+      search.reset();
       model.filterProperty().set(FindingFilter.NONE);
     });
     Region grow = new Region();
@@ -429,9 +373,7 @@ public final class FindingsView extends BorderPane {
     select(tenant, f.tenant());
     select(node, f.node());
     rangeNote.setText(f.range() == null ? "" : "and the timeline's range");
-    if (f.searchQuery() == null && !query.getText().isBlank() && pendingSearch == null) {
-      clearSearchStatus();
-    }
+    search.filterChanged(f);
     updateCount();
   }
 
@@ -458,89 +400,5 @@ public final class FindingsView extends BorderPane {
     count.setText(Formats.count(rows) + (rows == 1 ? " row" : " rows") + " \u00B7 "
         + Formats.count(model.visibleFindings().size()) + " of " + Formats.count(model.allFindings().size())
         + " findings");
-  }
-  private void runSearch() {
-    String text = query.getText().strip();
-    IndexData index = model.index();
-    if (index == null) {
-      return;
-    }
-    cancelSearch();
-    if (text.isEmpty()) {
-      model.updateFilter(f -> f.withSearch(null, null));
-      clearSearchStatus();
-      return;
-    }
-    List<String> ids = new ArrayList<>();
-    for (Finding f : model.allFindings()) {
-      if (f.requestId() != null) {
-        ids.add(f.requestId());
-      }
-      if (f.engineRid() != null) {
-        ids.add(f.engineRid());
-      }
-    }
-    searching.setVisible(true);
-    searchStatus.getStyleClass().remove("error");
-    searchStatus.setText("Searching\u2026");
-    showNotes(List.of());
-    Task<SearchHits> task = ctx.work().run("Searching the index", p -> index.matching(text, ids), hits -> {
-      pendingSearch = null;
-      searching.setVisible(false);
-      model.updateFilter(f -> f.withSearch(text, hits.ids()));
-      searchStatus.setText("Query matched " + Formats.count(hits.totalMatches()) + " requests in the index");
-      showNotes(hits.notes());
-    }, error -> {
-      pendingSearch = null;
-      searching.setVisible(false);
-      if (!searchStatus.getStyleClass().contains("error")) {
-        searchStatus.getStyleClass().add("error");
-      }
-      String reason = error instanceof org.apache.lucene.queryparser.classic.ParseException
-          ? "Query not understood: " : "Search failed: ";
-      searchStatus.setText(reason + firstLine(error.getMessage()));
-    });
-    pendingSearch = task;
-  }
-
-  private void clearSearchStatus() {
-    searchStatus.setText("");
-    showNotes(List.of());
-  }
-
-  /** The index's notes on the query, one a line; the line takes no room when there are none. */
-  private void showNotes(List<String> notes) {
-    searchNote.setText(String.join("\n", notes));
-    searchNote.setVisible(!notes.isEmpty());
-    searchNote.setManaged(!notes.isEmpty());
-  }
-
-  private void cancelSearch() {
-    if (pendingSearch != null) {
-      pendingSearch.cancel(true);
-      pendingSearch = null;
-      searching.setVisible(false);
-    }
-  }
-
-  private static String firstLine(String message) {
-    if (message == null) {
-      return "unknown error";
-    }
-    int nl = message.indexOf('\n');
-    return nl < 0 ? message : message.substring(0, nl);
-  }
-
-  private void export(String format) {
-    List<Finding> rows = table.getItems().stream().flatMap(g -> g.findings().stream()).toList();
-    FindingFilter filter = model.filter();
-    var impact = model.impactProperty().get();
-    ctx.files().saveFile("Export " + rows.size() + " findings", "findings-selection." + format, format)
-        .ifPresent(path -> ctx.work().run("Exporting findings", p -> {
-          SelectionExport.write(path, format.equals("csv") ? SelectionExport.findingsCsv(rows)
-              : SelectionExport.json(filter, rows, impact));
-          return path;
-        }, (Path written) -> ctx.status().info("Exported " + rows.size() + " findings to " + written),
-            error -> ctx.status().error("Export failed: " + error.getMessage())));
   }
 }
