@@ -157,6 +157,33 @@ class ConflictingEvidenceTest {
     run.assertTruthStands();
     assertThat(run.ingest.out()).contains("ambiguous bootstrap rooms (more rids than one pair, or a rid another request "
         + "claims; every unclaimed rid joined): " + victims.size());
+    // Every finding on a victim names its room; a leak finding in its confidence reasons.
+    Map<String, String> named = new java.util.HashMap<>();
+    for (String victim : victims) {
+      named.put("chatcmpl-" + victim, "bootstrap_room " + decode.get(victim)[1] + " was logged with 3 rids (a pair has 2)");
+    }
+    List<Finding> onVictims = run.report.findings().stream().filter(f -> named.containsKey(f.requestId())).toList();
+    assertThat(onVictims).extracting(Finding::kind).contains(FindingKind.OVER_LENGTH_ACCEPTED);
+    assertThat(onVictims).filteredOn(f -> f.kind().isCrossTenantLeak()).as("the victims leaked").isNotEmpty();
+    assertThat(onVictims).allSatisfy(f -> {
+      String expected = named.get(f.requestId());
+      switch (f.evidence()) {
+        case io.kvscope.model.finding.Evidence.OverLength e -> assertThat(e.roomAmbiguous()).startsWith(expected);
+        case io.kvscope.model.finding.Evidence.Underrun e -> assertThat(e.roomAmbiguous()).startsWith(expected);
+        case io.kvscope.model.finding.Evidence.OfLeak e -> assertThat(e.confidenceReason())
+            .anyMatch(r -> r.startsWith("room-ambiguous: " + expected));
+        default -> { }
+      }
+    });
+    assertThat(clean().report.findings()).as("no room is ambiguous in the clean incident").allSatisfy(f -> {
+      switch (f.evidence()) {
+        case io.kvscope.model.finding.Evidence.OverLength e -> assertThat(e.roomAmbiguous()).isNull();
+        case io.kvscope.model.finding.Evidence.Underrun e -> assertThat(e.roomAmbiguous()).isNull();
+        case io.kvscope.model.finding.Evidence.OfLeak e -> assertThat(e.confidenceReason())
+            .noneMatch(r -> r.startsWith("room-ambiguous"));
+        default -> { }
+      }
+    });
   }
 
   /**
