@@ -7,6 +7,7 @@ import io.kvscope.ingest.Printable;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.index.Epochs;
 import io.kvscope.index.NodeClocks;
+import io.kvscope.index.ShortLogs;
 import io.kvscope.ingest.record.ConfigEpoch;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,6 +23,8 @@ import java.util.Map;
  * <p>Mechanism outranks a claim: an epoch a deployment record calls patched stays vulnerable when the
  * node's own logs show the leak's mechanism in it (an over-length prompt accepted, a prefill
  * underrun), and the window names the conflict. Records that disagree with each other are named too.
+ * A start logged by a fragment inside another log of the node ends no window ({@link Epochs#setAside}):
+ * the window it falls in says what was assumed.
  */
 public final class VulnerableWindows {
 
@@ -68,7 +71,21 @@ public final class VulnerableWindows {
         windows.add(window(node.getKey(), open, null, conflicts));
       }
     }
-    return windows;
+    return windows.stream().map(w -> withAssumptions(w, epochs, clocks)).toList();
+  }
+
+  /** {@code window} with the starts read as no restart inside it named in its reason. */
+  private static Window withAssumptions(Window window, Epochs epochs, NodeClocks clocks) {
+    List<String> assumed = epochs.setAside().stream()
+        .filter(a -> a.epoch().node().equals(window.node()))
+        .filter(a -> {
+          java.time.Instant at = java.time.Instant.ofEpochMilli(clocks.toGatewayTime(window.node(), a.epoch().start()));
+          return !at.isBefore(window.start()) && (window.end() == null || at.isBefore(window.end()));
+        })
+        .map(ShortLogs.SetAside::why).toList();
+    return assumed.isEmpty() ? window : new Window(window.kind(), window.node(), window.deployment(), window.start(),
+        window.end(), window.count(), window.reason() + "; ASSUMED: " + String.join("; ", assumed),
+        window.engineVersion(), window.nodeStart());
   }
 
   /** The first mechanism finding inside the epoch (gateway clock), or null. */
