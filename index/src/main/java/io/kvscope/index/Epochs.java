@@ -77,22 +77,22 @@ public final class Epochs implements EngineFacts.EpochLookup {
     NodeIdentity identity = NodeIdentity.of(aliases, epochs);
     List<NodeActivity> hours = new ArrayList<>();
     TypedDocs.forEach(reader, Schema.TYPE_NODE_HOUR, doc -> hours.add(Documents.readActivity(doc)));
-    return new Epochs(epochs, identity, new EngineVersions(records, identity), NodeClocks.load(reader, identity),
-        ShortLogs.of(hours, identity));
+    return of(epochs, identity, records, hours, NodeClocks.load(reader, identity));
   }
 
   /**
    * The epochs of an ingest's own records, wherever they were read: each node under the name its
-   * {@code aliases} give it, each epoch with the version the {@code versions} records give it.
+   * {@code aliases} give it, each epoch with the version the {@code versions} records give it, the
+   * starts the logs' {@code hours} show to be no restart set aside.
    */
   public static Epochs of(Collection<ConfigEpoch> epochs, Collection<NodeAlias> aliases, List<VersionRecord> versions,
-      NodeClocks clocks) {
-    return of(epochs, NodeIdentity.of(aliases, epochs), versions, clocks);
+      Collection<NodeActivity> hours, NodeClocks clocks) {
+    return of(epochs, NodeIdentity.of(aliases, epochs), versions, hours, clocks);
   }
 
   private static Epochs of(Collection<ConfigEpoch> epochs, NodeIdentity identity, List<VersionRecord> versions,
-      NodeClocks clocks) {
-    return new Epochs(epochs, identity, new EngineVersions(versions, identity), clocks, ShortLogs.none());
+      Collection<NodeActivity> hours, NodeClocks clocks) {
+    return new Epochs(epochs, identity, new EngineVersions(versions, identity), clocks, ShortLogs.of(hours, identity));
   }
 
   /** The epoch {@code node} (any of its names) was in at {@code time} (node clock), or null before its first one. */

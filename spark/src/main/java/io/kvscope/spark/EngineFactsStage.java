@@ -51,8 +51,8 @@ import org.apache.spark.sql.types.StructType;
  * <p>Only small columns move: rids, rooms and engine lines, never texts. A room reused by thousands
  * of warm-up requests would make one huge group, so each room keeps at most
  * {@link RoomRule#MAX_RIDS_PER_ROOM} + 2 of its rids (by a window limited per room), which is all the
- * rule reads. Config epochs, node aliases and version records are few (nodes and restarts, not
- * requests): they go to every task, which builds the index's {@link Epochs} from them. The node
+ * rule reads. Config epochs, node aliases, version records and log hours are few (nodes, restarts
+ * and hours, not requests): they go to every task, which builds the index's {@link Epochs} from them. The node
  * clocks stay unknown here, as in the single-machine join: they are learned from the joined
  * requests afterwards (the first lines each node logged about each request, written beside the
  * facts), and only place version records on the gateway's clock.
