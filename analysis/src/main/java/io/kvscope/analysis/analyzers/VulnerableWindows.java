@@ -24,9 +24,9 @@ import java.util.Map;
  *
  * <p>Mechanism outranks a claim: an epoch a deployment record calls patched stays vulnerable when the
  * node's own logs show the leak's mechanism in it (an over-length prompt accepted, a prefill
- * underrun, a failed KV transfer or bootstrap), and the window names the conflict. Records that disagree with each other are named too.
- * A start logged by a fragment inside another log of the node ends no window ({@link Epochs#setAside}):
- * the window it falls in says what was assumed.
+ * underrun, a failed KV transfer or bootstrap), and the window names the conflict. Records that
+ * disagree with each other are named too. A start logged by a fragment inside another log of the
+ * node ends no window ({@link Epochs#setAside}): the window it falls in says what was assumed.
  */
 public final class VulnerableWindows {
 
@@ -94,7 +94,7 @@ public final class VulnerableWindows {
     List<String> assumed = epochs.setAside().stream()
         .filter(a -> a.epoch().node().equals(window.node()))
         .filter(a -> {
-          java.time.Instant at = java.time.Instant.ofEpochMilli(clocks.toGatewayTime(window.node(), a.epoch().start()));
+          Instant at = Instant.ofEpochMilli(clocks.toGatewayTime(window.node(), a.epoch().start()));
           return !at.isBefore(window.start()) && (window.end() == null || at.isBefore(window.end()));
         })
         .map(ShortLogs.SetAside::why).toList();
