@@ -115,8 +115,10 @@ public final class Analysis {
   }
 
   /** The windows of the preliminary figures and of the report: one rule, over the findings so far. */
-  private static List<Window> vulnerableWindows(AnalysisContext context, AnalysisOptions options, List<Finding> findings) {
-    return VulnerableWindows.of(context.epochs(), context.clocks(), options.fixedVersion(), findings);
+  private static List<Window> vulnerableWindows(AnalysisContext context, AnalysisOptions options, List<Finding> findings)
+      throws IOException {
+    return VulnerableWindows.of(context.epochs(), context.clocks(), options.fixedVersion(), findings,
+        context.failedTransfers());
   }
 
   /** The files the index was built from, as its checkpoints recorded them at ingest. */

@@ -7,10 +7,13 @@ import io.kvscope.analysis.analyzers.VulnerableWindows;
 import io.kvscope.model.evidence.Mechanism;
 import io.kvscope.model.evidence.Observation;
 import io.kvscope.model.evidence.ServiceSignals;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.model.join.EngineFacts;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.model.join.RoomRule;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.BitSet;
@@ -18,13 +21,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * What the logs say about how each request was served, apart from its text: the mechanism half of
  * the evidence. Read from the findings of the over-length, underrun and timing analyzers (an
  * analyzer using this must require them: {@link #REQUIRED}) and from the engine facts joined onto
  * each request (transfer failures, canary and checksum violations), plus whether its prefill node
- * was inside a vulnerable window.
+ * was inside a vulnerable window. A request whose engine facts came through a bootstrap room that
+ * named no one pair has them from more than one pair's lines: its findings say so.
  */
 public final class Mechanisms {
 
@@ -32,17 +37,24 @@ public final class Mechanisms {
   public static final Set<String> REQUIRED =
       Set.of(OverLengthAccepted.NAME, PrefillUnderrun.NAME, TimingAnomaly.NAME);
 
+  /** The rule name a leak finding's confidence reasons give an ambiguous bootstrap room under. */
+  public static final String ROOM_RULE = "room-ambiguous";
+
   private final Map<Integer, Mechanism> byDoc;
   /** Each request document's {@link Observation}, by document number (null for other documents). */
   private final Observation[] observed;
   private final BitSet neverPrefilled;
   private final BitSet refused;
+  /** The ambiguous room of each request that has one, by request id (few: forged or reused rooms). */
+  private final Map<String, RoomRule.Ambiguity> ambiguousRooms;
 
-  private Mechanisms(Map<Integer, Mechanism> byDoc, Observation[] observed, BitSet neverPrefilled, BitSet refused) {
+  private Mechanisms(Map<Integer, Mechanism> byDoc, Observation[] observed, BitSet neverPrefilled, BitSet refused,
+      Map<String, RoomRule.Ambiguity> ambiguousRooms) {
     this.byDoc = byDoc;
     this.observed = observed;
     this.neverPrefilled = neverPrefilled;
     this.refused = refused;
+    this.ambiguousRooms = ambiguousRooms;
   }
 
   public static Mechanisms of(AnalysisContext context) throws IOException {
@@ -54,7 +66,11 @@ public final class Mechanisms {
     BitSet never = new BitSet();
     BitSet refused = new BitSet();
     Observation[] observed = new Observation[context.reader().maxDoc()];
+    Map<String, RoomRule.Ambiguity> ambiguousRooms = new HashMap<>();
     RequestRows.forEach(context.reader(), row -> {
+      if (row.facts().ambiguousRoom() != null) {
+        ambiguousRooms.put(row.record().requestId(), row.facts().ambiguousRoom());
+      }
       if (refusedBeforePrefill(row)) {
         refused.set(row.doc());
       }
@@ -73,7 +89,7 @@ public final class Mechanisms {
         byDoc.put(row.doc(), mechanism);
       }
     });
-    return new Mechanisms(byDoc, observed, never, refused);
+    return new Mechanisms(byDoc, observed, never, refused, ambiguousRooms);
   }
 
   /** What the engine facts joined onto {@code row} let the logs show of how it was served. */
@@ -116,6 +132,19 @@ public final class Mechanisms {
   /** Requests turned away before any of their prompt was prefilled (see {@link #refusedBeforePrefill}). */
   public BitSet refused() {
     return (BitSet) refused.clone();
+  }
+
+  /**
+   * {@code out}, where a leak finding on a request whose engine facts came through an ambiguous
+   * bootstrap room names the room in its confidence reasons ({@value #ROOM_RULE}): the mechanism it
+   * cites may be another pair's.
+   */
+  public Consumer<Finding> namingAmbiguousRooms(Consumer<Finding> out) {
+    return finding -> {
+      RoomRule.Ambiguity room = finding.requestId() == null ? null : ambiguousRooms.get(finding.requestId());
+      out.accept(room != null && finding.evidence() instanceof Evidence.OfLeak leak
+          ? finding.withEvidence(leak.withReason(ROOM_RULE + ": " + room.describe())) : finding);
+    };
   }
 
   /** Requests decoded over foreign KV, in document order. */

@@ -51,19 +51,24 @@ class ConfigAuditTest {
         .allSatisfy(f -> assertThat(((Evidence.Config) f.evidence()).missing()).isEqualTo(List.of("kv_canary", "kv_checksum")));
   }
 
-  @Test
-  void aPatchedClaimClosesNoWindowWhoseNodeShowsTheMechanismInIt() throws Exception {
-    TestIndex index = new TestIndex(tmp.resolve("index"))
+  /** Two prefill nodes whose pool is below context on a release a record calls patched; prefill-0 restarts on 09-09. */
+  private TestIndex claimedPatched() {
+    return new TestIndex(tmp.resolve("index"))
         .epoch("prefill-0", NodeRole.PREFILL, "2026-08-27T09:00:00Z", 681_280, 1_048_576, "0.5.22")
         .epoch("prefill-0", NodeRole.PREFILL, "2026-09-09T12:00:00Z", 681_280, 1_048_576, "0.5.22")
         .epoch("prefill-1", NodeRole.PREFILL, "2026-08-27T09:00:00Z", 681_280, 1_048_576, "0.5.22");
+  }
+
+  @Test
+  void aPatchedClaimClosesNoWindowWhoseNodeShowsTheMechanismInIt() throws Exception {
+    TestIndex index = claimedPatched();
     Finding overLength = new Finding("over_length_accepted:gw-1", FindingKind.OVER_LENGTH_ACCEPTED,
         io.kvscope.model.finding.Confidence.CONFIRMED, "gw-1", "rid-1", "org-1",
         Instant.parse("2026-09-01T10:00:00Z"), "prefill-0", "decode-0", List.of(), java.util.Map.of());
     List<Window> windows;
     try (var search = index.open()) {
       AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
-      windows = VulnerableWindows.of(context.epochs(), context.clocks(), "0.5.22", List.of(overLength));
+      windows = VulnerableWindows.of(context.epochs(), context.clocks(), "0.5.22", List.of(overLength), List.of());
     }
 
     assertThat(windows).as("prefill-1 shows nothing: the claim stands there").singleElement().satisfies(w -> {
@@ -72,6 +77,39 @@ class ConfigAuditTest {
       assertThat(w.end()).as("the next epoch shows no mechanism").isEqualTo(Instant.parse("2026-09-09T12:00:00Z"));
       assertThat(w.reason()).contains("CONFLICT: a deployment record says engine 0.5.22")
           .contains("but the node's own logs show over-length prompt accepted at 2026-09-01T10:00:00Z (gw-1)");
+    });
+  }
+
+  @Test
+  void aFailedKvTransferTheNodeLoggedKeepsOpenTheWindowAPatchedClaimWouldClose() throws Exception {
+    TestIndex index = claimedPatched()
+        // as the SGLang reader reads `Prefill transfer failed for request rank=0 req.rid=... req.bootstrap_room=...`
+        .add(new io.kvscope.ingest.record.EngineEvent(io.kvscope.ingest.record.EngineEvent.Kind.TRANSFER_FAILED,
+            "prefill-0", NodeRole.PREFILL, "rid-f", 42L, TestIndex.at("2026-09-01T10:00:00Z"), null, null, null, null,
+            null, null, null, null, null, "Prefill transfer failed: KVTransferError(bootstrap_room=42): Aborted",
+            "prefill-0.log", 77))
+        // a decode node's failure is its own node's, not a prefill window's
+        .add(new io.kvscope.ingest.record.EngineEvent(io.kvscope.ingest.record.EngineEvent.Kind.BOOTSTRAP_FAILED,
+            "decode-1", NodeRole.DECODE, "rid-g", 43L, TestIndex.at("2026-09-01T11:00:00Z"), null, null, null, null,
+            null, null, null, null, null, "Decode bootstrap failed", "decode-1.log", 5));
+    List<Window> withFailures;
+    List<Window> without;
+    try (var search = index.open()) {
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      assertThat(context.failedTransfers()).extracting(io.kvscope.ingest.record.EngineEvent::rid)
+          .containsExactlyInAnyOrder("rid-f", "rid-g");
+      withFailures = VulnerableWindows.of(context.epochs(), context.clocks(), "0.5.22", List.of(),
+          context.failedTransfers());
+      without = VulnerableWindows.of(context.epochs(), context.clocks(), "0.5.22", List.of(), List.of());
+    }
+
+    assertThat(without).as("the claim alone closes every window").isEmpty();
+    assertThat(withFailures).singleElement().satisfies(w -> {
+      assertThat(w.node()).isEqualTo("prefill-0");
+      assertThat(w.start()).isEqualTo(Instant.parse("2026-08-27T09:00:00Z"));
+      assertThat(w.end()).isEqualTo(Instant.parse("2026-09-09T12:00:00Z"));
+      assertThat(w.reason()).contains("CONFLICT: a deployment record says engine 0.5.22")
+          .contains("but the node's own logs show a failed KV transfer at 2026-09-01T10:00:00Z (rid-f)");
     });
   }
 

@@ -35,7 +35,8 @@ class RequestRowsTest {
     EngineFacts facts = new EngineFacts(written.prefillNode(), written.decodeNode(), written.bootstrapRoom(),
         written.engineInputLen(), written.cachedTokens(), true, 900_000L, 262_144L, 24.5, 1, 2, 3,
         epoch(written.prefillNode(), NodeRole.PREFILL, 681_280L, 1_048_576L),
-        epoch(written.decodeNode(), NodeRole.DECODE, 1_572_864L, 262_144L), 6);
+        epoch(written.decodeNode(), NodeRole.DECODE, 1_572_864L, 262_144L), 6,
+        new io.kvscope.model.join.RoomRule.Ambiguity(written.bootstrapRoom() + 1, 3, 1));
     RequestRecord unlinked = RequestRecord.builder("unlinked").tenant("acme").statusCode(200).build();
     RequestRecord sameTenant = RequestRecord.builder("same-tenant").tenant("acme").model("m-2").build();
 
@@ -63,6 +64,8 @@ class RequestRowsTest {
     assertThat(linked.facts()).isEqualTo(Documents.readFacts(stored.get(written.requestId())));
     assertThat(linked.facts().rejected()).isTrue();
     assertThat(linked.facts().transferMb()).isEqualTo(24.5);
+    assertThat(linked.facts().ambiguousRoom()).as("read from doc values as stored")
+        .isEqualTo(new io.kvscope.model.join.RoomRule.Ambiguity(written.bootstrapRoom() + 1, 3, 1));
     assertThat(linked.servingLimit()).isEqualTo(262_144L);
     assertThat(linked.poolTokens()).as("the prefill node's").isEqualTo(681_280L);
     assertThat(linked.contextLength()).as("the prefill node's").isEqualTo(1_048_576L);

@@ -13,8 +13,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * After an ingest: which names were found to be one node, and how many config epochs have an engine
- * version from a deployment record. Both decide what the analysis can claim, so the user sees them
+ * After an ingest: which names were found to be one node, which logged starts were read as no
+ * restart, and how many config epochs have an engine version from a deployment record. Both decide what the analysis can claim, so the user sees them
  * before analysing.
  */
 final class NodeSummary {
@@ -34,6 +34,11 @@ final class NodeSummary {
       if (!refused.isEmpty()) {
         out.println("Node names kept apart (the engine logs disagree with the alias): " + refused.size());
         refused.forEach(r -> out.println("  " + Printable.text(r)));
+      }
+      if (!epochs.setAside().isEmpty()) {
+        out.println("Starts read as no restart (a short log inside a longer log of the same node): "
+            + epochs.setAside().size());
+        epochs.setAside().forEach(a -> out.println("  " + a.why()));
       }
       List<ConfigEpoch> logged = epochs.all().stream().filter(e -> !e.fromMetrics()).toList();
       if (logged.isEmpty()) {

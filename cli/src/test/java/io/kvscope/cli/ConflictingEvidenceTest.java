@@ -157,6 +157,33 @@ class ConflictingEvidenceTest {
     run.assertTruthStands();
     assertThat(run.ingest.out()).contains("ambiguous bootstrap rooms (more rids than one pair, or a rid another request "
         + "claims; every unclaimed rid joined): " + victims.size());
+    // Every finding on a victim names its room; a leak finding in its confidence reasons.
+    Map<String, String> named = new java.util.HashMap<>();
+    for (String victim : victims) {
+      named.put("chatcmpl-" + victim, "bootstrap_room " + decode.get(victim)[1] + " was logged with 3 rids (a pair has 2)");
+    }
+    List<Finding> onVictims = run.report.findings().stream().filter(f -> named.containsKey(f.requestId())).toList();
+    assertThat(onVictims).extracting(Finding::kind).contains(FindingKind.OVER_LENGTH_ACCEPTED);
+    assertThat(onVictims).filteredOn(f -> f.kind().isCrossTenantLeak()).as("the victims leaked").isNotEmpty();
+    assertThat(onVictims).allSatisfy(f -> {
+      String expected = named.get(f.requestId());
+      switch (f.evidence()) {
+        case io.kvscope.model.finding.Evidence.OverLength e -> assertThat(e.roomAmbiguous()).startsWith(expected);
+        case io.kvscope.model.finding.Evidence.Underrun e -> assertThat(e.roomAmbiguous()).startsWith(expected);
+        case io.kvscope.model.finding.Evidence.OfLeak e -> assertThat(e.confidenceReason())
+            .anyMatch(r -> r.startsWith("room-ambiguous: " + expected));
+        default -> { }
+      }
+    });
+    assertThat(clean().report.findings()).as("no room is ambiguous in the clean incident").allSatisfy(f -> {
+      switch (f.evidence()) {
+        case io.kvscope.model.finding.Evidence.OverLength e -> assertThat(e.roomAmbiguous()).isNull();
+        case io.kvscope.model.finding.Evidence.Underrun e -> assertThat(e.roomAmbiguous()).isNull();
+        case io.kvscope.model.finding.Evidence.OfLeak e -> assertThat(e.confidenceReason())
+            .noneMatch(r -> r.startsWith("room-ambiguous"));
+        default -> { }
+      }
+    });
   }
 
   /**
@@ -182,6 +209,52 @@ class ConflictingEvidenceTest {
 
     run.assertTruthStands();
     assertThat(run.requestsWith(FindingKind::isCrossTenantLeak)).isEqualTo(clean().requestsWith(FindingKind::isCrossTenantLeak));
+  }
+
+  /**
+   * In the middle of each vulnerable window, on its node, a 3-line vLLM log (for the a nodes) or a
+   * 2-line SGLang restart with a pool above the context length (for the b nodes), while the node's
+   * own log goes on around it: no window ends there, and each names what was assumed, on stdout
+   * after ingest and analyze and in report.json's window.
+   */
+  @Test
+  void aShortLogInsideTheNodesOwnLogEndsNoWindow() throws Exception {
+    List<WindowTruth> windows = truth.windows().stream().filter(w -> w.kind().equals("vulnerable")).toList();
+    assertThat(windows).hasSizeGreaterThanOrEqualTo(2);
+    Path hostile = tmp.resolve("hostile");
+    java.time.format.DateTimeFormatter vllm = java.time.format.DateTimeFormatter.ofPattern("MM-dd HH:mm:ss")
+        .withZone(java.time.ZoneOffset.UTC);
+    java.time.format.DateTimeFormatter sglang = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+        .withZone(java.time.ZoneOffset.UTC);
+    Map<String, String> fragments = new java.util.TreeMap<>();
+    for (int i = 0; i < windows.size(); i++) {
+      WindowTruth w = windows.get(i);
+      java.time.Instant mid = w.start().plus(Duration.between(w.start(), w.end()).dividedBy(2))
+          .truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+      String file = "engine/" + w.node() + ".fragment-" + i + ".log";
+      fragments.put(w.node(), file);
+      write(hostile.resolve(file), i % 2 == 0 ? """
+          INFO %1$s [api_server.py:1] vLLM API server version 0.10.1
+          INFO %1$s [api_server.py:1] Starting vLLM API server on http://0.0.0.0:8000
+          INFO %1$s [gpu_worker.py:1] GPU KV cache size: 2,000,000 tokens
+          """.formatted(vllm.format(mid)) : """
+          [%1$s] server_args=ServerArgs(model_path='/models/m', context_length=262144, page_size=64, disaggregation_mode='prefill')
+          [%1$s TP0] max_total_num_tokens=2000000, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=128, context_len=262144, available_gpu_mem=39.64 GB
+          """.formatted(sglang.format(mid)));
+    }
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.ingest.out()).contains("Starts read as no restart (a short log inside a longer log of the same node): "
+        + windows.size());
+    for (Map.Entry<String, String> fragment : fragments.entrySet()) {
+      assertThat(run.vulnerable()).filteredOn(w -> w.node().equals(fragment.getKey())).singleElement()
+          .satisfies(w -> assertThat(w.reason()).contains("; ASSUMED: ").contains(fragment.getValue() + " (")
+              .contains("assumed no restart, its config not used"));
+    }
+    assertThat(run.analyze.out()).contains("ASSUMED: ");
+    assertThat(clean().vulnerable()).allSatisfy(w -> assertThat(w.reason()).doesNotContain("ASSUMED"));
   }
 
   /** Each decode rid's time and bootstrap room, from the incident's SGLang decode logs. */

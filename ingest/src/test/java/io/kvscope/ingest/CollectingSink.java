@@ -3,7 +3,6 @@ package io.kvscope.ingest;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.Ingested;
 import io.kvscope.ingest.record.ConfigEpoch;
-import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.NodeActivity;
 import io.kvscope.ingest.record.RequestRecord;
 import java.util.ArrayList;

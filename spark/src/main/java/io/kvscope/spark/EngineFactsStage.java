@@ -5,10 +5,12 @@ import static org.apache.spark.sql.functions.collect_list;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.explode;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.trim;
+import static org.apache.spark.sql.functions.when;
 
 import io.kvscope.model.join.EngineFacts;
 import io.kvscope.index.nodes.Epochs;
@@ -49,8 +51,8 @@ import org.apache.spark.sql.types.StructType;
  * <p>Only small columns move: rids, rooms and engine lines, never texts. A room reused by thousands
  * of warm-up requests would make one huge group, so each room keeps at most
  * {@link RoomRule#MAX_RIDS_PER_ROOM} + 2 of its rids (by a window limited per room), which is all the
- * rule reads. Config epochs, node aliases and version records are few (nodes and restarts, not
- * requests): they go to every task, which builds the index's {@link Epochs} from them. The node
+ * rule reads. Config epochs, node aliases, version records and log hours are few (nodes, restarts
+ * and hours, not requests): they go to every task, which builds the index's {@link Epochs} from them. The node
  * clocks stay unknown here, as in the single-machine join: they are learned from the joined
  * requests afterwards (the first lines each node logged about each request, written beside the
  * facts), and only place version records on the gateway's clock.
@@ -82,7 +84,9 @@ final class EngineFactsStage {
       .add(ROOM, DataTypes.LongType, false)
       .add("joins", DataTypes.createArrayType(DataTypes.StringType, false), false)
       .add("takes_ridless", DataTypes.BooleanType, false)
-      .add("ambiguous", DataTypes.IntegerType, false);
+      .add("ambiguous", DataTypes.IntegerType, false)
+      .add("room_rids", DataTypes.IntegerType, false)
+      .add("room_requests", DataTypes.IntegerType, false);
 
   private EngineFactsStage() {}
 
@@ -121,7 +125,10 @@ final class EngineFactsStage {
       Dataset<Row> ridless = events.where(col(RID).isNull().and(col(ROOM).isNotNull()));
       Dataset<Row> byRoom = ridlessRooms.join(ridless, ridlessRooms.col("at_room").equalTo(ridless.col(ROOM)))
           .select(col(REQUEST), col(EVENT));
-      Dataset<Row> ambiguous = followed.groupBy(REQUEST).agg(sum("ambiguous").cast(DataTypes.IntegerType).as("ambiguous_rooms"));
+      // The room a request's findings name: the smallest ambiguous one (a struct's minimum is by its first field).
+      Dataset<Row> ambiguous = followed.groupBy(REQUEST).agg(
+          sum("ambiguous").cast(DataTypes.IntegerType).as("ambiguous_rooms"),
+          min(when(col("ambiguous").equalTo(1), struct(col(ROOM), col("room_rids"), col("room_requests")))).as("ambiguity"));
 
       Dataset<Row> grouped = own.unionByName(byRid).unionByName(byRoom)
           .groupBy(REQUEST).agg(collect_list(col(EVENT)).as("events"))
@@ -163,7 +170,7 @@ final class EngineFactsStage {
       RoomRule.Room room = RoomRule.follow(request, rids, claimed::contains);
       return List.of(RowFactory.create(request, row.getAs(ROOM),
           scala.jdk.javaapi.CollectionConverters.asScala(new ArrayList<>(room.joins())).toSeq(),
-          room.takesRidless(), room.ambiguous() ? 1 : 0)).iterator();
+          room.takesRidless(), room.ambiguous() ? 1 : 0, room.rids(), room.requests())).iterator();
     };
   }
 
@@ -180,6 +187,9 @@ final class EngineFactsStage {
           events.add(eventRows.fromRow(event));
         }
         Integer ambiguous = row.getAs("ambiguous_rooms");
+        Row room = row.getAs("ambiguity");
+        RoomRule.Ambiguity ambiguity = room == null ? null
+            : new RoomRule.Ambiguity(room.getLong(0), room.getInt(1), room.getInt(2));
         Map<String, Long> firstSeen = new TreeMap<>();
         for (EngineEvent event : events) {
           firstSeen.merge(epochs.canonical(event.node()), event.time(), Math::min);
@@ -187,7 +197,7 @@ final class EngineFactsStage {
         List<Row> seen = new ArrayList<>();
         firstSeen.forEach((node, time) -> seen.add(RowFactory.create(node, time)));
         facts.add(RowFactory.create(row.getAs(REQUEST), ambiguous == null ? 0 : ambiguous,
-            FACTS.toRow(EngineFacts.fold(events, epochs)), scala.jdk.javaapi.CollectionConverters.asScala(seen).toSeq()));
+            FACTS.toRow(EngineFacts.fold(events, ambiguity, epochs)), scala.jdk.javaapi.CollectionConverters.asScala(seen).toSeq()));
       }
       return facts.iterator();
     };

@@ -9,6 +9,7 @@ import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.index.doc.Documents;
 import io.kvscope.model.join.EngineFacts;
 import io.kvscope.index.IndexIngest;
+import io.kvscope.index.nodes.Epochs;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.store.IndexStore;
 import io.kvscope.index.IngestProgress;
@@ -90,6 +91,7 @@ class ScopeJobTest {
     generated = new IncidentGenerator().generate(incident, 1, Scale.parse("0.25x"));
     damagedGatewayFile();
     forgedEngineLine();
+    fragmentLog();
     out = dir.resolve("out").toString();
     // A small salting threshold, so that the popular fingerprints of a small incident are salted too.
     summary = new ScopeJob(spark(), IngestOptions.defaults(), 64).run(List.of(incident.toString()), out);
@@ -125,6 +127,23 @@ class ScopeJobTest {
         java.nio.file.StandardOpenOption.APPEND);
   }
 
+  /**
+   * A two-line SGLang restart with a pool above the context length, for a prefill node, in the middle
+   * of its own log: a start both paths read as no restart, so no request after it is served by it.
+   */
+  private void fragmentLog() throws IOException {
+    Path prefill = generated.files().stream().map(f -> incident.resolve(f.path()))
+        .filter(p -> p.getFileName().toString().matches("sglang-prefill-.*\\.log")).sorted().findFirst().orElseThrow();
+    List<String> lines = Files.readAllLines(prefill);
+    String at = lines.subList(lines.size() / 2, lines.size()).stream().filter(l -> l.matches("^\\[\\d{4}-.*"))
+        .findFirst().orElseThrow().substring(1, 20);
+    String node = prefill.getFileName().toString().replace(".log", "");
+    Files.write(incident.resolve("late/" + node + ".fragment.log"), List.of(
+        "[" + at + "] server_args=ServerArgs(model_path='/models/m', context_length=262144, disaggregation_mode='prefill')",
+        "[" + at + " TP0] max_total_num_tokens=2000000, chunked_prefill_size=8192, max_prefill_tokens=16384,"
+            + " max_running_requests=128, context_len=262144, available_gpu_mem=39.64 GB"));
+  }
+
   private static SparkSession spark() {
     return SharedSpark.session();
   }
@@ -137,7 +156,8 @@ class ScopeJobTest {
     Map<String, String> formats = planned.stream().filter(f -> f.format() != null)
         .collect(Collectors.toMap(PlannedFile::name, PlannedFile::format));
     assertThat(formats).isEqualTo(reference.formats);
-    assertThat(formats).hasSize(generated.files().size() + 1);
+    assertThat(formats).as("the generated files, the damaged gateway file and the fragment log")
+        .hasSize(generated.files().size() + 2);
     assertThat(planned).filteredOn(f -> f.name().endsWith("truth.json")).singleElement()
         .satisfies(f -> assertThat(f.skippedBecause()).startsWith("kvscope's own output"));
     assertThat(summary.read()).isEqualTo(formats.size());
@@ -287,6 +307,9 @@ class ScopeJobTest {
     assertThat((long) facts.size()).isEqualTo(link.joined()).isEqualTo(summary.linkedRequests())
         .isGreaterThan(generated.requests() / 2);
     assertThat(ambiguousRooms).isEqualTo(link.ambiguousRooms()).as("the forged line's room").isPositive();
+    try (IndexSearch search = IndexSearch.open(index)) {
+      assertThat(Epochs.load(search.reader()).setAside()).as("the fragment's start, on both paths").hasSize(1);
+    }
     // Not only one rid for both sides: prefill lines, under a rid of their own, joined through the room.
     assertThat(link.byRole().prefillByRoom()).isPositive();
     assertThat(facts.values()).filteredOn(f -> f.prefillNode() != null && f.decodeNode() != null

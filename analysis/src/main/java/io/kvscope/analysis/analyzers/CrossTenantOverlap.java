@@ -143,7 +143,7 @@ public final class CrossTenantOverlap implements Analyzer {
     PassageGatherer gatherer = new PassageGatherer(remembered, columns, reach, stock, minSpan, cutoff);
     TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
     SpanVerifier verifier = new SpanVerifier(scheme);
-    ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, findings);
+    ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, mechanisms.namingAmbiguousRooms(findings));
     OverlapRecipients work = new OverlapRecipients(columns, mechanisms, verifier, sourceTexts, gatherer,
         PassageRules.chain(minSpan, cutoff).without(withoutRules), new OverlapFindings(columns, verifier, sourceTexts),
         onCopies);

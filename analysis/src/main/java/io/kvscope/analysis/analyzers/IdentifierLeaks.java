@@ -142,7 +142,7 @@ public final class IdentifierLeaks implements Analyzer {
     context.parameter(NAME + ".common_identifiers_skipped", common);
     context.parameter(NAME + ".dropped_by_rule", dropped);
     Map<String, Set<String>> spanSources = spanSources(context);
-    ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, findings);
+    ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, mechanisms.namingAmbiguousRooms(findings));
     for (Map.Entry<Integer, List<Carried>> entry : recipients.entrySet()) {
       emit(entry.getKey(), entry.getValue(), mechanisms.of(columns.requestDoc(entry.getKey())), spanSources, columns,
           context.index().redaction(), onCopies);

@@ -80,6 +80,7 @@ public final class OverLengthAccepted implements Analyzer {
     return new Evidence.OverLength(RequestFindings.statusCode(row), r.prefillNode(), r.deployment(), r.promptTokens(),
         length == null ? null : length.estimateFromText(), length == null ? null : length.tokens(),
         length == null ? null : length.basis().text, limit, row.poolTokens(), row.contextLength(), facts.rejected(),
-        facts.rejected() ? facts.requestedLen() + " > " + facts.rejectionLimit() : null, limitFrom);
+        facts.rejected() ? facts.requestedLen() + " > " + facts.rejectionLimit() : null, limitFrom,
+        RequestFindings.roomAmbiguous(row));
   }
 }

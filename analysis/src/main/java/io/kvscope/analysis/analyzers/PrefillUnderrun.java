@@ -46,7 +46,7 @@ public final class PrefillUnderrun implements Analyzer {
       RequestRecord r = row.record();
       Evidence.Underrun evidence = new Evidence.Underrun(RequestFindings.statusCode(row), r.prefillNode(), r.deployment(),
           length.tokens(), length.basis().text, r.engineInputLen(), r.cachedTokens(), row.facts().transferMb(),
-          row.facts().rejected());
+          row.facts().rejected(), RequestFindings.roomAmbiguous(row));
       findings.accept(RequestFindings.of(FindingKind.PREFILL_UNDERRUN, Confidence.CONFIRMED, row, evidence));
     });
   }

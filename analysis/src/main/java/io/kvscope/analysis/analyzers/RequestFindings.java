@@ -19,6 +19,11 @@ final class RequestFindings {
     return row.record().statusCode() == null ? null : row.record().statusCode().longValue();
   }
 
+  /** What the bootstrap room the request's engine facts came through showed, when it named no one pair; else null. */
+  static String roomAmbiguous(RequestRow row) {
+    return row.facts().ambiguousRoom() == null ? null : row.facts().ambiguousRoom().describe();
+  }
+
   static Finding of(FindingKind kind, Confidence confidence, RequestRow row, Evidence.OfRequest evidence) {
     RequestRecord r = row.record();
     return new Finding(kind.id() + ":" + r.requestId(), kind, confidence, r.requestId(), r.engineRid(), r.tenant(),

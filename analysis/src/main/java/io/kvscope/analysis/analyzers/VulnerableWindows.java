@@ -7,7 +7,10 @@ import io.kvscope.ingest.Printable;
 import io.kvscope.analysis.impact.Window;
 import io.kvscope.index.nodes.Epochs;
 import io.kvscope.index.nodes.NodeClocks;
+import io.kvscope.index.nodes.ShortLogs;
 import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.EngineEvent;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,40 +24,55 @@ import java.util.Map;
  *
  * <p>Mechanism outranks a claim: an epoch a deployment record calls patched stays vulnerable when the
  * node's own logs show the leak's mechanism in it (an over-length prompt accepted, a prefill
- * underrun), and the window names the conflict. Records that disagree with each other are named too.
+ * underrun, a failed KV transfer or bootstrap), and the window names the conflict. Records that
+ * disagree with each other are named too. A start logged by a fragment inside another log of the
+ * node ends no window ({@link Epochs#setAside}): the window it falls in says what was assumed.
  */
 public final class VulnerableWindows {
 
   private VulnerableWindows() {}
 
   public static List<Window> of(Epochs epochs, NodeClocks clocks, String fixedVersion) {
-    return of(epochs, clocks, fixedVersion, List.of());
+    return of(epochs, clocks, fixedVersion, List.of(), List.of());
   }
+
+  /** What a node's own logs showed of the mechanism at a time (gateway clock), and about which request. */
+  private record Shown(Instant time, String what, String request) {}
 
   /**
    * @param findings the analysis's findings so far: its over-length and underrun findings are the
    *     mechanism a node's logs show, which no deployment record overrules
+   * @param failedTransfers the engine lines of failed KV transfers and bootstraps (node clock): the
+   *     mechanism too, on the node that logged them
    */
-  public static List<Window> of(Epochs epochs, NodeClocks clocks, String fixedVersion, List<Finding> findings) {
-    Map<String, List<Finding>> mechanism = new HashMap<>();
+  public static List<Window> of(Epochs epochs, NodeClocks clocks, String fixedVersion, List<Finding> findings,
+      List<EngineEvent> failedTransfers) {
+    Map<String, List<Shown>> mechanism = new HashMap<>();
     for (Finding f : findings) {
       if ((f.kind() == FindingKind.OVER_LENGTH_ACCEPTED || f.kind() == FindingKind.PREFILL_UNDERRUN)
           && f.confidence().counts() && f.node() != null && f.time() != null) {
-        mechanism.computeIfAbsent(epochs.canonical(f.node()), n -> new ArrayList<>()).add(f);
+        mechanism.computeIfAbsent(epochs.canonical(f.node()), n -> new ArrayList<>())
+            .add(new Shown(f.time(), f.kind().label(), f.requestId()));
       }
+    }
+    for (EngineEvent e : failedTransfers) {
+      String node = epochs.canonical(e.node());
+      mechanism.computeIfAbsent(node, n -> new ArrayList<>()).add(new Shown(
+          Instant.ofEpochMilli(clocks.toGatewayTime(node, e.time())),
+          e.kind() == EngineEvent.Kind.BOOTSTRAP_FAILED ? "a failed KV bootstrap" : "a failed KV transfer", e.rid()));
     }
     List<Window> windows = new ArrayList<>();
     for (Map.Entry<String, List<ConfigEpoch>> node : epochs.byNode().entrySet()) {
       List<NodeEpoch> open = new ArrayList<>();
       List<String> conflicts = new ArrayList<>();
       for (NodeEpoch epoch : NodeEpoch.of(node.getValue(), clocks)) {
-        Finding shown = epoch.vulnerable(fixedVersion) || !epoch.epoch().poolBelowContext() ? null
+        Shown shown = epoch.vulnerable(fixedVersion) || !epoch.epoch().poolBelowContext() ? null
             : firstIn(mechanism.getOrDefault(node.getKey(), List.of()), epoch);
         if (shown != null) {
           conflicts.add("a deployment record says engine " + Printable.text(epoch.epoch().engineVersion())
               + (epoch.epoch().versionSource() == null ? "" : " (" + Printable.text(epoch.epoch().versionSource().describe()) + ")")
-              + ", but the node's own logs show " + shown.kind().label() + " at " + shown.time()
-              + " (" + Printable.text(shown.requestId()) + "): the window stays open");
+              + ", but the node's own logs show " + shown.what() + " at " + shown.time()
+              + " (" + Printable.text(shown.request()) + "): the window stays open");
         }
         if (epoch.vulnerable(fixedVersion) || shown != null) {
           open.add(epoch);
@@ -68,13 +86,27 @@ public final class VulnerableWindows {
         windows.add(window(node.getKey(), open, null, conflicts));
       }
     }
-    return windows;
+    return windows.stream().map(w -> withAssumptions(w, epochs, clocks)).toList();
   }
 
-  /** The first mechanism finding inside the epoch (gateway clock), or null. */
-  private static Finding firstIn(List<Finding> mechanism, NodeEpoch epoch) {
+  /** {@code window} with the starts read as no restart inside it named in its reason. */
+  private static Window withAssumptions(Window window, Epochs epochs, NodeClocks clocks) {
+    List<String> assumed = epochs.setAside().stream()
+        .filter(a -> a.epoch().node().equals(window.node()))
+        .filter(a -> {
+          Instant at = Instant.ofEpochMilli(clocks.toGatewayTime(window.node(), a.epoch().start()));
+          return !at.isBefore(window.start()) && (window.end() == null || at.isBefore(window.end()));
+        })
+        .map(ShortLogs.SetAside::why).toList();
+    return assumed.isEmpty() ? window : new Window(window.kind(), window.node(), window.deployment(), window.start(),
+        window.end(), window.count(), window.reason() + "; ASSUMED: " + String.join("; ", assumed),
+        window.engineVersion(), window.nodeStart());
+  }
+
+  /** The first sign of the mechanism inside the epoch (gateway clock), or null. */
+  private static Shown firstIn(List<Shown> mechanism, NodeEpoch epoch) {
     return mechanism.stream().filter(f -> !f.time().isBefore(epoch.start()) && (epoch.end() == null || f.time().isBefore(epoch.end())))
-        .min(java.util.Comparator.comparing(Finding::time)).orElse(null);
+        .min(java.util.Comparator.comparing(Shown::time)).orElse(null);
   }
 
   private static Window window(String node, List<NodeEpoch> epochs, java.time.Instant end, List<String> conflicts) {

@@ -35,9 +35,10 @@ class EvidenceJsonTest {
       "sole", List.of("email"), 1, List.of("email:3e6321f4"), Evidence.Identifier.NOTE);
   private static final Evidence.OverLength OVER_LENGTH = new Evidence.OverLength(200L, "prefill-a", null, 1L, 912_004L,
       912_004L, "estimated from the prompt's text", 681_280L, 681_280L, 1_048_576L, true, "912004 > 681280",
-      "the request's own nodes");
+      "the request's own nodes", null);
   private static final Evidence.Underrun UNDERRUN = new Evidence.Underrun(200L, "prefill-a", "chat-1m", 700_000L,
-      "reported by the gateway", 1L, 0L, 0.5, false);
+      "reported by the gateway", 1L, 0L, 0.5, false,
+      new io.kvscope.model.join.RoomRule.Ambiguity(4_711L, 3, 0).describe());
   private static final Evidence.Timing TIMING = new Evidence.Timing(null, null, null, 700_000L, 38_400L, 41L, 0.001);
   /** An unpatched engine whose version no record dated: the optional keys it says, and none of the others. */
   private static final Evidence.Config UNPATCHED = new Evidence.Config("prefill", AT, AT.minusSeconds(3), null, 681_280L,
@@ -85,6 +86,10 @@ class EvidenceJsonTest {
     assertThat(names(request)).startsWith("status_code", "prefill_node", "deployment", "prompt_tokens_reported")
         .endsWith("rejection_quoted", "limit_from");
     assertThat(request.get("deployment").isNull()).isTrue();
+    JsonNode underrun = evidenceInFile(finding(FindingKind.PREFILL_UNDERRUN, "underrun", UNDERRUN));
+    assertThat(names(underrun)).as("an ambiguous room is named where there was one").endsWith("engine_rejected",
+        "room_ambiguous");
+    assertThat(underrun.get("room_ambiguous").asText()).startsWith("bootstrap_room 4711 was logged with 3 rids");
   }
 
   @Test

@@ -133,7 +133,7 @@ class HtmlReportTest {
       if (f.kind() == io.kvscope.model.finding.FindingKind.OVER_LENGTH_ACCEPTED
           && IncidentFixture.GX_REQ_1.equals(f.requestId())) {
         f = f.withEvidence(new io.kvscope.model.finding.Evidence.OverLength(200L, "prefill-a", "chat-1m", 912_004L,
-            null, null, null, 681_280L, null, null, false, null, null));
+            null, null, null, 681_280L, null, null, false, null, null, null));
       }
       findings.add(f);
     }

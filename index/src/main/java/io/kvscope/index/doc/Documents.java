@@ -20,6 +20,7 @@ import io.kvscope.ingest.record.RequestRecord;
 import io.kvscope.ingest.record.VersionOrigin;
 import io.kvscope.ingest.record.VersionRecord;
 import io.kvscope.ingest.record.VersionSource;
+import io.kvscope.model.join.RoomRule;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -450,6 +451,11 @@ public
     number(doc, TRANSFER_FAILURES, (long) facts.transferFailures());
     number(doc, CANARY_VIOLATIONS, (long) facts.canaryViolations());
     number(doc, CHECKSUM_MISMATCHES, (long) facts.checksumMismatches());
+    if (facts.ambiguousRoom() != null) {
+      number(doc, AMBIGUOUS_ROOM, facts.ambiguousRoom().room());
+      number(doc, AMBIGUOUS_ROOM_RIDS, (long) facts.ambiguousRoom().rids());
+      number(doc, AMBIGUOUS_ROOM_REQUESTS, (long) facts.ambiguousRoom().requests());
+    }
     if (facts.prefillEpoch() != null) {
       number(doc, PREFILL_POOL_TOKENS, facts.prefillEpoch().poolTokens());
       number(doc, PREFILL_CONTEXT_LENGTH, facts.prefillEpoch().contextLength());
@@ -496,7 +502,13 @@ public
             (Long) values.get(PREFILL_CONTEXT_LENGTH), version),
         epochSummary(record.decodeNode(), (Long) values.get(DECODE_POOL_TOKENS),
             (Long) values.get(DECODE_CONTEXT_LENGTH), version),
-        events.intValue());
+        events.intValue(), ambiguousRoom(values));
+  }
+
+  private static RoomRule.Ambiguity ambiguousRoom(FieldValues values) {
+    Long room = (Long) values.get(AMBIGUOUS_ROOM);
+    return room == null ? null
+        : new RoomRule.Ambiguity(room, intValue(values, AMBIGUOUS_ROOM_RIDS), intValue(values, AMBIGUOUS_ROOM_REQUESTS));
   }
 
   /** The part of an epoch a request document keeps: enough to explain its limit. */

@@ -110,6 +110,9 @@ public final class Schema {
   public static final String TRANSFER_FAILURES = "transfer_failures";
   public static final String CANARY_VIOLATIONS = "canary_violations";
   public static final String CHECKSUM_MISMATCHES = "checksum_mismatches";
+  public static final String AMBIGUOUS_ROOM = "ambiguous_room";
+  public static final String AMBIGUOUS_ROOM_RIDS = "ambiguous_room_rids";
+  public static final String AMBIGUOUS_ROOM_REQUESTS = "ambiguous_room_requests";
   public static final String PREFILL_POOL_TOKENS = "prefill_pool_tokens";
   public static final String PREFILL_CONTEXT_LENGTH = "prefill_context_length";
   public static final String DECODE_POOL_TOKENS = "decode_pool_tokens";
@@ -209,6 +212,9 @@ public final class Schema {
       f(TRANSFER_FAILURES, Kind.LONG, "bootstrap/transfer failures logged for this request"),
       f(CANARY_VIOLATIONS, Kind.LONG, "kv canary violations logged for this request"),
       f(CHECKSUM_MISMATCHES, Kind.LONG, "KV checksum mismatches logged for this request"),
+      f(AMBIGUOUS_ROOM, Kind.LONG, "a bootstrap room its lines name that named no one pair (the smallest of several)"),
+      f(AMBIGUOUS_ROOM_RIDS, Kind.LONG, "rids logged with that room, the request's own included (10 means 10 or more)"),
+      f(AMBIGUOUS_ROOM_REQUESTS, Kind.LONG, "of the room's other rids, those another request claims as its own"),
       f(PREFILL_POOL_TOKENS, Kind.LONG, "KV pool of the prefill node's epoch at the time"),
       f(PREFILL_CONTEXT_LENGTH, Kind.LONG, "context length of the prefill node's epoch"),
       f(DECODE_POOL_TOKENS, Kind.LONG, "KV pool of the decode node's epoch at the time"),

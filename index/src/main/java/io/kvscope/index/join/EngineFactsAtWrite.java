@@ -9,7 +9,6 @@ import io.kvscope.ingest.record.Ingested;
 import io.kvscope.ingest.record.RequestRecord;
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 
@@ -55,9 +54,9 @@ public final class EngineFactsAtWrite implements Closeable {
   /** The document for {@code item}: a request with engine events is linked, the rest as usual. */
   public Document document(Ingested item) {
     if (item instanceof RequestRecord request && request.engineRid() != null && !request.engineRid().isBlank()) {
-      List<EngineEvent> events = joins.get().of(request.engineRid()).all();
-      if (!events.isEmpty()) {
-        return Documents.linkedRequest(request, EngineFacts.fold(events, epochs));
+      RequestEvents.Joined joined = joins.get().of(request.engineRid());
+      if (!joined.all().isEmpty()) {
+        return Documents.linkedRequest(request, joined.facts(epochs));
       }
     }
     return Documents.of(item);

@@ -126,7 +126,7 @@ public final class Linker {
             continue;
           }
           roles.joined(joinedEvents);
-          EngineFacts facts = EngineFacts.fold(all, epochs);
+          EngineFacts facts = joinedEvents.facts(epochs);
           observeClocks(clocks, requestDocs.get(0), all, epochs);
           String signature = Documents.linkSignature(facts);
           for (int i = 0; i < requestDocs.size(); i++) {

@@ -1,5 +1,6 @@
 package io.kvscope.index.join;
 
+import io.kvscope.model.join.EngineFacts;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.model.join.RoomRule;
 import java.util.ArrayList;
@@ -20,8 +21,14 @@ final class RequestEvents {
    * @param own logged under the request's own rid
    * @param byRoom logged under the other rid its bootstrap room names, or with the room and no rid
    * @param ambiguousRooms rooms that could not be followed (several rids, or a rid another record claims)
+   * @param ambiguity the one of them the request's findings name, or null
    */
-  record Joined(List<EngineEvent> own, List<EngineEvent> byRoom, int ambiguousRooms) {
+  record Joined(List<EngineEvent> own, List<EngineEvent> byRoom, int ambiguousRooms, RoomRule.Ambiguity ambiguity) {
+
+    /** The request's facts, folded against {@code epochs}. */
+    EngineFacts facts(EngineFacts.EpochLookup epochs) {
+      return EngineFacts.fold(all(), ambiguity, epochs);
+    }
 
     List<EngineEvent> all() {
       if (byRoom.isEmpty()) {
@@ -45,12 +52,14 @@ final class RequestEvents {
     List<EngineEvent> byRoom = new ArrayList<>();
     Set<String> joined = new HashSet<>();
     int ambiguous = 0;
+    RoomRule.Ambiguity named = null;
     for (long room : RoomRule.roomsOf(own)) {
       List<EngineEvent> ridless = new ArrayList<>();
       RoomRule.Room followed =
           RoomRule.follow(rid, lookup.ridsAt(room, RoomRule.MAX_RIDS_PER_ROOM + 1, ridless), lookup::hasRequest);
       if (followed.ambiguous()) {
         ambiguous++;
+        named = RoomRule.Ambiguity.first(named, followed.ambiguity(room));
       }
       for (String other : followed.joins()) {
         if (joined.add(other)) {
@@ -61,7 +70,7 @@ final class RequestEvents {
         byRoom.addAll(ridless);
       }
     }
-    return new Joined(own, byRoom, ambiguous);
+    return new Joined(own, byRoom, ambiguous, named);
   }
 
   /** The events of the request whose rid is {@code rid}, looked up. */

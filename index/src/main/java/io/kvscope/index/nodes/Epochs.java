@@ -5,6 +5,7 @@ import io.kvscope.index.doc.Schema;
 import io.kvscope.index.doc.TypedDocs;
 import io.kvscope.model.join.EngineFacts;
 import io.kvscope.ingest.record.ConfigEpoch;
+import io.kvscope.ingest.record.NodeActivity;
 import io.kvscope.ingest.record.NodeAlias;
 import io.kvscope.ingest.record.VersionRecord;
 import java.io.IOException;
@@ -19,8 +20,9 @@ import org.apache.lucene.index.IndexReader;
 /**
  * Every node's config epochs in start order, each node under the name reports use
  * ({@link NodeIdentity}) and each epoch with the engine version deployment records give it
- * ({@link EngineVersions}). Fleets have few nodes and fewer restarts, so the whole set fits in
- * memory comfortably.
+ * ({@link EngineVersions}). A start logged by a fragment inside another log of the node is no
+ * restart ({@link ShortLogs}): it is set aside, and said. Fleets have few nodes and fewer restarts,
+ * so the whole set fits in memory comfortably.
  */
 public final class Epochs implements EngineFacts.EpochLookup {
 
@@ -29,17 +31,21 @@ public final class Epochs implements EngineFacts.EpochLookup {
   private final Map<String, List<ConfigEpoch>> serving;
   private final NodeIdentity identity;
   private final NodeClocks clocks;
+  private final List<ShortLogs.SetAside> setAside;
 
   /** Epochs as given: every node name is its own node, versions only as the epochs carry them. */
   public Epochs(Collection<ConfigEpoch> epochs) {
-    this(epochs, NodeIdentity.none(), new EngineVersions(List.of(), NodeIdentity.none()), NodeClocks.none());
+    this(epochs, NodeIdentity.none(), new EngineVersions(List.of(), NodeIdentity.none()), NodeClocks.none(),
+        ShortLogs.none());
   }
 
   /**
    * Epochs under their nodes' report names, with versions from {@code versions}; {@code clocks}
-   * puts a node's epoch starts on the wall clock deployment records use.
+   * puts a node's epoch starts on the wall clock deployment records use; the starts {@code shortLogs}
+   * reads as no restart are left out.
    */
-  public Epochs(Collection<ConfigEpoch> epochs, NodeIdentity identity, EngineVersions versions, NodeClocks clocks) {
+  public Epochs(Collection<ConfigEpoch> epochs, NodeIdentity identity, EngineVersions versions, NodeClocks clocks,
+      ShortLogs shortLogs) {
     this.identity = identity;
     this.clocks = clocks;
     Map<String, List<ConfigEpoch>> grouped = new TreeMap<>();
@@ -47,10 +53,14 @@ public final class Epochs implements EngineFacts.EpochLookup {
       String node = identity.canonical(epoch.node());
       grouped.computeIfAbsent(node, n -> new ArrayList<>()).add(node.equals(epoch.node()) ? epoch : epoch.withNode(node));
     }
+    List<ShortLogs.SetAside> aside = new ArrayList<>();
     grouped.replaceAll((node, list) -> {
       list.sort(Comparator.comparingLong(ConfigEpoch::start));
-      return List.copyOf(versions.isEmpty() ? list : versions.resolve(node, list, t -> clocks.toGatewayTime(node, t)));
+      List<ConfigEpoch> restarts = shortLogs.restarts(node, list, aside);
+      return List.copyOf(versions.isEmpty() ? restarts
+          : versions.resolve(node, restarts, t -> clocks.toGatewayTime(node, t)));
     });
+    this.setAside = List.copyOf(aside);
     this.byNode = grouped;
     Map<String, List<ConfigEpoch>> serving = new TreeMap<>();
     grouped.forEach((node, list) -> {
@@ -69,21 +79,24 @@ public final class Epochs implements EngineFacts.EpochLookup {
     List<NodeAlias> aliases = new ArrayList<>();
     TypedDocs.forEach(reader, Schema.TYPE_NODE_ALIAS, doc -> aliases.add(Documents.readAlias(doc)));
     NodeIdentity identity = NodeIdentity.of(aliases, epochs);
-    return of(epochs, identity, records, NodeClocks.load(reader, identity));
+    List<NodeActivity> hours = new ArrayList<>();
+    TypedDocs.forEach(reader, Schema.TYPE_NODE_HOUR, doc -> hours.add(Documents.readActivity(doc)));
+    return of(epochs, identity, records, hours, NodeClocks.load(reader, identity));
   }
 
   /**
    * The epochs of an ingest's own records, wherever they were read: each node under the name its
-   * {@code aliases} give it, each epoch with the version the {@code versions} records give it.
+   * {@code aliases} give it, each epoch with the version the {@code versions} records give it, the
+   * starts the logs' {@code hours} show to be no restart set aside.
    */
   public static Epochs of(Collection<ConfigEpoch> epochs, Collection<NodeAlias> aliases, List<VersionRecord> versions,
-      NodeClocks clocks) {
-    return of(epochs, NodeIdentity.of(aliases, epochs), versions, clocks);
+      Collection<NodeActivity> hours, NodeClocks clocks) {
+    return of(epochs, NodeIdentity.of(aliases, epochs), versions, hours, clocks);
   }
 
   private static Epochs of(Collection<ConfigEpoch> epochs, NodeIdentity identity, List<VersionRecord> versions,
-      NodeClocks clocks) {
-    return new Epochs(epochs, identity, new EngineVersions(versions, identity), clocks);
+      Collection<NodeActivity> hours, NodeClocks clocks) {
+    return new Epochs(epochs, identity, new EngineVersions(versions, identity), clocks, ShortLogs.of(hours, identity));
   }
 
   /** The epoch {@code node} (any of its names) was in at {@code time} (node clock), or null before its first one. */
@@ -132,6 +145,11 @@ public final class Epochs implements EngineFacts.EpochLookup {
   public long[] restarts(String node) {
     return byNode.getOrDefault(node, List.of()).stream().filter(e -> !e.fromMetrics())
         .mapToLong(e -> clocks.toGatewayTime(node, e.start())).sorted().distinct().skip(1).toArray();
+  }
+
+  /** The logged starts read as no restart, node by node in start order, each with what was assumed. */
+  public List<ShortLogs.SetAside> setAside() {
+    return setAside;
   }
 
   public List<ConfigEpoch> all() {

@@ -96,7 +96,7 @@ class LinkerTest {
           .statusCode(200).startTime(at("2026-08-27T12:00:10Z")).sourceFile("gw.jsonl").sourceLine(1).build();
       EngineEvent stale = new EngineEvent(Kind.TIME_STATS, "prefill-9", NodeRole.PREFILL, "abc", 99L,
           at("2026-08-27T12:00:11Z"), 5L, null, null, 3L, null, null, null, null, null, null, "stale.log", 1);
-      EngineFacts staleFacts = EngineFacts.fold(java.util.List.of(stale), (node, time) -> null);
+      EngineFacts staleFacts = EngineFacts.fold(java.util.List.of(stale), null, (node, time) -> null);
       assertThat(staleFacts.bootstrapRoom()).isEqualTo(99L);
       store.put(Documents.linkedRequest(gateway, staleFacts));
       store.put(Documents.of(event(Kind.TIME_STATS, "prefill-0", NodeRole.PREFILL, "abc", "2026-08-27T12:00:11Z", 1L)));

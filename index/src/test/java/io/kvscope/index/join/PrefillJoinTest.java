@@ -7,6 +7,7 @@ import io.kvscope.index.nodes.NodeClocks;
 import io.kvscope.index.store.IndexStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvscope.model.join.RoomRule;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.EngineEvent.Kind;
@@ -102,6 +103,7 @@ class PrefillJoinTest {
       assertThat(facts.prefillEpoch().poolTokens()).isEqualTo(681_280L);
       assertThat(facts.decodeEpoch().poolTokens()).isEqualTo(2_400_000L);
       assertThat(facts.events()).isEqualTo(5);
+      assertThat(facts.ambiguousRoom()).as("one pair on the room").isNull();
       // each node's clock, learned from its own first line about the request
       assertThat(NodeClocks.load(search.reader()).skew("prefill-0")).isEqualTo(40_000L);
       assertThat(NodeClocks.load(search.reader()).skew("decode-0")).isEqualTo(-30_000L);
@@ -157,6 +159,11 @@ class PrefillJoinTest {
           .isEqualTo(1L);
       Document collided = search.search("request_id:gw-collide", 1).documents().get(0);
       assertThat(Documents.readRequest(collided).engineInputLen()).as("decode's own count only").isEqualTo(707_640L);
+      // each request's document names the room its facts were joined through, with what the room showed
+      assertThat(Documents.readFacts(crowded).ambiguousRoom()).isEqualTo(new RoomRule.Ambiguity(7L, 3, 0));
+      assertThat(Documents.readFacts(collided).ambiguousRoom()).isEqualTo(new RoomRule.Ambiguity(8L, 2, 1));
+      Document claims = search.search("request_id:gw-claims-prefill-rid", 1).documents().get(0);
+      assertThat(Documents.readFacts(claims).ambiguousRoom()).isEqualTo(new RoomRule.Ambiguity(8L, 2, 1));
     }
   }
 }

@@ -125,15 +125,22 @@ public sealed interface Evidence {
    * @param promptTokensBasis where {@code promptTokensUsed} came from
    * @param rejectionQuoted the engine's rejection, {@code requested > limit}, when it rejected
    * @param limitFrom whose limit it is (the request's own nodes, or its deployment's prefill nodes)
+   * @param roomAmbiguous the bootstrap room its engine facts were joined through named no one pair:
+   *     what it showed (left out of the file when it named one pair)
    */
   record OverLength(Long statusCode, String prefillNode, String deployment, Long promptTokensReported,
       Long promptTokensEstimated, Long promptTokensUsed, String promptTokensBasis, Long limit, Long poolTokens,
-      Long contextLength, boolean engineRejected, String rejectionQuoted, String limitFrom) implements OfRequest {}
+      Long contextLength, boolean engineRejected, String rejectionQuoted, String limitFrom,
+      @JsonInclude(Include.NON_NULL) String roomAmbiguous) implements OfRequest {}
 
-  /** A prefill underrun: the engine prefilled far fewer tokens than the prompt held. */
+  /**
+   * A prefill underrun: the engine prefilled far fewer tokens than the prompt held.
+   *
+   * @param roomAmbiguous as {@link OverLength#roomAmbiguous}
+   */
   record Underrun(Long statusCode, String prefillNode, String deployment, long expectedInputTokens,
-      String expectedBasis, Long observedInputTokens, Long cachedTokens, Double transferMb, boolean engineRejected)
-      implements OfRequest {}
+      String expectedBasis, Long observedInputTokens, Long cachedTokens, Double transferMb, boolean engineRejected,
+      @JsonInclude(Include.NON_NULL) String roomAmbiguous) implements OfRequest {}
 
   /**
    * A first token too soon for the prompt's uncached tokens, against the deployment's fitted prefill.

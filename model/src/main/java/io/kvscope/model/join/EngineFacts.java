@@ -4,6 +4,7 @@ import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.EngineEvent.Kind;
 import io.kvscope.ingest.record.NodeRole;
+import io.kvscope.model.join.RoomRule;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,8 @@ import java.util.function.Function;
  *
  * @param engineInputLen tokens actually prefilled: the prefill side's word first (a rejected stub
  *     shows 1 there while decode still reserved the full length)
+ * @param ambiguousRoom a bootstrap room the request's lines name that named no one pair (the
+ *     smallest, when several did), or null: the request's findings say so
  */
 public record EngineFacts(
     String prefillNode,
@@ -32,7 +35,16 @@ public record EngineFacts(
     int checksumMismatches,
     ConfigEpoch prefillEpoch,
     ConfigEpoch decodeEpoch,
-    int events) {
+    int events,
+    RoomRule.Ambiguity ambiguousRoom) {
+
+  /** Facts joined through rooms that each named one pair. */
+  public EngineFacts(String prefillNode, String decodeNode, Long bootstrapRoom, Long engineInputLen, Long cachedTokens,
+      boolean rejected, Long requestedLen, Long rejectionLimit, Double transferMb, int transferFailures,
+      int canaryViolations, int checksumMismatches, ConfigEpoch prefillEpoch, ConfigEpoch decodeEpoch, int events) {
+    this(prefillNode, decodeNode, bootstrapRoom, engineInputLen, cachedTokens, rejected, requestedLen, rejectionLimit,
+        transferMb, transferFailures, canaryViolations, checksumMismatches, prefillEpoch, decodeEpoch, events, null);
+  }
 
   /**
    * Node-local time, then kind, then where the line was: a total order, so the facts do not depend
@@ -47,8 +59,11 @@ public record EngineFacts(
   public static final EngineFacts NONE =
       new EngineFacts(null, null, null, null, null, false, null, null, null, 0, 0, 0, null, null, 0);
 
-  /** Folds a request's events; {@code epochAt} finds a node's epoch at a node-local time. */
-  public static EngineFacts fold(List<EngineEvent> events, EpochLookup epochAt) {
+  /**
+   * Folds a request's events; {@code ambiguousRoom} is the room the join found no one pair's (null
+   * for none), {@code epochAt} finds a node's epoch at a node-local time.
+   */
+  public static EngineFacts fold(List<EngineEvent> events, RoomRule.Ambiguity ambiguousRoom, EpochLookup epochAt) {
     if (events.isEmpty()) {
       return NONE;
     }
@@ -77,7 +92,8 @@ public record EngineFacts(
         count(ordered, Kind.CHECKSUM_MISMATCH),
         prefill == null ? null : epochAt.at(prefill.node(), prefill.time()),
         decode == null ? null : epochAt.at(decode.node(), decode.time()),
-        events.size());
+        events.size(),
+        ambiguousRoom);
   }
 
   /** The prefill side's own count wins; the decode side reports the length it reserved. */

@@ -35,8 +35,12 @@ public final class RoomRule {
    * @param joins the rids whose events join the request: those the room names besides {@code rid}
    *     that no gateway record claims as its own request
    * @param ambiguous the room names more than one other rid, or a rid another request claims
+   * @param rids the rids logged with the room, the request's own included (at most
+   *     {@link #MAX_RIDS_PER_ROOM} + 2: a caller may stop there)
+   * @param requests of the other rids, those another request claims (0 for a room of more than
+   *     {@link #MAX_RIDS_PER_ROOM} others, which joins nothing whoever claims them)
    */
-  public record Room(Set<String> joins, boolean ambiguous) {
+  public record Room(Set<String> joins, boolean ambiguous, int rids, int requests) {
 
     /**
      * Whether the room's lines that name no rid join the request: not when the room is ambiguous and
@@ -44,6 +48,38 @@ public final class RoomRule {
      */
     public boolean takesRidless() {
       return !ambiguous || !joins.isEmpty();
+    }
+
+    /** The room {@code room} as a finding names it, or null when it names one pair. */
+    public Ambiguity ambiguity(long room) {
+      return ambiguous ? new Ambiguity(room, rids, requests) : null;
+    }
+  }
+
+  /**
+   * A room that named no one pair, as a request's findings say it: the facts it gave are the ones
+   * {@link #follow} joins, and the reader should know they were not one pair's word. A request with
+   * several such rooms names the smallest ({@link #first}), so every join finds the same one.
+   *
+   * @param rids the rids logged with the room, the request's own included; {@code MAX_RIDS_PER_ROOM
+   *     + 2} means that many or more
+   * @param requests of the other rids, those another request claims as its own
+   */
+  public record Ambiguity(long room, int rids, int requests) {
+
+    /** Of two rooms (either may be null), the one a request names: the smaller. */
+    public static Ambiguity first(Ambiguity a, Ambiguity b) {
+      return a == null || (b != null && b.room < a.room) ? b : a;
+    }
+
+    /** What a finding's evidence says of it: numbers only, never text of the logs. */
+    public String describe() {
+      if (rids >= MAX_RIDS_PER_ROOM + 2) {
+        return "bootstrap_room " + room + " was logged with " + rids + " or more rids: no pair's, nothing joined through it";
+      }
+      return "bootstrap_room " + room + " was logged with " + rids + " rids (a pair has 2)"
+          + (requests == 0 ? "" : ", " + requests + " of them another request's own (left with it)")
+          + "; the rids no request claims were joined, so its engine facts may mix requests";
     }
   }
 
@@ -55,8 +91,9 @@ public final class RoomRule {
   public static Room follow(String rid, Set<String> ridsAtRoom, Predicate<String> isRequest) {
     Set<String> others = new LinkedHashSet<>(ridsAtRoom);
     others.remove(rid);
+    int rids = others.size() + 1;
     if (others.size() > MAX_RIDS_PER_ROOM) {
-      return new Room(Set.of(), true);
+      return new Room(Set.of(), true, Math.min(rids, MAX_RIDS_PER_ROOM + 2), 0);
     }
     Set<String> joins = new LinkedHashSet<>();
     for (String other : others) {
@@ -64,7 +101,7 @@ public final class RoomRule {
         joins.add(other);
       }
     }
-    return new Room(joins, others.size() > 1 || joins.size() < others.size());
+    return new Room(joins, others.size() > 1 || joins.size() < others.size(), rids, others.size() - joins.size());
   }
 
   /** The rooms a request's own events name, in first-seen order; none when they name more than {@link #MAX_ROOMS}. */

@@ -18,23 +18,23 @@ class RoomRuleTest {
   @Test
   void aPairJoinsItsPrefillRid() {
     assertThat(RoomRule.follow("decode-1", Set.of("decode-1", "prefill-1"), REQUESTS::contains))
-        .isEqualTo(new RoomRule.Room(Set.of("prefill-1"), false));
+        .isEqualTo(new RoomRule.Room(Set.of("prefill-1"), false, 2, 0));
   }
 
   @Test
   void aForgedRidOnTheRoomMakesItAmbiguousButTakesNothingAway() {
     assertThat(RoomRule.follow("decode-1", Set.of("decode-1", "prefill-1", "forged"), REQUESTS::contains))
-        .isEqualTo(new RoomRule.Room(Set.of("prefill-1", "forged"), true));
+        .isEqualTo(new RoomRule.Room(Set.of("prefill-1", "forged"), true, 3, 0));
   }
 
   @Test
   void anotherRequestsRidOnTheRoomStaysWithThatRequest() {
     RoomRule.Room room = RoomRule.follow("decode-1", Set.of("decode-1", "prefill-1", "decode-2"),
         REQUESTS::contains);
-    assertThat(room).isEqualTo(new RoomRule.Room(Set.of("prefill-1"), true));
+    assertThat(room).isEqualTo(new RoomRule.Room(Set.of("prefill-1"), true, 3, 1));
     assertThat(RoomRule.follow("decode-2", Set.of("decode-1", "decode-2"), REQUESTS::contains))
         .as("two requests colliding on one room: neither takes the other's facts")
-        .isEqualTo(new RoomRule.Room(Set.of(), true));
+        .isEqualTo(new RoomRule.Room(Set.of(), true, 2, 1));
   }
 
   @Test
@@ -43,7 +43,8 @@ class RoomRuleTest {
     for (int i = 0; i <= RoomRule.MAX_RIDS_PER_ROOM; i++) {
       many.add("warmup-" + i);
     }
-    assertThat(RoomRule.follow("decode-1", many, REQUESTS::contains)).isEqualTo(new RoomRule.Room(Set.of(), true));
+    assertThat(RoomRule.follow("decode-1", many, REQUESTS::contains))
+        .isEqualTo(new RoomRule.Room(Set.of(), true, RoomRule.MAX_RIDS_PER_ROOM + 2, 0));
   }
 
   @Test
@@ -67,5 +68,32 @@ class RoomRuleTest {
       Set<String> first = new LinkedHashSet<>(rids.subList(from, from + RoomRule.MAX_RIDS_PER_ROOM + 2));
       assertThat(RoomRule.follow("decode-1", first, isRequest)).as("from %d", from).isEqualTo(all);
     }
+  }
+
+  @Test
+  void anAmbiguousRoomIsNamedWithItsCountsAndAPairIsNot() {
+    assertThat(RoomRule.follow("decode-1", Set.of("decode-1", "prefill-1"), REQUESTS::contains).ambiguity(7)).isNull();
+    RoomRule.Ambiguity forged = RoomRule.follow("decode-1", Set.of("decode-1", "prefill-1", "decode-2", "forged"),
+        REQUESTS::contains).ambiguity(7);
+    assertThat(forged).isEqualTo(new RoomRule.Ambiguity(7, 4, 1));
+    assertThat(forged.describe()).isEqualTo("bootstrap_room 7 was logged with 4 rids (a pair has 2), 1 of them another"
+        + " request's own (left with it); the rids no request claims were joined, so its engine facts may mix requests");
+    Set<String> many = new HashSet<>(Set.of("decode-1"));
+    for (int i = 0; i < 30; i++) {
+      many.add("warmup-" + i);
+    }
+    assertThat(RoomRule.follow("decode-1", many, REQUESTS::contains).ambiguity(9).describe())
+        .isEqualTo("bootstrap_room 9 was logged with 10 or more rids: no pair's, nothing joined through it");
+  }
+
+  @Test
+  void ofSeveralAmbiguousRoomsTheSmallestIsNamedWhateverTheOrder() {
+    RoomRule.Ambiguity small = new RoomRule.Ambiguity(3, 3, 0);
+    RoomRule.Ambiguity large = new RoomRule.Ambiguity(40, 5, 1);
+    assertThat(RoomRule.Ambiguity.first(small, large)).isSameAs(small);
+    assertThat(RoomRule.Ambiguity.first(large, small)).isSameAs(small);
+    assertThat(RoomRule.Ambiguity.first(null, large)).isSameAs(large);
+    assertThat(RoomRule.Ambiguity.first(large, null)).isSameAs(large);
+    assertThat(RoomRule.Ambiguity.first(null, null)).isNull();
   }
 }
