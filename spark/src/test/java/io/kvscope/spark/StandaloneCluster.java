@@ -36,6 +36,11 @@ final class StandaloneCluster implements AutoCloseable {
 
   private static final Pattern MASTER_URL = Pattern.compile("Starting Spark master at (spark://\\S+)");
   private static final Duration START_LIMIT = Duration.ofMinutes(3);
+  /**
+   * Every JVM of the cluster lives for a few minutes on little data, on machines of few cores: the
+   * C2 compiler and parallel GC threads would cost more CPU than they save.
+   */
+  private static final List<String> SHORT_LIVED = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
   private final Path dir;
   private final Path home;
@@ -51,7 +56,7 @@ final class StandaloneCluster implements AutoCloseable {
    */
   StandaloneCluster(Path dir, int workerCount, List<String> jvmFlags) throws IOException, InterruptedException {
     this.dir = dir;
-    this.jvmFlags = List.copyOf(jvmFlags);
+    this.jvmFlags = Stream.concat(SHORT_LIVED.stream(), jvmFlags.stream()).toList();
     this.home = sparkHome(dir.resolve("spark-home"));
     this.masterLog = dir.resolve("master.log");
     Runtime.getRuntime().addShutdownHook(new Thread(this::close));
@@ -88,7 +93,7 @@ final class StandaloneCluster implements AutoCloseable {
         "--master", masterUrl, "--class", mainClass,
         "--conf", "spark.ui.enabled=false",
         "--conf", "spark.executor.memory=768m",
-        "--conf", "spark.sql.shuffle.partitions=4",
+        "--conf", "spark.sql.shuffle.partitions=2",
         "--conf", "spark.executor.extraJavaOptions=" + String.join(" ", jvmFlags)));
     if (application.size() > 1) {
       command.add("--jars");
