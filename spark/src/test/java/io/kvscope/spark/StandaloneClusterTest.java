@@ -73,15 +73,11 @@ class StandaloneClusterTest {
   @Order(1)
   void theJobOnTwoWorkersWritesWhatTheLocalJobWrites() throws Exception {
     printingLogsOnFailure(() -> {
-      String out = dir.resolve("out-two-workers").toString();
-      Process driver = submit("two-workers", out);
-      finished(driver, "two-workers");
+      endsAsTheLocalRun(submit("two-workers"));
 
       for (int worker = 1; worker <= 2; worker++) {
         assertThat(tasksRun(worker)).as("tasks run by worker %d's executor", worker).isPositive();
       }
-      assertSameOutputs(out);
-      assertJoinAsLocal("two-workers");
     });
   }
 
@@ -89,36 +85,41 @@ class StandaloneClusterTest {
   @Order(2)
   void aWorkerKilledMidJobLeavesTheOutputsAsTheLocalJobsOnes() throws Exception {
     printingLogsOnFailure(() -> {
-      String out = dir.resolve("out-killed-worker").toString();
-      Process driver = submit("killed-worker", out);
+      Run run = submit("killed-worker");
       // The ingest stage writes its outputs from rows cached on both executors: once the first is
       // written, the rest are still to be read from the killed executor's cache and shuffle files.
-      Path firstOutput = Path.of(out, IngestOutput.RECORDS.folder(), "_SUCCESS");
-      StandaloneCluster.awaitCondition(JOB_LIMIT, () -> Files.exists(firstOutput) || !driver.isAlive());
-      assertThat(driver.isAlive()).as("the job still runs when the first ingest output is written").isTrue();
+      Path firstOutput = Path.of(run.out(), IngestOutput.RECORDS.folder(), "_SUCCESS");
+      StandaloneCluster.awaitCondition(JOB_LIMIT, () -> Files.exists(firstOutput) || !run.driver().isAlive());
+      assertThat(run.driver().isAlive()).as("the job still runs when the first ingest output is written").isTrue();
       int tasksBeforeKill = tasksRun(2);
       StandaloneCluster.kill(cluster.worker(2).toHandle());
-      finished(driver, "killed-worker");
+      endsAsTheLocalRun(run);
 
       assertThat(tasksBeforeKill).as("tasks worker 2 ran before it was killed").isPositive();
       assertThat(cluster.worker(2).isAlive()).isFalse();
-      assertThat(StandaloneCluster.read(cluster.driverLog("killed-worker"))).as("the driver's log")
-          .contains("Lost executor");
-      assertSameOutputs(out);
-      assertJoinAsLocal("killed-worker");
+      assertThat(StandaloneCluster.read(cluster.driverLog(run.name()))).as("the driver's log").contains("Lost executor");
     });
   }
 
-  private Process submit(String name, String out) throws IOException {
-    return cluster.submit(name, application, ScopeJob.class.getName(), List.of(local.incident().toString(),
-        "--out", out, "--salt-work", String.valueOf(LocalRun.SALT_WORK)));
+  /** A submitted job: its driver, and the folder it writes. */
+  private record Run(String name, String out, Process driver) {}
+
+  private Run submit(String name) throws IOException {
+    String out = dir.resolve("out-" + name).toString();
+    return new Run(name, out, cluster.submit(name, application, ScopeJob.class.getName(),
+        List.of(local.incident().toString(), "--out", out, "--salt-work", String.valueOf(LocalRun.SALT_WORK))));
   }
 
-  private void finished(Process driver, String name) throws InterruptedException {
-    if (!driver.waitFor(JOB_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+  /** The job ends normally, with the local run's outputs and summary. */
+  private void endsAsTheLocalRun(Run run) throws InterruptedException, IOException {
+    if (!run.driver().waitFor(JOB_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+      StandaloneCluster.kill(run.driver().toHandle()); // its executors would hold the workers' cores
       fail("the job did not end within " + JOB_LIMIT);
     }
-    assertThat(driver.exitValue()).as("the driver's exit status; its log: " + cluster.driverLog(name)).isZero();
+    assertThat(run.driver().exitValue()).as("the driver's exit status; its log: " + cluster.driverLog(run.name()))
+        .isZero();
+    assertSameOutputs(run.out());
+    assertJoinAsLocal(run.name());
   }
 
   /** Every output folder holds the local job's rows, each as often. */
