@@ -21,7 +21,8 @@ import org.apache.spark.sql.SparkSession;
  * output folder, which is created owner-only (its quarantine and records hold prompts).
  *
  * <p>{@link #main} runs them for measurement: {@code ScopeJob INPUT... --out DIR [--master URL]}
- * prints each stage's wall and CPU seconds (the whole JVM's CPU: exact in {@code local[N]}).
+ * prints each stage's wall and CPU seconds (the whole JVM's CPU: exact in {@code local[N]}). Under
+ * {@code spark-submit} the master is submit's own {@code --master}.
  */
 public final class ScopeJob {
 
@@ -105,16 +106,19 @@ public final class ScopeJob {
   public static void main(String[] args) throws IOException {
     List<String> inputs = new ArrayList<>();
     String out = null;
-    String master = "local[*]";
+    // spark-submit passes its --master to the driver as this property.
+    String master = System.getProperty("spark.master", "local[*]");
+    long saltWork = PairStage.SALT_WORK;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--out" -> out = args[++i];
         case "--master" -> master = args[++i];
+        case "--salt-work" -> saltWork = Long.parseLong(args[++i]);
         default -> inputs.add(args[i]);
       }
     }
     if (out == null || inputs.isEmpty()) {
-      System.err.println("usage: ScopeJob INPUT... --out DIR [--master URL]");
+      System.err.println("usage: ScopeJob INPUT... --out DIR [--master URL] [--salt-work UPDATES]");
       System.exit(2);
     }
     Clock clock = new Clock();
@@ -122,7 +126,7 @@ public final class ScopeJob {
     spark.sparkContext().setLogLevel("WARN");
     StageTime start = clock.lap();
     try {
-      Summary summary = new ScopeJob(spark, IngestOptions.defaults()).run(inputs, out);
+      Summary summary = new ScopeJob(spark, IngestOptions.defaults(), saltWork).run(inputs, out);
       System.out.printf("files %d: read %d, skipped %d, unreadable %d; keys merged %d%n", summary.files(),
           summary.read(), summary.skipped(), summary.unreadable(), summary.mergedKeys());
       System.out.printf("requests %d, %d with engine facts; fingerprint rows %d, shared %d; boilerplate cut-off %d tenants%n",

@@ -41,8 +41,6 @@ import io.kvscope.model.fingerprint.FrequencyHistogram;
 import io.kvscope.model.order.RequestOrder;
 import io.kvscope.model.reach.ReachRule;
 import io.kvscope.samples.GenerationSummary;
-import io.kvscope.samples.IncidentGenerator;
-import io.kvscope.samples.Scale;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,61 +85,17 @@ class ScopeJobTest {
 
   @BeforeAll
   void runTheStagesOnAGeneratedIncident(@TempDir Path dir) throws IOException {
-    incident = dir.resolve("incident");
-    generated = new IncidentGenerator().generate(incident, 1, Scale.parse("0.25x"));
-    damagedGatewayFile();
-    forgedEngineLine();
-    fragmentLog();
-    out = dir.resolve("out").toString();
-    // A small salting threshold, so that the popular fingerprints of a small incident are salted too.
-    summary = new ScopeJob(spark(), IngestOptions.defaults(), 64).run(List.of(incident.toString()), out);
+    LocalRun run = LocalRun.shared();
+    generated = run.generated();
+    incident = run.incident();
+    out = run.out();
+    summary = run.summary();
     reference = SingleMachine.ingest(incident);
     index = dir.resolve("index");
     try (IndexStore store = IndexStore.open(index)) {
       link = new IndexIngest(store, Ingestors.discover(), IngestOptions.defaults(), IngestProgress.NONE,
           Clock.systemUTC()).run(List.of(incident)).link();
     }
-  }
-
-  /** A gateway file with real payloads between a cut line and one that is no payload: bad lines to quarantine. */
-  private void damagedGatewayFile() throws IOException {
-    Path gateway = generated.files().stream().map(f -> incident.resolve(f.path()))
-        .filter(p -> p.getFileName().toString().matches("litellm-.*\\.jsonl")).findFirst().orElseThrow();
-    List<String> payloads = Files.readAllLines(gateway).subList(0, 2);
-    Files.createDirectories(incident.resolve("late"));
-    Files.write(incident.resolve("late/litellm-damaged.jsonl"), List.of(
-        payloads.get(0).substring(0, payloads.get(0).length() / 2), "[\"not\", \"a\", \"payload\"]",
-        payloads.get(1).replaceFirst("\"id\": *\"[^\"]*\"", "\"id\": \"damaged-copy\"")));
-  }
-
-  /**
-   * An engine line that makes a bootstrap room ambiguous, appended to a prefill log: a forged rid on
-   * one request's room. The room's own prefill rid still joins, and so does the forged one.
-   */
-  private void forgedEngineLine() throws IOException {
-    Path prefill = generated.files().stream().map(f -> incident.resolve(f.path()))
-        .filter(p -> p.getFileName().toString().matches("sglang-prefill-.*\\.log")).sorted().findFirst().orElseThrow();
-    String stats = Files.readAllLines(prefill).stream().filter(l -> l.contains("Req Time Stats(rid=")).findFirst()
-        .orElseThrow();
-    Files.write(prefill, List.of(stats.replaceFirst("rid=[0-9a-f]+", "rid=f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0")),
-        java.nio.file.StandardOpenOption.APPEND);
-  }
-
-  /**
-   * A two-line SGLang restart with a pool above the context length, for a prefill node, in the middle
-   * of its own log: a start both paths read as no restart, so no request after it is served by it.
-   */
-  private void fragmentLog() throws IOException {
-    Path prefill = generated.files().stream().map(f -> incident.resolve(f.path()))
-        .filter(p -> p.getFileName().toString().matches("sglang-prefill-.*\\.log")).sorted().findFirst().orElseThrow();
-    List<String> lines = Files.readAllLines(prefill);
-    String at = lines.subList(lines.size() / 2, lines.size()).stream().filter(l -> l.matches("^\\[\\d{4}-.*"))
-        .findFirst().orElseThrow().substring(1, 20);
-    String node = prefill.getFileName().toString().replace(".log", "");
-    Files.write(incident.resolve("late/" + node + ".fragment.log"), List.of(
-        "[" + at + "] server_args=ServerArgs(model_path='/models/m', context_length=262144, disaggregation_mode='prefill')",
-        "[" + at + " TP0] max_total_num_tokens=2000000, chunked_prefill_size=8192, max_prefill_tokens=16384,"
-            + " max_running_requests=128, context_len=262144, available_gpu_mem=39.64 GB"));
   }
 
   private static SparkSession spark() {
