@@ -43,17 +43,14 @@ class LauncherScriptsTest {
   void theCheckoutLauncherRunsThroughASymlinkOnThePath(@TempDir Path tmp) throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "no bash");
     Path checkout = Files.createDirectories(tmp.resolve("checkout"));
-    Path launcher = Files.copy(ROOT.resolve("kvscope"), checkout.resolve("kvscope"));
-    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+    Path launcher = copyLauncher(checkout);
     Path jdk = Files.createDirectories(tmp.resolve("jdk/bin"));
     Path java = Files.writeString(jdk.resolve("java"), "#!/bin/sh\necho \"ran: $*\"\n");
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwx------"));
     Path finder = Files.createDirectories(checkout.resolve("cli/src/dist/bin")).resolve("jdk.sh");
     Files.writeString(finder, "kvscope_find_jdk() { export JAVA_HOME='" + jdk.getParent() + "'; }\n"
         + "kvscope_exec() { jar=\"$1\"; shift; exec \"$JAVA_HOME/bin/java\" --flag -jar \"$jar\" \"$@\"; }\n");
-    Path jar = Files.createDirectories(checkout.resolve("cli/target")).resolve("kvscope.jar");
-    Files.writeString(jar, "stand-in");
-    Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+    Path jar = standInJar(checkout);
     Path bin = Files.createDirectories(tmp.resolve("bin"));
     Files.createSymbolicLink(bin.resolve("kvscope"), launcher);
 
@@ -72,14 +69,11 @@ class LauncherScriptsTest {
   void theAotCacheIsRecordedOnceThenUsedAndRenewedAfterARebuild(@TempDir Path tmp) throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "no bash");
     Path checkout = Files.createDirectories(tmp.resolve("checkout"));
-    Path launcher = Files.copy(ROOT.resolve("kvscope"), checkout.resolve("kvscope"));
-    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+    copyLauncher(checkout);
     Files.copy(ROOT.resolve("cli/src/dist/bin/jdk.sh"),
         Files.createDirectories(checkout.resolve("cli/src/dist/bin")).resolve("jdk.sh"));
-    Path jar = Files.createDirectories(checkout.resolve("cli/target")).resolve("kvscope.jar");
-    Files.writeString(jar, "stand-in");
+    Path jar = standInJar(checkout);
     Files.writeString(Files.createDirectories(checkout.resolve("cli/target/lib")).resolve("lucene.jar"), "stand-in");
-    Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
     Path log = tmp.resolve("java.log");
     Path jdk25 = standInJdk(tmp.resolve("jdk25"), "25.0.1", log);
     Path cache = tmp.resolve("cache");
@@ -124,6 +118,20 @@ class LauncherScriptsTest {
     Files.delete(log);
     launch(checkout, standInJdk(tmp.resolve("jdk21"), "21.0.5", log), cache, "analyze --index idx");
     assertThat(Files.readAllLines(log)).singleElement().asString().doesNotContain("AOT").contains("analyze --index idx");
+  }
+
+  private static Path copyLauncher(Path checkout) throws java.io.IOException {
+    Path launcher = Files.copy(ROOT.resolve("kvscope"), checkout.resolve("kvscope"));
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+    return launcher;
+  }
+
+  /** The checkout's jar, newer than its sources so that the launcher builds nothing. */
+  private static Path standInJar(Path checkout) throws java.io.IOException {
+    Path jar = Files.createDirectories(checkout.resolve("cli/target")).resolve("kvscope.jar");
+    Files.writeString(jar, "stand-in");
+    Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+    return jar;
   }
 
   /** A JDK folder whose java appends its arguments to {@code log}, writes the files the AOT modes name, prints "ran". */
