@@ -122,14 +122,21 @@ kvscope_aot() {
     esac
   done
   case "$kvscope_aot_commands" in *" $command "*) ;; *) return 0 ;; esac
-  dir="${XDG_CACHE_HOME:-$HOME/.cache}/kvscope/aot"
+  if [ -n "${XDG_CACHE_HOME:-}" ]; then
+    dir="$XDG_CACHE_HOME/kvscope/aot"
+  elif [ -n "${HOME:-}" ]; then
+    dir="$HOME/.cache/kvscope/aot"
+  else
+    return 0
+  fi
   # Owner-only: the JVM maps the class data a cache holds, and its profiles tell what ran.
   (umask 077 && mkdir -p "$dir") 2>/dev/null && [ -O "$dir" ] && chmod 700 "$dir" 2>/dev/null || return 0
   files=("$jar" "$(dirname "$jar")"/lib/*.jar)
   # The jar's folder in the name keeps two checkouts from evicting each other's caches.
   key="$command-$(printf '%s' "$(dirname "$jar")" | cksum | cut -d' ' -f1)"
   key="$key-$( { sed -n 's/^JAVA_RUNTIME_VERSION=//p' "$JAVA_HOME/release" 2>/dev/null; echo "$JAVA_HOME";
-    stat -L -c '%n %s %Y' "${files[@]}" 2>/dev/null; } | cksum | cut -d' ' -f1)"
+    stat -L -c '%n %s %Y' "${files[@]}" 2>/dev/null || stat -L -f '%N %z %m' "${files[@]}" 2>/dev/null; } \
+    | cksum | cut -d' ' -f1)"
   cache="$dir/$key.aot"
   # Warnings about a cache the JVM cannot use (another JVM option, a changed jar) would go to stdout.
   kvscope_aot_flags=("-Xlog:aot*=off" "-Xlog:cds*=off")
@@ -160,5 +167,7 @@ kvscope_aot_create() {
     : > "${cache%.aot}.failed" # not tried again on this build
   fi
   rm -f "$conf" "$tmp"
+  # What runs killed before their end recorded (a configuration is as large as a cache).
+  find "$(dirname "$cache")" -maxdepth 1 -name '*.conf' -mmin +1440 -delete 2>/dev/null
   return 0
 }
