@@ -19,6 +19,9 @@
 # with DuckDB and numpy installed by pip from the wheel directory PEER_WHEELS (default /opt/pypi/files) with
 # --no-index, or from the package index when that directory does not exist. Needs GNU time at
 # /usr/bin/time and python3 (3.9+).
+# kvscope runs through ./kvscope: on a JDK 25+ its first ingest and analyze on a new build record
+# the JVM's AOT cache (README, KVSCOPE_AOT) and cost more once; the median of --rounds 3 leaves
+# that run out. KVSCOPE_AOT=0 measures without the cache.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 rounds=3
@@ -41,7 +44,7 @@ while [ $# -gt 0 ]; do
     --incident) extra+=("$(cd "$2" && pwd)"); shift 2 ;;
     --no-demo) demo=0; shift ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "versus: unknown option $1" >&2; exit 2 ;;
   esac
 done

@@ -5,6 +5,8 @@
 # then the usual install folders. JAVA_HOME wins when it is 21+; otherwise the newest JDK found.
 #   kvscope_find_jdk      sets and exports JAVA_HOME, or returns 1
 #   kvscope_jvm_flags     prints the flags for "$JAVA_HOME", one a line
+#   kvscope_exec JAR ARGS...   runs kvscope's JAR on "$JAVA_HOME" with those flags, KVSCOPE_JAVA_OPTS
+#                         and the AOT cache's (below); exits with its status
 
 kvscope_jdk_feature() { # JDK home -> its feature version (25 for 25.0.1), empty when not a JDK
   local home="$1" version=""
@@ -68,4 +70,104 @@ kvscope_jvm_flags() {
   if [ "$(kvscope_jdk_feature "$JAVA_HOME")" -ge 23 ]; then
     echo "--sun-misc-unsafe-memory-access=allow"
   fi
+}
+
+# The JDK's AOT cache (JDK 25+: JEP 483 classes loaded and linked, JEP 515 method profiles, JEP 514
+# its flags). Each kvscope run is a fresh JVM that otherwise loads, verifies and profiles Lucene's
+# classes again, and about a third of a mid-sized ingest's CPU went to that and to the JIT
+# (bench/README.md, "The JVM's start-up work"). The first successful run of a heavy command on a
+# build records what it loaded (AOTMode=record) and the launcher then writes the cache
+# (AOTMode=create); later runs of that command on that build map it. A cache belongs to one jar
+# (its path, size and time, and its lib/'s), one JDK and one command; a rebuild or another JDK
+# simply uses another file, and the JVM itself refuses a cache whose class path changed, then runs
+# as if it had none. Kept owner-only under ${XDG_CACHE_HOME:-~/.cache}/kvscope/aot; off with
+# KVSCOPE_AOT=0.
+#   kvscope_aot JAR ARGS...   sets kvscope_aot_flags (JVM flags for this run) and kvscope_aot_record
+#                             (a configuration this run records, to hand to kvscope_aot_create; empty
+#                             when the run records nothing)
+#   kvscope_aot_create JAR FLAGS...   writes the cache from what the run recorded (FLAGS: the run's
+#                             own JVM flags), quietly; never fails
+
+kvscope_exec() {
+  local jar="$1" flags status=0
+  shift
+  mapfile -t flags < <(kvscope_jvm_flags)
+  kvscope_aot "$jar" "$@"
+  # shellcheck disable=SC2086 # KVSCOPE_JAVA_OPTS is a list of options
+  if [ -z "$kvscope_aot_record" ]; then
+    exec "$JAVA_HOME/bin/java" ${KVSCOPE_JAVA_OPTS:-} "${flags[@]}" "${kvscope_aot_flags[@]}" -jar "$jar" "$@"
+  fi
+  # This run records for the AOT cache, which is written once the run has ended well.
+  # shellcheck disable=SC2086
+  "$JAVA_HOME/bin/java" ${KVSCOPE_JAVA_OPTS:-} "${flags[@]}" "${kvscope_aot_flags[@]}" -jar "$jar" "$@" || status=$?
+  if [ $status = 0 ]; then kvscope_aot_create "$jar" "${flags[@]}"; else rm -f "$kvscope_aot_record"; fi
+  exit $status
+}
+
+kvscope_aot_commands=" ingest analyze analyse audit demo "
+
+kvscope_aot() {
+  local jar="$1" command="" arg dir key files cache
+  shift
+  kvscope_aot_flags=()
+  kvscope_aot_record=""
+  [ "${KVSCOPE_AOT:-1}" != 0 ] || return 0
+  [ "$(kvscope_jdk_feature "$JAVA_HOME")" -ge 25 ] 2>/dev/null || return 0
+  case " ${KVSCOPE_JAVA_OPTS:-} " in *" -XX:AOT"* | *" -XX:SharedArchiveFile"*) return 0 ;; esac
+  for arg in "$@"; do
+    case "$arg" in
+      -h | --help | -V | --version | help) return 0 ;;
+      -*) ;;
+      *) [ -n "$command" ] || command="$arg" ;;
+    esac
+  done
+  case "$kvscope_aot_commands" in *" $command "*) ;; *) return 0 ;; esac
+  if [ -n "${XDG_CACHE_HOME:-}" ]; then
+    dir="$XDG_CACHE_HOME/kvscope/aot"
+  elif [ -n "${HOME:-}" ]; then
+    dir="$HOME/.cache/kvscope/aot"
+  else
+    return 0
+  fi
+  # Owner-only: the JVM maps the class data a cache holds, and its profiles tell what ran.
+  (umask 077 && mkdir -p "$dir") 2>/dev/null && [ -O "$dir" ] && chmod 700 "$dir" 2>/dev/null || return 0
+  files=("$jar" "$(dirname "$jar")"/lib/*.jar)
+  # The jar's folder in the name keeps two checkouts from evicting each other's caches.
+  key="$command-$(printf '%s' "$(dirname "$jar")" | cksum | cut -d' ' -f1)"
+  key="$key-$( { sed -n 's/^JAVA_RUNTIME_VERSION=//p' "$JAVA_HOME/release" 2>/dev/null; echo "$JAVA_HOME";
+    stat -L -c '%n %s %Y' "${files[@]}" 2>/dev/null || stat -L -f '%N %z %m' "${files[@]}" 2>/dev/null; } \
+    | cksum | cut -d' ' -f1)"
+  cache="$dir/$key.aot"
+  # Warnings about a cache the JVM cannot use (another JVM option, a changed jar) would go to stdout.
+  kvscope_aot_flags=("-Xlog:aot*=off" "-Xlog:cds*=off")
+  if [ -f "$cache" ]; then
+    kvscope_aot_flags+=("-XX:AOTCache=$cache")
+  elif [ ! -e "$dir/$key.failed" ]; then
+    kvscope_aot_record="$dir/$key.$$.conf"
+    # The JVM says at exit where it recorded, on its own output: stderr, so stdout stays kvscope's.
+    kvscope_aot_flags+=("-XX:AOTMode=record" "-XX:AOTConfiguration=$kvscope_aot_record" "-XX:+DisplayVMOutputToStderr")
+  fi
+}
+
+kvscope_aot_create() {
+  local jar="$1" conf="$kvscope_aot_record" cache tmp
+  shift
+  [ -n "$conf" ] && [ -f "$conf" ] || return 0
+  cache="${conf%.*.conf}.aot"
+  tmp="${conf%.conf}.aot"
+  if "$JAVA_HOME/bin/java" ${KVSCOPE_JAVA_OPTS:-} "$@" "-Xlog:aot*=off" "-Xlog:cds*=off" -XX:AOTMode=create \
+      "-XX:AOTConfiguration=$conf" "-XX:AOTCache=$tmp" -cp "$jar" >/dev/null 2>&1 && [ -s "$tmp" ]; then
+    chmod 600 "$tmp" && mv -f "$tmp" "$cache"
+    # Caches of this command and checkout for earlier builds or JDKs are never used again.
+    local old
+    for old in "${cache%-*}"-*.aot; do
+      [ "$old" = "$cache" ] || rm -f "$old"
+    done
+  else
+    : > "${cache%.aot}.failed" # not tried again on this build
+  fi
+  rm -f "$conf" "$tmp"
+  # What runs killed before their end recorded (a configuration is as large as a cache).
+  find "$(dirname "$cache")" -maxdepth 1 -name '*.conf' -mmin +1440 -delete 2>/dev/null
+  return 0
 }

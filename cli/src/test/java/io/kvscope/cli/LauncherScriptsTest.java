@@ -43,23 +43,140 @@ class LauncherScriptsTest {
   void theCheckoutLauncherRunsThroughASymlinkOnThePath(@TempDir Path tmp) throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "no bash");
     Path checkout = Files.createDirectories(tmp.resolve("checkout"));
-    Path launcher = Files.copy(ROOT.resolve("kvscope"), checkout.resolve("kvscope"));
-    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+    Path launcher = copyLauncher(checkout);
     Path jdk = Files.createDirectories(tmp.resolve("jdk/bin"));
     Path java = Files.writeString(jdk.resolve("java"), "#!/bin/sh\necho \"ran: $*\"\n");
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwx------"));
     Path finder = Files.createDirectories(checkout.resolve("cli/src/dist/bin")).resolve("jdk.sh");
     Files.writeString(finder, "kvscope_find_jdk() { export JAVA_HOME='" + jdk.getParent() + "'; }\n"
-        + "kvscope_jvm_flags() { echo --flag; }\n");
-    Path jar = Files.createDirectories(checkout.resolve("cli/target")).resolve("kvscope.jar");
-    Files.writeString(jar, "stand-in");
-    Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        + "kvscope_exec() { jar=\"$1\"; shift; exec \"$JAVA_HOME/bin/java\" --flag -jar \"$jar\" \"$@\"; }\n");
+    Path jar = standInJar(checkout);
     Path bin = Files.createDirectories(tmp.resolve("bin"));
     Files.createSymbolicLink(bin.resolve("kvscope"), launcher);
 
     String output = bash(tmp, "kvscope -V", bin + ":/usr/bin:/bin");
 
     assertThat(output.strip()).isEqualTo("ran: --flag -jar " + jar + " -V");
+  }
+
+  /**
+   * The AOT cache of JDK 25+ through the real launcher and jdk.sh, on a stand-in JDK whose java
+   * logs its arguments and writes what the AOT modes would: the first good run of a heavy command
+   * records and the launcher creates the cache (owner-only), later runs map it, a rebuild records
+   * anew and drops the old cache, a failed run leaves none, light commands and JDK 21 get no AOT flag.
+   */
+  @Test
+  void theAotCacheIsRecordedOnceThenUsedAndRenewedAfterARebuild(@TempDir Path tmp) throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "no bash");
+    Path checkout = Files.createDirectories(tmp.resolve("checkout"));
+    copyLauncher(checkout);
+    Files.copy(ROOT.resolve("cli/src/dist/bin/jdk.sh"),
+        Files.createDirectories(checkout.resolve("cli/src/dist/bin")).resolve("jdk.sh"));
+    Path jar = standInJar(checkout);
+    Files.writeString(Files.createDirectories(checkout.resolve("cli/target/lib")).resolve("lucene.jar"), "stand-in");
+    Path log = tmp.resolve("java.log");
+    Path jdk25 = standInJdk(tmp.resolve("jdk25"), "25.0.1", log);
+    Path cache = tmp.resolve("cache");
+
+    String first = launch(checkout, jdk25, cache, "ingest in --index idx");
+    List<String> calls = Files.readAllLines(log);
+    assertThat(calls).hasSize(2);
+    assertThat(calls.get(0)).contains("-XX:AOTMode=record", "-jar " + jar + " ingest in --index idx")
+        .doesNotContain("-XX:AOTCache=");
+    assertThat(calls.get(1)).contains("-XX:AOTMode=create", "--add-opens=java.base/java.nio=ALL-UNNAMED");
+    assertThat(first).isEqualTo("ran\n"); // the cache is written quietly
+    Path aot = tmp.resolve("cache/kvscope/aot");
+    List<Path> made = listing(aot);
+    assertThat(made).hasSize(1).allMatch(p -> p.getFileName().toString().matches("ingest-[0-9]+-[0-9]+\\.aot"));
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(aot))).isEqualTo("rwx------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(made.get(0)))).isEqualTo("rw-------");
+
+    Files.delete(log);
+    launch(checkout, jdk25, cache, "ingest in --index idx");
+    assertThat(Files.readAllLines(log)).singleElement().asString().contains("-XX:AOTCache=" + made.get(0))
+        .doesNotContain("AOTMode");
+
+    Files.delete(log);
+    launch(checkout, jdk25, cache, "--version");
+    launch(checkout, jdk25, cache, "search --index idx hello");
+    launch(checkout, jdk25, cache, "analyze --help");
+    assertThat(Files.readAllLines(log)).hasSize(3).noneMatch(call -> call.contains("AOT"));
+
+    Files.delete(log);
+    Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 120_000)); // a rebuild
+    launch(checkout, jdk25, cache, "ingest in --index idx");
+    assertThat(Files.readAllLines(log)).hasSize(2).first().asString().contains("-XX:AOTMode=record");
+    assertThat(listing(aot)).hasSize(1).doesNotContain(made.get(0));
+
+    Files.delete(log);
+    Files.writeString(tmp.resolve("fail"), "");
+    launch(checkout, jdk25, cache, "analyze --index idx", 1);
+    assertThat(Files.readAllLines(log)).singleElement().asString().contains("-XX:AOTMode=record");
+    assertThat(listing(aot)).hasSize(1).allMatch(p -> p.getFileName().toString().startsWith("ingest-"));
+    Files.delete(tmp.resolve("fail"));
+
+    Files.delete(log);
+    launch(checkout, standInJdk(tmp.resolve("jdk21"), "21.0.5", log), cache, "analyze --index idx");
+    assertThat(Files.readAllLines(log)).singleElement().asString().doesNotContain("AOT").contains("analyze --index idx");
+  }
+
+  private static Path copyLauncher(Path checkout) throws java.io.IOException {
+    Path launcher = Files.copy(ROOT.resolve("kvscope"), checkout.resolve("kvscope"));
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+    return launcher;
+  }
+
+  /** The checkout's jar, newer than its sources so that the launcher builds nothing. */
+  private static Path standInJar(Path checkout) throws java.io.IOException {
+    Path jar = Files.createDirectories(checkout.resolve("cli/target")).resolve("kvscope.jar");
+    Files.writeString(jar, "stand-in");
+    Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+    return jar;
+  }
+
+  /** A JDK folder whose java appends its arguments to {@code log}, writes the files the AOT modes name, prints "ran". */
+  private static Path standInJdk(Path home, String version, Path log) throws Exception {
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + version + "\"\nJAVA_RUNTIME_VERSION=\"" + version + "+1\"\n");
+    Path java = Files.writeString(bin.resolve("java"), "#!/bin/bash\n"
+        + "echo \"$*\" >> '" + log + "'\n"
+        + "for a in \"$@\"; do case \"$a\" in\n"
+        + "  -XX:AOTConfiguration=*) conf=\"${a#*=}\" ;;\n"
+        + "  -XX:AOTCache=*) cache=\"${a#*=}\" ;;\n"
+        + "  -XX:AOTMode=*) mode=\"${a#*=}\" ;;\n"
+        + "esac; done\n"
+        + "if [ -e '" + home.getParent().resolve("fail") + "' ]; then exit 1; fi\n"
+        + "if [ \"$mode\" = record ]; then echo recorded > \"$conf\"; echo 'AOTConfiguration recorded' >&2; fi\n"
+        + "if [ \"$mode\" = create ]; then echo cache > \"$cache\"; echo 'AOTCache creation is complete'; exit 0; fi\n"
+        + "echo ran\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwx------"));
+    Files.setPosixFilePermissions(Files.writeString(bin.resolve("javac"), ""), PosixFilePermissions.fromString("rwx------"));
+    return home;
+  }
+
+  /** Runs the checkout's launcher with {@code args} on {@code jdk}, caching under {@code cache}; its stdout. */
+  private static String launch(Path checkout, Path jdk, Path cache, String args) throws Exception {
+    return launch(checkout, jdk, cache, args, 0);
+  }
+
+  private static String launch(Path checkout, Path jdk, Path cache, String args, int exit) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder("bash", "-c", "./kvscope " + args).directory(checkout.toFile());
+    builder.environment().put("JAVA_HOME", jdk.toString());
+    builder.environment().put("XDG_CACHE_HOME", cache.toString());
+    builder.environment().remove("KVSCOPE_AOT");
+    builder.environment().remove("KVSCOPE_JAVA_OPTS");
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    process.getErrorStream().readAllBytes();
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(args).isEqualTo(exit);
+    return out;
+  }
+
+  private static List<Path> listing(Path dir) throws java.io.IOException {
+    try (var files = Files.list(dir)) {
+      return files.sorted().toList();
+    }
   }
 
   @Test
