@@ -29,13 +29,18 @@ kvscope_jdk_candidates() {
     path="$(readlink -f "$(command -v java)")"
     dirname "$(dirname "$path")"
   fi
-  if [ -f "$HOME/.m2/toolchains.xml" ]; then
-    sed -n 's:.*<jdkHome>\(.*\)</jdkHome>.*:\1:p' "$HOME/.m2/toolchains.xml"
+  # A service account may run without HOME: then only the system-wide folders are looked in.
+  local home="${HOME:-}" user_dirs=()
+  if [ -n "$home" ]; then
+    if [ -f "$home/.m2/toolchains.xml" ]; then
+      sed -n 's:.*<jdkHome>\(.*\)</jdkHome>.*:\1:p' "$home/.m2/toolchains.xml"
+    fi
+    user_dirs=("$home/.jdks" "$home/.m2/jdks" "$home/.sdkman/candidates/java" "$home/.gradle/jdks"
+               "$home/.jenv/versions" "$home/.jbang/cache/jdks" "$home/.asdf/installs/java" "$home/.jabba/jdk"
+               "$home/Library/Java/JavaVirtualMachines")
   fi
-  for dir in "$HOME/.jdks" "$HOME/.m2/jdks" "$HOME/.sdkman/candidates/java" "$HOME/.gradle/jdks" \
-             "$HOME/.jenv/versions" "$HOME/.jbang/cache/jdks" "$HOME/.asdf/installs/java" "$HOME/.jabba/jdk" \
-             /usr/jdk /usr/java /opt/java /usr/lib/jvm /Library/Java/JavaVirtualMachines \
-             "$HOME/Library/Java/JavaVirtualMachines"; do
+  for dir in ${user_dirs[@]+"${user_dirs[@]}"} \
+             /usr/jdk /usr/java /opt/java /usr/lib/jvm /Library/Java/JavaVirtualMachines; do
     [ -d "$dir" ] || continue
     for path in "$dir"/*; do
       echo "$path"
