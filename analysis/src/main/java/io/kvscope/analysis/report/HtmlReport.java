@@ -450,7 +450,7 @@ public final class HtmlReport {
           + (shown == null ? "-" : shown.hash()) + "</code></td><td class=\"num\">"
           + (shown == null ? "-" : ReportView.number(shown.length())) + "</td><td>"
           + (shown == null ? "-" : Html.esc(String.join(", ", shown.categories()))) + "</td><td class=\"excerpt\">"
-          + (shown == null ? "<span class=\"empty\">text not in index</span>" : excerpt(shown)) + "</td></tr>\n");
+          + (shown == null ? "<span class=\"empty\">" + Html.esc(s.notShown()) + "</span>" : excerpt(shown)) + "</td></tr>\n");
     }
     out.write("</tbody></table></div>\n</section>\n");
   }

@@ -348,7 +348,7 @@ public final class MarkdownReport {
           s.span().responseStart() + "\u2013" + s.span().responseEnd(), String.valueOf(s.span().tokens()),
           shown == null ? "-" : shown.hash(), shown == null ? "-" : ReportView.number(shown.length()),
           shown == null ? "-" : md.esc(String.join(", ", shown.categories())),
-          shown == null ? "(text not in index)" : md.codeCell(shown.excerpt()));
+          shown == null ? "(" + md.esc(s.notShown()) + ")" : md.codeCell(shown.excerpt()));
     }
     md.line();
   }

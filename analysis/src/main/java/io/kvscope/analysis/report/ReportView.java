@@ -10,6 +10,8 @@ import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.model.fingerprint.TokenizedText;
+import io.kvscope.model.fingerprint.WordTokenizer;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,7 +44,18 @@ final class ReportView {
   }
 
   /** One leaked span of a top finding and what may be shown of it (null: text not available). */
-  record LeakedSpan(Finding finding, Source source, Span span, ContentRedactor.Shown shown) {}
+  /**
+   * A leaked span and what may be shown of it; {@code shown} is null when the reply's text at its
+   * offsets cannot be shown, and {@code notShown} says why.
+   */
+  record LeakedSpan(Finding finding, Source source, Span span, ContentRedactor.Shown shown, String notShown) {}
+
+  static final String NOT_IN_INDEX = "text not in index";
+  /**
+   * Where a request's records disagree on its reply, a leak found in one of the other copies has its
+   * offsets in that copy: the reply the index keeps holds other words there, never shown in its place.
+   */
+  static final String ANOTHER_COPY = "found in another logged copy of this reply";
 
   private final Report report;
   private final WriteOptions options;
@@ -393,15 +406,41 @@ final class ReportView {
             response = options.text().text(f.requestId(), TextSource.RESPONSE);
             fetched = true;
           }
-          ContentRedactor.Shown shown = null;
-          if (response != null && span.responseEnd() <= response.length()) {
-            shown = redactor.show(response.substring(span.responseStart(), span.responseEnd()));
+          if (response == null || span.responseEnd() > response.length()) {
+            spans.add(new LeakedSpan(f, source, span, null, NOT_IN_INDEX));
+          } else if (!heldBySource(response, source, span)) {
+            spans.add(new LeakedSpan(f, source, span, null, ANOTHER_COPY));
+          } else {
+            spans.add(new LeakedSpan(f, source, span,
+                redactor.show(response.substring(span.responseStart(), span.responseEnd())), null));
           }
-          spans.add(new LeakedSpan(f, source, span, shown));
         }
       }
     }
     return spans;
+  }
+
+  /**
+   * Whether the reply's words at the span are the source's words at its end of the span, as the
+   * verification matched them. True when the source's text is not known: nothing contradicts it.
+   */
+  private boolean heldBySource(String response, Source source, Span span) throws IOException {
+    // Read per span, not kept: a source may be a prompt of megabytes, and fifty findings name many.
+    String held = options.text().text(source.requestId(), span.sourceField());
+    if (held == null || span.sourceEnd() > held.length()) {
+      return true;
+    }
+    TokenizedText reply = WordTokenizer.tokenize(response.substring(span.responseStart(), span.responseEnd()));
+    TokenizedText words = WordTokenizer.tokenize(held.substring(span.sourceStart(), span.sourceEnd()));
+    if (reply.size() != words.size()) {
+      return false;
+    }
+    for (int i = 0; i < reply.size(); i++) {
+      if (!TokenizedText.sameToken(reply, i, words, i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Parameters sorted by name, values as compact JSON (strings without quotes). */

@@ -126,6 +126,24 @@ class MarkdownReportTest {
   }
 
   @Test
+  void aLeakFoundInAnotherCopyOfTheReplyNeverShowsTheKeptReplysWordsInItsPlace() throws IOException {
+    // The gateway logged a second, harmless reply for globex's request and the index kept it; the leak
+    // was found in the other copy, whose offsets the span gives.
+    String harmless = "Here is the translation summary. " + "x".repeat(IncidentFixture.NW_SECRET.length())
+        + " End of summary.";
+    TextSource keptOtherReply = (id, field) -> IncidentFixture.GX_REQ_1.equals(id) && TextSource.RESPONSE.equals(field)
+        ? harmless : IncidentFixture.texts().text(id, field);
+    for (boolean reveal : new boolean[] {false, true}) {
+      String md = write(IncidentFixture.incident(), WriteOptions.defaults().withText(keptOtherReply).withReveal(reveal));
+      String row = md.lines().filter(l -> l.startsWith("| " + IncidentFixture.GX_REQ_1 + " | northwind | "))
+          .findFirst().orElseThrow();
+      assertThat(row).contains("(" + ReportView.ANOTHER_COPY + ")").doesNotContain("xxx").doesNotContain("x**");
+      // The other findings' spans are still shown as before.
+      assertThat(md).contains(Redaction.ephemeral().hash(IncidentFixture.CANARY) + " | 19 | canary |");
+    }
+  }
+
+  @Test
   void revealShowsTheLeakedText() throws IOException {
     String md = write(IncidentFixture.incident(), WriteOptions.defaults().withText(IncidentFixture.texts()).withReveal(true));
     assertThat(md).contains("**Revealed**");
