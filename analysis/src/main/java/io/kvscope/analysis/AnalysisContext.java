@@ -17,15 +17,9 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import io.kvscope.index.doc.Documents;
 import io.kvscope.index.doc.Schema;
+import io.kvscope.index.doc.TypedDocs;
 import io.kvscope.ingest.record.EngineEvent;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.MultiBits;
-import org.apache.lucene.index.MultiTerms;
-import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * What an analyzer may use: the index, the options, the nodes' config epochs, the findings of the
@@ -116,18 +110,9 @@ public final class AnalysisContext {
   public List<EngineEvent> failedTransfers() throws IOException {
     if (failedTransfers == null) {
       List<EngineEvent> found = new ArrayList<>();
-      Bits live = MultiBits.getLiveDocs(index.reader());
-      StoredFields stored = index.reader().storedFields();
       for (EngineEvent.Kind kind : List.of(EngineEvent.Kind.TRANSFER_FAILED, EngineEvent.Kind.BOOTSTRAP_FAILED)) {
         // Only engine events carry a kind: its postings are the failed lines, with no search sized to the index.
-        PostingsEnum docs = MultiTerms.getTermPostingsEnum(index.reader(), Schema.KIND, new BytesRef(kind.name()),
-            PostingsEnum.NONE);
-        for (int doc = docs == null ? DocIdSetIterator.NO_MORE_DOCS : docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
-            doc = docs.nextDoc()) {
-          if (live == null || live.get(doc)) {
-            found.add(Documents.readEngineEvent(stored.document(doc)));
-          }
-        }
+        TypedDocs.forEachWith(index.reader(), Schema.KIND, kind.name(), doc -> found.add(Documents.readEngineEvent(doc)));
       }
       failedTransfers = List.copyOf(found);
     }

@@ -132,6 +132,7 @@ final class ProgressBarReporter implements IngestProgress, Analysis.Progress, Au
       return rendered.get();
     }
 
+    /** The time left at the pace so far (the library's own estimate is not public). */
     private static Optional<Duration> linearEta(ProgressState state) {
       long done = state.getCurrent() - state.getStart();
       if (done <= 0) {

@@ -10,7 +10,6 @@ import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
-import io.kvscope.model.fingerprint.TokenizedText;
 import io.kvscope.model.fingerprint.WordTokenizer;
 import java.io.IOException;
 import java.time.Duration;
@@ -430,17 +429,8 @@ final class ReportView {
     if (held == null || span.sourceEnd() > held.length()) {
       return true;
     }
-    TokenizedText reply = WordTokenizer.tokenize(response.substring(span.responseStart(), span.responseEnd()));
-    TokenizedText words = WordTokenizer.tokenize(held.substring(span.sourceStart(), span.sourceEnd()));
-    if (reply.size() != words.size()) {
-      return false;
-    }
-    for (int i = 0; i < reply.size(); i++) {
-      if (!TokenizedText.sameToken(reply, i, words, i)) {
-        return false;
-      }
-    }
-    return true;
+    return WordTokenizer.tokenize(response.substring(span.responseStart(), span.responseEnd()))
+        .sameWords(WordTokenizer.tokenize(held.substring(span.sourceStart(), span.sourceEnd())));
   }
 
   /** Parameters sorted by name, values as compact JSON (strings without quotes). */

@@ -12,8 +12,9 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Streams the live documents of one {@link Schema#DOC_TYPE} by walking that term's postings, so
- * memory does not grow with the index (a top-N search sized to the whole index would).
+ * Streams the live documents of one {@link Schema#DOC_TYPE} (or of any keyword term) by walking that
+ * term's postings, so memory does not grow with the index (a top-N search sized to the whole index
+ * would).
  */
 public final class TypedDocs {
 
@@ -26,7 +27,13 @@ public final class TypedDocs {
   }
 
   public static void forEach(IndexReader reader, String docType, DocumentConsumer consumer) throws IOException {
-    PostingsEnum docs = MultiTerms.getTermPostingsEnum(reader, Schema.DOC_TYPE, new BytesRef(docType), PostingsEnum.NONE);
+    forEachWith(reader, Schema.DOC_TYPE, docType, consumer);
+  }
+
+  /** The live documents whose keyword {@code field} holds {@code value}, the same way. */
+  public static void forEachWith(IndexReader reader, String field, String value, DocumentConsumer consumer)
+      throws IOException {
+    PostingsEnum docs = MultiTerms.getTermPostingsEnum(reader, field, new BytesRef(value), PostingsEnum.NONE);
     if (docs == null) {
       return;
     }

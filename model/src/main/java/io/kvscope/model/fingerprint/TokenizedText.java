@@ -84,6 +84,19 @@ public final class TokenizedText {
     return new TextRange(tokenStart, tokenEnd, starts[tokenStart], ends[tokenEnd - 1]);
   }
 
+  /** Whether {@code other} is the same words as this text, token for token ({@link #sameToken}). */
+  public boolean sameWords(TokenizedText other) {
+    if (size() != other.size()) {
+      return false;
+    }
+    for (int i = 0; i < size(); i++) {
+      if (!sameToken(this, i, other, i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * Whether token {@code i} of {@code a} and token {@code j} of {@code b} have the same folded
    * form. Compares the actual characters, so a hash collision can never produce a false match.
