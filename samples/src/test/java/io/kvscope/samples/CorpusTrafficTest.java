@@ -42,10 +42,17 @@ class CorpusTrafficTest {
     corpus = CorpusFile.read(CORPUS);
     new IncidentGenerator().generate(dir, GeneratorOptions.incident(3L, Scale.parse("0.25x")).withCorpus(CORPUS));
     truth = GroundTruth.load(dir.resolve("truth.json"));
-    Set<String> small = new HashSet<>();
-    GatewayReader.read(dir, Set.of()).stream().filter(r -> r.success() && r.promptChars() < 50_000)
-        .forEach(r -> small.add(r.id()));
-    records = GatewayReader.read(dir, small).stream().filter(r -> small.contains(r.id())).toList();
+    Set<String> leaksAndSources = new HashSet<>();
+    for (LeakTruth l : truth.leakedResponses()) {
+      leaksAndSources.add(l.requestId());
+      l.sources().forEach(s -> leaksAndSources.add(s.requestId()));
+    }
+    // One pass over the gateway files: texts of the small served prompts and of every leak and source.
+    records = GatewayReader.read(dir, r -> isSmall(r) || leaksAndSources.contains(r.id()));
+  }
+
+  private static boolean isSmall(GatewayRecord r) {
+    return r.success() && r.promptChars() < 50_000;
   }
 
   @Test
@@ -57,7 +64,7 @@ class CorpusTrafficTest {
         .flatMap(List::stream).map(String::strip).collect(Collectors.toSet());
     Map<String, Set<String>> tenantsByQuestion = new HashMap<>();
     long whole = 0;
-    for (GatewayRecord r : records) {
+    for (GatewayRecord r : records.stream().filter(CorpusTrafficTest::isSmall).toList()) {
       String question = r.messages().getLast();
       if (turns.contains(question)) {
         tenantsByQuestion.computeIfAbsent(question, q -> new HashSet<>()).add(r.tenant());
@@ -71,13 +78,8 @@ class CorpusTrafficTest {
 
   @Test
   void everyFragmentIsItsSourcesTextAndItsHoldersIncludeTheSource() throws Exception {
-    Set<String> ids = new HashSet<>();
-    for (LeakTruth l : truth.leakedResponses()) {
-      ids.add(l.requestId());
-      l.sources().forEach(s -> ids.add(s.requestId()));
-    }
     Map<String, GatewayRecord> byId = new HashMap<>();
-    GatewayReader.read(dir, ids).forEach(r -> byId.putIfAbsent(r.id(), r));
+    records.forEach(r -> byId.putIfAbsent(r.id(), r));
     int checked = 0;
     for (LeakTruth l : truth.leakedResponses()) {
       for (SourceTruth s : l.sources()) {

@@ -47,19 +47,42 @@ class IncidentConsistencyTest {
   static void generate() throws Exception {
     summary = new IncidentGenerator().generate(dir, 7L, Scale.SMALL);
     truth = GroundTruth.load(dir.resolve("truth.json"));
-    Set<String> keep = new HashSet<>();
+    engine = EngineFacts.read(dir);
+    Set<String> leaksAndSources = new HashSet<>();
     for (LeakTruth l : all()) {
-      keep.add(l.requestId());
+      leaksAndSources.add(l.requestId());
       for (SourceTruth s : sources(l)) {
-        keep.add(s.requestId());
+        leaksAndSources.add(s.requestId());
       }
     }
-    records = GatewayReader.read(dir, keep);
+    // One pass over the gateway files (the slowest part of this class): texts of every record a
+    // test below reads.
+    Set<String> stubs = truth.overLengthAcceptedIds();
+    records = GatewayReader.read(dir, r -> leaksAndSources.contains(r.id()) || isSmall(r) || isNearALeak(r, stubs));
     byId = new HashMap<>();
     for (GatewayRecord r : records) {
       byId.putIfAbsent(r.id(), r);
     }
-    engine = EngineFacts.read(dir);
+  }
+
+  /** A served prompt small enough that its text is read for the traffic's shape. */
+  private static boolean isSmall(GatewayRecord r) {
+    return r.success() && r.promptChars() < 50_000;
+  }
+
+  /**
+   * A served, non-stubbed request decoded on some leak's decode node within the seven days before
+   * that leak: one that could be within the leak's reach.
+   */
+  private static boolean isNearALeak(GatewayRecord r, Set<String> stubs) {
+    String rid = r.id().startsWith("chatcmpl-") ? rid(r.id()) : null;
+    if (!r.success() || stubs.contains(r.id()) || rid == null || engine.requests.get(rid) == null
+        || engine.requests.get(rid).stats("decode") == null) {
+      return false;
+    }
+    String node = engine.requests.get(rid).stats("decode").node();
+    return all().stream().anyMatch(l -> l.decodeNode().equals(node)
+        && l.time().toEpochMilli() - r.startMs() > 0 && l.time().toEpochMilli() - r.startMs() <= 7 * 86_400_000L);
   }
 
   private static List<LeakTruth> all() {
@@ -464,26 +487,9 @@ class IncidentConsistencyTest {
   @Test
   void theHoldersOfEachFragmentAreEveryEarlierRequestWithinReachThatHeldItWordForWord() throws Exception {
     Set<String> stubs = truth.overLengthAcceptedIds();
-    Map<String, List<LeakTruth>> byDecodeNode = new HashMap<>();
-    all().forEach(l -> byDecodeNode.computeIfAbsent(l.decodeNode(), n -> new ArrayList<>()).add(l));
     // Texts of every served request that could be within some recipient's reach.
-    Set<String> near = new HashSet<>();
-    for (GatewayRecord r : records) {
-      String rid = r.id().startsWith("chatcmpl-") ? rid(r.id()) : null;
-      if (!r.success() || stubs.contains(r.id()) || rid == null || engine.requests.get(rid) == null
-          || engine.requests.get(rid).stats("decode") == null) {
-        continue;
-      }
-      String node = engine.requests.get(rid).stats("decode").node();
-      for (LeakTruth l : byDecodeNode.getOrDefault(node, List.of())) {
-        long gap = l.time().toEpochMilli() - r.startMs();
-        if (gap > 0 && gap <= 7 * 86_400_000L) {
-          near.add(r.id());
-        }
-      }
-    }
     Map<String, GatewayRecord> texts = new HashMap<>();
-    GatewayReader.read(dir, near).stream().filter(r -> near.contains(r.id())).forEach(r -> texts.putIfAbsent(r.id(), r));
+    records.stream().filter(r -> isNearALeak(r, stubs)).forEach(r -> texts.putIfAbsent(r.id(), r));
     int shared = 0;
     int checked = 0;
     for (LeakTruth l : all()) {
@@ -531,9 +537,7 @@ class IncidentConsistencyTest {
    */
   @Test
   void theTrafficRepeatsItselfAsRealTrafficDoes() throws Exception {
-    Set<String> small = new HashSet<>();
-    records.stream().filter(r -> r.success() && r.promptChars() < 50_000).forEach(r -> small.add(r.id()));
-    List<GatewayRecord> texts = GatewayReader.read(dir, small).stream().filter(r -> small.contains(r.id())).toList();
+    List<GatewayRecord> texts = records.stream().filter(IncidentConsistencyTest::isSmall).toList();
     Map<String, Set<String>> tenantsByQuestion = new HashMap<>();
     Map<String, Set<String>> systemsByQuestion = new HashMap<>();
     Map<String, Set<String>> repliesByQuestion = new HashMap<>();

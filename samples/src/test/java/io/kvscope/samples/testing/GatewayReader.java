@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /** Reads every LiteLLM line and OTLP span of a generated incident with plain Jackson. */
@@ -20,6 +21,15 @@ public final class GatewayReader {
 
   /** All records in file order (duplicates included); texts kept for ids in {@code keepText}. */
   public static List<GatewayRecord> read(Path dir, Set<String> keepText) throws IOException {
+    return read(dir, r -> keepText.contains(r.id()));
+  }
+
+  /**
+   * All records in file order (duplicates included); texts kept for the records {@code keepText}
+   * accepts, judged on the record without its texts. One pass: a test that needs several sets of
+   * texts asks for their union instead of reading multi-megabyte lines again.
+   */
+  public static List<GatewayRecord> read(Path dir, Predicate<GatewayRecord> keepText) throws IOException {
     List<GatewayRecord> out = new ArrayList<>();
     for (Path f : list(dir.resolve("gateway"))) {
       try (BufferedReader r = Files2.reader(f)) {
@@ -50,7 +60,7 @@ public final class GatewayReader {
     return Math.round(n.asDouble() * 1000);
   }
 
-  private static GatewayRecord litellm(JsonNode d, String file, Set<String> keep) {
+  private static GatewayRecord litellm(JsonNode d, String file, Predicate<GatewayRecord> keep) {
     String id = d.get("id").asText();
     JsonNode meta = d.path("metadata");
     String tenant = meta.path("user_api_key_org_id").isNull() || meta.path("user_api_key_org_id").isMissingNode()
@@ -63,22 +73,28 @@ public final class GatewayReader {
       String c = m.path("content").asText();
       tokens += TokenCount.count(c);
       chars += c.length();
-      if (keep.contains(id)) {
-        messages.add(c);
-      }
+      messages.add(c);
     }
-    String response = null;
-    if (ok && keep.contains(id)) {
-      response = d.path("response").path("choices").get(0).path("message").path("content").asText();
-    }
-    return new GatewayRecord(id, "litellm", file, tenant, ok, ok ? 200 : d.path("error_information").path("error_code").asInt(),
+    GatewayRecord bare = new GatewayRecord(id, "litellm", file, tenant, ok,
+        ok ? 200 : d.path("error_information").path("error_code").asInt(),
         ms(d.path("startTime")), ms(d.path("endTime")), ms(d.path("completionStartTime")),
         d.path("prompt_tokens").asLong(), tokens, chars,
         d.path("response").path("usage").path("prompt_tokens_details").path("cached_tokens").asLong(),
-        d.path("error_str").isNull() ? null : d.path("error_str").asText(), messages, response);
+        d.path("error_str").isNull() ? null : d.path("error_str").asText(), List.of(), null);
+    if (!keep.test(bare)) {
+      return bare;
+    }
+    String response = ok ? d.path("response").path("choices").get(0).path("message").path("content").asText() : null;
+    return withTexts(bare, messages, response);
   }
 
-  private static GatewayRecord otlp(JsonNode d, String file, Set<String> keep) throws IOException {
+  private static GatewayRecord withTexts(GatewayRecord r, List<String> messages, String response) {
+    return new GatewayRecord(r.id(), r.source(), r.file(), r.tenant(), r.success(), r.status(), r.startMs(), r.endMs(),
+        r.firstTokenMs(), r.promptTokensReported(), r.promptTokensCounted(), r.promptChars(), r.cachedTokens(),
+        r.errorMessage(), messages, response);
+  }
+
+  private static GatewayRecord otlp(JsonNode d, String file, Predicate<GatewayRecord> keep) throws IOException {
     JsonNode span = d.path("resourceSpans").get(0).path("scopeSpans").get(0).path("spans").get(0);
     String responseId = null;
     String tenant = null;
@@ -114,20 +130,11 @@ public final class GatewayReader {
     } else {
       contents.addAll(indexedPrompt.values());
     }
-    List<String> messages = new ArrayList<>();
     long tokens = 0;
     long chars = 0;
     for (String c : contents) {
       tokens += TokenCount.count(c);
       chars += c.length();
-      if (keep.contains(id)) {
-        messages.add(c);
-      }
-    }
-    String response = null;
-    if (keep.contains(id)) {
-      response = output != null ? JSON.readTree(output).get(0).path("parts").get(0).path("content").asText()
-          : indexedCompletion;
     }
     long start = Long.parseLong(span.path("startTimeUnixNano").asText()) / 1_000_000;
     long end = Long.parseLong(span.path("endTimeUnixNano").asText()) / 1_000_000;
@@ -135,7 +142,13 @@ public final class GatewayReader {
     String error = failed ? span.path("status").path("message").asText() : null;
     // The instrumentations set no HTTP status: a failure's is in its error text ("Error code: 400 - ...").
     int status = !failed ? 200 : error.startsWith("Error code: ") ? Integer.parseInt(error.substring(12, 15)) : 0;
-    return new GatewayRecord(id, "otlp", file, tenant, !failed, status, start, end, end, reported, tokens, chars, -1,
-        error, messages, response);
+    GatewayRecord bare = new GatewayRecord(id, "otlp", file, tenant, !failed, status, start, end, end, reported, tokens,
+        chars, -1, error, List.of(), null);
+    if (!keep.test(bare)) {
+      return bare;
+    }
+    String response = output != null ? JSON.readTree(output).get(0).path("parts").get(0).path("content").asText()
+        : indexedCompletion;
+    return withTexts(bare, contents, response);
   }
 }
