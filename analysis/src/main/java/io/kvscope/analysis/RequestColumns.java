@@ -6,9 +6,11 @@ import io.kvscope.index.doc.TextCopies;
 import io.kvscope.ingest.merge.RequestMerge;
 import io.kvscope.ingest.record.RequestRecord;
 import io.kvscope.model.evidence.Holder;
+import io.kvscope.model.finding.RequestHeader;
 import io.kvscope.model.order.RequestOrder;
 import io.kvscope.model.reach.ReachRule;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -40,6 +42,8 @@ public final class RequestColumns {
   private final java.util.BitSet inRange;
   /** Each request's place in {@link RequestOrder}, the order every cap and tie-break uses. */
   private final int[] order;
+  /** The request document at each place in {@link RequestOrder}: how a {@link Holder} finds its document. */
+  private final int[] docAt;
   private final List<String> tenantNames;
   private final List<String> nodeNames;
   /** Reply copies by their document, each with its request's document (see {@link ReplyCopy}). */
@@ -56,7 +60,7 @@ public final class RequestColumns {
   public record ReplyCopy(int doc, int request, TextCopies.Copy copy) {}
 
   private RequestColumns(IndexReader reader, int[] tenant, int[] decodeNode, long[] start, long[] end,
-      java.util.BitSet inRange, int[] order, List<String> tenantNames, List<String> nodeNames,
+      java.util.BitSet inRange, int[] order, int[] docAt, List<String> tenantNames, List<String> nodeNames,
       Map<Integer, ReplyCopy> copies) {
     this.reader = reader;
     this.copies = copies;
@@ -64,6 +68,7 @@ public final class RequestColumns {
     copies.values().forEach(c -> copiesByRequest.computeIfAbsent(c.request(), r -> new ArrayList<>()).add(c));
     this.inRange = inRange;
     this.order = order;
+    this.docAt = docAt;
     this.tenant = tenant;
     this.decodeNode = decodeNode;
     this.start = start;
@@ -116,9 +121,11 @@ public final class RequestColumns {
     });
     byOrder.sort(Map.Entry.comparingByKey());
     int[] order = new int[reader.maxDoc()];
+    int[] docAt = new int[byOrder.size()];
     Arrays.fill(order, Integer.MAX_VALUE);
     for (int i = 0; i < byOrder.size(); i++) {
       order[byOrder.get(i).getValue()] = i;
+      docAt[i] = byOrder.get(i).getValue();
     }
     // A copy is where its request is, in time, node and order; its tenant stays unset, so it is no request.
     for (ReplyCopy c : copies.values()) {
@@ -128,7 +135,7 @@ public final class RequestColumns {
       order[c.doc()] = order[c.request()];
       inRange.set(c.doc(), inRange.get(c.request()));
     }
-    return new RequestColumns(reader, tenant, node, start, end, inRange, order, tenantNames, nodeNames, copies);
+    return new RequestColumns(reader, tenant, node, start, end, inRange, order, docAt, tenantNames, nodeNames, copies);
   }
 
   /** True for live request documents (possible sources, whatever their time); never for a reply copy. */
@@ -178,9 +185,14 @@ public final class RequestColumns {
     return docs.stream().sorted(inRequestOrder()).limit(n).toList();
   }
 
-  /** {@code holders} in request order, so the facts the rules read do not depend on the index order. */
-  public List<Holder> holdersInRequestOrder(java.util.Collection<Holder> holders) {
-    return holders.stream().sorted(java.util.Comparator.comparing(Holder::doc, inRequestOrder())).toList();
+  /** The request document at place {@code place} in request order ({@link #order(int)} undone). */
+  public int docAt(int place) {
+    return docAt[place];
+  }
+
+  /** The document of the request {@code holder} is: the model keys holders by request, the index by document. */
+  public int docOf(Holder holder) {
+    return docAt(holder.request());
   }
 
   /** The request's tenant; a reply copy's is its request's. */
@@ -237,9 +249,13 @@ public final class RequestColumns {
   }
 
   /** The handful of stored fields a finding names, without loading the texts (a copy's: its request's). */
-  public Document header(int doc) throws IOException {
-    return reader.storedFields().document(requestDoc(doc), Set.of(Schema.REQUEST_ID, Schema.ENGINE_RID, Schema.TENANT,
-        Schema.START_TIME, Schema.PREFILL_NODE, Schema.DECODE_NODE, Schema.DEPLOYMENT));
+  public RequestHeader header(int doc) throws IOException {
+    Document stored = reader.storedFields().document(requestDoc(doc), Set.of(Schema.REQUEST_ID, Schema.ENGINE_RID,
+        Schema.TENANT, Schema.START_TIME, Schema.PREFILL_NODE, Schema.DECODE_NODE));
+    Long start = Documents.longValue(stored, Schema.START_TIME);
+    return new RequestHeader(stored.get(Schema.REQUEST_ID), stored.get(Schema.ENGINE_RID), stored.get(Schema.TENANT),
+        start == null ? null : Instant.ofEpochMilli(start), stored.get(Schema.PREFILL_NODE),
+        stored.get(Schema.DECODE_NODE));
   }
 
   /**
@@ -252,9 +268,5 @@ public final class RequestColumns {
           .get(Schema.COPY_TEXT) : text(requestDoc(doc), field);
     }
     return reader.storedFields().document(doc, Set.of(field)).get(field);
-  }
-
-  public static Long startOf(Document header) {
-    return Documents.longValue(header, Schema.START_TIME);
   }
 }

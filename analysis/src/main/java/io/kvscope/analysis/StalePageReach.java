@@ -1,6 +1,8 @@
 package io.kvscope.analysis;
 
+import io.kvscope.model.evidence.Holder;
 import io.kvscope.model.reach.ReachRule;
+import java.io.IOException;
 import java.util.BitSet;
 import java.util.Map;
 import java.util.TreeMap;
@@ -50,6 +52,15 @@ public final class StalePageReach {
   public boolean sameRun(int source, int recipient) {
     return rule.sameRun(columns.start(source), columns.decodeNode(source), columns.start(recipient),
         columns.decodeNode(recipient));
+  }
+
+  /**
+   * Request {@code source} as the rules see a holder of {@code recipient}'s passage: keyed by its
+   * place in request order, never by its document.
+   */
+  public Holder holder(int source, int recipient, boolean inReply) throws IOException {
+    return new Holder(columns.order(source), columns.requestId(source), columns.tenantName(source),
+        columns.start(source), columns.end(source), sameNode(source, recipient), sameRun(source, recipient), inReply);
   }
 
   /** Whether {@code source}'s pages could have been among those {@code recipient} decoded over. */

@@ -5,6 +5,7 @@ import io.kvscope.analysis.Analyzer;
 import io.kvscope.analysis.Mechanisms;
 import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.StalePageReach;
+import io.kvscope.model.evidence.FocusedLookup;
 import io.kvscope.model.evidence.PassageRules;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.index.doc.Schema;
@@ -18,10 +19,10 @@ import io.kvscope.model.fingerprint.FrequencyHistogram;
 import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.index.fingerprint.JoinStats;
 import io.kvscope.model.fingerprint.SpanVerifier;
-import io.kvscope.model.fingerprint.TokenizedText;
+import io.kvscope.model.fingerprint.TextRange;
 import io.kvscope.model.fingerprint.WordTokenizer;
 import java.io.IOException;
-import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,21 +76,6 @@ public final class CrossTenantOverlap implements Analyzer {
 
   /** Source texts kept tokenized between candidates: 24 M chars, about 150 MB with their tokens. */
   static final long SOURCE_TEXT_CACHE_CHARS = 24L << 20;
-
-  /** Candidate sources verified per focused recipient from its fingerprints, most shared first. */
-  static final int MAX_FOCUSED_CANDIDATES = 256;
-
-  /**
-   * Short runs on focused recipients are found by looking up windows of this many words every
-   * {@link #WINDOW_STRIDE} words: every run of {@value PassageRules#MIN_WORDS} words holds one.
-   */
-  static final int WINDOW_WORDS = 10;
-  static final int WINDOW_STRIDE = 2;
-  /**
-   * Requests within reach taken per window, the latest first (a common phrase is held by many; the
-   * longest runs win anyway).
-   */
-  static final int MAX_WINDOW_HOLDERS = 64;
 
   private final Set<String> withoutRules;
 
@@ -205,9 +191,10 @@ public final class CrossTenantOverlap implements Analyzer {
 
   /**
    * For each focused recipient, every request within reach sharing any of its response fingerprints
-   * is counted, and the best-sharing ones are verified; then windows of {@value #WINDOW_WORDS} words
-   * are looked up word for word, for runs too short to be sure of a fingerprint. Few recipients are
-   * focused, so looking their text up piece by piece stays cheap.
+   * is counted, and the best-sharing ones are verified; then windows of words are looked up word for
+   * word, for runs too short to be sure of a fingerprint. Few recipients are focused, so looking
+   * their text up piece by piece stays cheap. Which requests and windows: {@link FocusedLookup};
+   * here only the postings walk and the lookups.
    *
    * @return candidates from fingerprints and from windows, and the nanoseconds the window lookups took
    */
@@ -231,65 +218,47 @@ public final class CrossTenantOverlap implements Analyzer {
           }
           for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
             if (reach.reaches(doc, recipient)) {
-              shared.computeIfAbsent(doc, d -> new int[2])[side]++;
+              shared.computeIfAbsent(columns.order(doc), r -> new int[2])[side]++;
             }
           }
         }
       }
-      List<Map.Entry<Integer, int[]>> best = shared.entrySet().stream()
-          .sorted(Comparator.comparingInt((Map.Entry<Integer, int[]> e) -> -(e.getValue()[0] + e.getValue()[1]))
-              .thenComparing(Map.Entry::getKey, columns.inRequestOrder()))
-          .limit(MAX_FOCUSED_CANDIDATES).toList();
-      Map<Integer, int[]> verified = new java.util.TreeMap<>(columns.inRequestOrder());
-      best.forEach(e -> verified.put(e.getKey(), e.getValue()));
+      List<FocusedLookup.Sharing> verified = FocusedLookup.best(shared.entrySet().stream()
+          .map(e -> new FocusedLookup.Sharing(e.getKey(), e.getValue()[0], e.getValue()[1])).toList());
       candidates[0] += verified.size();
-      for (Map.Entry<Integer, int[]> entry : verified.entrySet()) {
-        work.accept(new Candidate(recipient, entry.getKey(), entry.getValue()[0], entry.getValue()[1]));
-      }
+      accept(recipient, verified, columns, work);
       // Runs too short to be sure of a fingerprint, where no verified run lies already.
-      TokenizedText words = WordTokenizer.tokenize(response);
-      List<int[]> covered = work.coveredTokens(recipient);
-      Map<Integer, int[]> more = new java.util.TreeMap<>(columns.inRequestOrder());
       long windowsStarted = CpuClock.now();
-      for (int start = 0; start + WINDOW_WORDS <= words.size(); start += WINDOW_STRIDE) {
-        int from = start;
-        if (covered.stream().anyMatch(c -> c[0] <= from && from + WINDOW_WORDS <= c[1])) {
-          continue;
-        }
-        String window = response.substring(words.start(start), words.end(start + WINDOW_WORDS - 1));
-        for (long holding : latestHolders(text, window, recipient, reach, columns)) {
-          int doc = (int) (holding >>> 1);
-          int side = (int) (holding & 1);
-          int[] before = verified.get(doc);
-          if (before == null || before[side] == 0) {
-            more.computeIfAbsent(doc, d -> new int[2])[side] = 1;
-          }
-        }
+      List<FocusedLookup.Held> held = new ArrayList<>();
+      for (TextRange window : FocusedLookup.windows(WordTokenizer.tokenize(response), work.coveredTokens(recipient))) {
+        held.addAll(latestHolders(text, response.substring(window.charStart(), window.charEnd()), recipient, reach,
+            columns));
       }
+      List<FocusedLookup.Sharing> more = FocusedLookup.beyond(verified, held);
       candidates[2] += CpuClock.now() - windowsStarted;
       candidates[1] += more.size();
-      for (Map.Entry<Integer, int[]> entry : more.entrySet()) {
-        work.accept(new Candidate(recipient, entry.getKey(), entry.getValue()[0], entry.getValue()[1]));
-      }
+      accept(recipient, more, columns, work);
     }
     work.finish();
     return candidates;
   }
 
-  /**
-   * The {@value #MAX_WINDOW_HOLDERS} requests within reach that held {@code window} last before the
-   * recipient (their pages were released last, so they are the likeliest still in the pool), each
-   * as {@code doc << 1 | inReply}. Chosen by request order, not by which the index lists first.
-   */
-  private static long[] latestHolders(TextIndex text, String window, int recipient, StalePageReach reach,
-      RequestColumns columns) throws IOException {
-    List<long[]> held = new java.util.ArrayList<>();
+  private static void accept(int recipient, List<FocusedLookup.Sharing> sources, RequestColumns columns,
+      OverlapRecipients work) throws IOException {
+    for (FocusedLookup.Sharing s : sources) {
+      work.accept(new Candidate(recipient, columns.docAt(s.request()), s.inPrompt(), s.inReply()));
+    }
+  }
+
+  /** The latest requests within reach that held {@code window} ({@link FocusedLookup#latest}). */
+  private static List<FocusedLookup.Held> latestHolders(TextIndex text, String window, int recipient,
+      StalePageReach reach, RequestColumns columns) throws IOException {
+    List<FocusedLookup.Held> held = new ArrayList<>();
     text.holders(window, doc -> reach.reaches(doc, recipient), (doc, inReply) -> {
-      held.add(new long[] {columns.order(doc), (long) doc << 1 | (inReply ? 1 : 0)});
+      held.add(new FocusedLookup.Held(columns.order(doc), inReply));
       return true;
     });
-    return held.stream().sorted(Comparator.comparingLong((long[] h) -> -h[0]).thenComparingLong(h -> h[1]))
-        .limit(MAX_WINDOW_HOLDERS).mapToLong(h -> h[1]).toArray();
+    return FocusedLookup.latest(held);
   }
 
   private static double round(long nanos) {

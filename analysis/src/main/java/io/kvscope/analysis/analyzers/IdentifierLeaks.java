@@ -18,12 +18,12 @@ import io.kvscope.model.finding.Confidence;
 import io.kvscope.model.finding.Evidence;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.RequestHeader;
 import io.kvscope.model.finding.Source;
 import io.kvscope.index.store.Redaction;
 import io.kvscope.index.doc.Schema;
 import io.kvscope.model.identifiers.Identifier.Category;
 import java.io.IOException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -35,7 +35,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Terms;
@@ -171,8 +170,7 @@ public final class IdentifierLeaks implements Analyzer {
         }
         Map<Integer, Holder> into = reply ? fromReplies : fromPrompts;
         if (!into.containsKey(doc) && reach.reaches(doc, recipient)) {
-          into.put(doc, new Holder(doc, columns.requestId(doc), columns.tenantName(doc), columns.start(doc),
-              columns.end(doc), reach.sameNode(doc, recipient), reach.sameRun(doc, recipient), reply));
+          into.put(doc, reach.holder(doc, recipient, reply));
         }
       }
     }
@@ -191,7 +189,7 @@ public final class IdentifierLeaks implements Analyzer {
       }
     }
     return new IdentifierFacts(category.id(), columns.tenantName(recipient),
-        columns.holdersInRequestOrder(candidates.values()),
+        candidates.values().stream().sorted(Holder.IN_REQUEST_ORDER).toList(),
         heldInAPrompt, tenants.size(), inPrompt.contains(request), sameQuestion);
   }
 
@@ -243,8 +241,8 @@ public final class IdentifierLeaks implements Analyzer {
   private static void emit(int recipientDoc, List<Carried> carried, Mechanism mechanism,
       Map<String, Set<String>> spanSources, RequestColumns columns, Redaction redaction, ReplyCopyFindings findings)
       throws IOException {
-    Document header = columns.header(recipientDoc);
-    Set<String> passageSources = spanSources.getOrDefault(header.get(Schema.REQUEST_ID), Set.of());
+    RequestHeader header = columns.header(recipientDoc);
+    Set<String> passageSources = spanSources.getOrDefault(header.requestId(), Set.of());
     List<Carried> cross = carried.stream().filter(c -> !c.facts().sameTenantOnly()).toList();
     List<Carried> same = carried.stream().filter(c -> c.facts().sameTenantOnly()).toList();
     if (!cross.isEmpty()) {
@@ -257,9 +255,9 @@ public final class IdentifierLeaks implements Analyzer {
     }
   }
 
-  private static Finding finding(FindingKind kind, Document header, List<Carried> carried, Mechanism mechanism,
+  private static Finding finding(FindingKind kind, RequestHeader header, List<Carried> carried, Mechanism mechanism,
       Set<String> passageSources, RequestColumns columns, Redaction redaction) throws IOException {
-    Map<String, SourceDraft> sources = new LinkedHashMap<>();
+    Map<Integer, SourceDraft> sources = new LinkedHashMap<>();
     Carried best = null;
     List<String> hashes = new ArrayList<>();
     Set<String> categories = new TreeSet<>();
@@ -268,7 +266,7 @@ public final class IdentifierLeaks implements Analyzer {
       ranked.sort(Comparator.comparing((Holder h) -> !passageSources.contains(h.requestId())));
       long tokens = Math.max(1, (c.term().length() - c.term().indexOf(':') - 1) / 4);
       for (Holder h : ranked) {
-        SourceDraft d = sources.computeIfAbsent(h.requestId(), id -> new SourceDraft(h));
+        SourceDraft d = sources.computeIfAbsent(h.request(), r -> new SourceDraft(h));
         d.sole |= ranked.size() == 1;
         d.tokens += tokens;
       }
@@ -285,18 +283,14 @@ public final class IdentifierLeaks implements Analyzer {
     ordered.sort(Comparator.comparing((SourceDraft d) -> !d.sole).thenComparing(d -> d.sole ? -d.tokens : 0L)
         .thenComparing(d -> d.holder, Candidates.MECHANISM_ORDER));
     for (SourceDraft d : ordered) {
-      list.add(new Source(d.holder.requestId(), columns.engineRid(d.holder.doc()),
+      list.add(new Source(d.holder.requestId(), columns.engineRid(columns.docOf(d.holder)),
           d.holder.tenant(), d.tokens, List.of(), d.sole ? Attribution.SOLE : Attribution.CANDIDATE));
     }
     Confidence confidence = best.decision().confidence();
     Evidence.Identifier evidence = new Evidence.Identifier(best.decision().reasons(), OverlapFindings.mechanism(mechanism),
         list.stream().allMatch(Source::sole) ? "sole" : "ambiguous", List.copyOf(categories), hashes.size(), hashes,
         Evidence.Identifier.NOTE);
-    Long start = RequestColumns.startOf(header);
-    String requestId = header.get(Schema.REQUEST_ID);
-    return new Finding(kind.id() + ":" + requestId, kind, confidence, requestId, header.get(Schema.ENGINE_RID),
-        header.get(Schema.TENANT), start == null ? null : Instant.ofEpochMilli(start),
-        header.get(Schema.PREFILL_NODE), header.get(Schema.DECODE_NODE), list, evidence);
+    return header.finding(kind, confidence, list, evidence);
   }
 
   /** A source being assembled over the identifiers of one finding. */

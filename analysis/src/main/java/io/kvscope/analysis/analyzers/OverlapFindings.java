@@ -12,6 +12,7 @@ import io.kvscope.model.finding.Confidence;
 import io.kvscope.model.finding.Evidence;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.RequestHeader;
 import io.kvscope.model.finding.Source;
 import io.kvscope.model.finding.Span;
 import io.kvscope.index.doc.Schema;
@@ -23,7 +24,6 @@ import io.kvscope.model.fingerprint.TokenizedText;
 import io.kvscope.model.identifiers.Identifier;
 import io.kvscope.model.identifiers.IdentifierExtractor;
 import java.io.IOException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.lucene.document.Document;
 
 /**
  * Turns a recipient's kept passages into findings: a cross-tenant overlap for passages another
@@ -78,7 +77,7 @@ final class OverlapFindings {
   void emit(PassageGatherer.Recipient recipient, List<Judged> kept, ReplyCopyFindings findings) throws IOException {
     List<Judged> cross = kept.stream().filter(j -> !j.facts().sameTenantOnly()).toList();
     List<Judged> same = kept.stream().filter(j -> j.facts().sameTenantOnly()).toList();
-    Document header = columns.header(recipient.doc);
+    RequestHeader header = columns.header(recipient.doc);
     if (!cross.isEmpty()) {
       findings.accept(recipient.doc, finding(FindingKind.CROSS_TENANT_OVERLAP, recipient, header, cross));
     }
@@ -87,7 +86,7 @@ final class OverlapFindings {
     }
   }
 
-  private Finding finding(FindingKind kind, PassageGatherer.Recipient recipient, Document header, List<Judged> passages)
+  private Finding finding(FindingKind kind, PassageGatherer.Recipient recipient, RequestHeader header, List<Judged> passages)
       throws IOException {
     Map<Integer, SourceDraft> sources = new LinkedHashMap<>();
     Set<String> categories = new TreeSet<>();
@@ -97,7 +96,7 @@ final class OverlapFindings {
       TextRange range = j.passage().range();
       List<Holder> ranked = Candidates.ranked(j.facts().candidates());
       for (Holder h : ranked) {
-        SourceDraft draft = sources.computeIfAbsent(h.doc(), d -> new SourceDraft(h));
+        SourceDraft draft = sources.computeIfAbsent(h.request(), r -> new SourceDraft(h));
         draft.sole |= PassageRules.makesSoleSource(j.facts(), j.decision());
         draft.tokens += range.tokenCount();
         Span span = span(recipient.response, j.passage(), h);
@@ -119,21 +118,17 @@ final class OverlapFindings {
     ordered.sort(Comparator.comparing((SourceDraft d) -> !d.sole).thenComparing(d -> d.sole ? -d.tokens : 0L)
         .thenComparing(d -> d.holder, Candidates.MECHANISM_ORDER));
     for (SourceDraft d : ordered) {
-      list.add(new Source(d.holder.requestId(), columns.engineRid(d.holder.doc()), d.holder.tenant(), d.tokens, d.spans,
+      list.add(new Source(d.holder.requestId(), columns.engineRid(columns.docOf(d.holder)), d.holder.tenant(), d.tokens, d.spans,
           d.sole ? Attribution.SOLE : Attribution.CANDIDATE));
     }
     Confidence confidence = best.decision().confidence();
-    String requestId = header.get(Schema.REQUEST_ID);
     Evidence evidence = new Evidence.Overlap(best.decision().reasons(), mechanism(recipient.mechanism),
         list.stream().allMatch(Source::sole) ? "sole" : "ambiguous", list.stream().filter(Source::sole).count(),
         list.stream().filter(s -> !s.sole()).count(), longest, passages.size(),
         passages.stream().limit(PASSAGES_IN_EVIDENCE).map(OverlapFindings::describe).toList(),
         sources.values().stream().mapToLong(d -> (columns.start(recipient.doc) - d.holder.start()) / 1000).min().orElse(0),
         List.copyOf(categories));
-    Long start = RequestColumns.startOf(header);
-    return new Finding(kind.id() + ":" + requestId, kind, confidence, requestId, header.get(Schema.ENGINE_RID),
-        header.get(Schema.TENANT), start == null ? null : Instant.ofEpochMilli(start), header.get(Schema.PREFILL_NODE),
-        header.get(Schema.DECODE_NODE), list, evidence);
+    return header.finding(kind, confidence, list, evidence);
   }
 
   static Evidence.LeakMechanism mechanism(Mechanism m) {
@@ -156,12 +151,12 @@ final class OverlapFindings {
     TextRange range = passage.range();
     String field = holder.inReply() ? Schema.RESPONSE_TEXT : Schema.PROMPT_TEXT;
     for (Passages.Verified v : passage.exact()) {
-      if (v.doc() == holder.doc() && v.inReply() == holder.inReply()) {
+      if (columns.order(v.doc()) == holder.request() && v.inReply() == holder.inReply()) {
         TextRange src = v.match().source();
         return new Span(range.charStart(), range.charEnd(), field, src.charStart(), src.charEnd(), range.tokenCount());
       }
     }
-    TokenizedText text = sourceTexts.get(holder.doc(), field);
+    TokenizedText text = sourceTexts.get(columns.docOf(holder), field);
     if (text == null) {
       return null;
     }

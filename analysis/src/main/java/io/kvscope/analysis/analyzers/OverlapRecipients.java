@@ -153,7 +153,7 @@ final class OverlapRecipients {
   private List<Holder> fallback(Passages.Passage passage) throws IOException {
     List<Holder> holders = new ArrayList<>();
     for (Passages.Verified v : passage.exact()) {
-      if (holders.stream().noneMatch(h -> h.doc() == v.doc())) {
+      if (holders.stream().noneMatch(h -> h.request() == columns.order(v.doc()))) {
         holders.add(gatherer.holder(v.doc(), recipient.doc, v.inReply()));
       }
     }

@@ -81,7 +81,7 @@ final class PassageGatherer {
     });
     if (candidates.isEmpty()) {
       // The phrase query's words differ from the verifier's at an odd edge: keep what was verified.
-      verifiedFallback.forEach(h -> candidates.put(h.doc(), h));
+      verifiedFallback.forEach(h -> candidates.put(columns.docOf(h), h));
     }
     Set<Integer> tenants = new HashSet<>();
     List<Integer> replyHolders = new ArrayList<>();
@@ -110,12 +110,11 @@ final class PassageGatherer {
     // A run many tenants hold whole is a popular passage, not stock phrasing combined anew.
     boolean stockPhrasing = range.tokenCount() < 2 * t && tenants.size() < stockTenants
         && stock.isStock(r.response, range);
-    return new PassageFacts(range.tokenCount(), recipientTenant, columns.holdersInRequestOrder(candidates.values()),
+    return new PassageFacts(range.tokenCount(), recipientTenant, candidates.values().stream().sorted(Holder.IN_REQUEST_ORDER).toList(),
         Math.min(tenants.size(), tenantCountBound + 1), ownPrompt, sameQuestion, stockPhrasing);
   }
 
   Holder holder(int doc, int recipient, boolean inReply) throws IOException {
-    return new Holder(doc, columns.requestId(doc), columns.tenantName(doc), columns.start(doc), columns.end(doc),
-        reach.sameNode(doc, recipient), reach.sameRun(doc, recipient), inReply);
+    return reach.holder(doc, recipient, inReply);
   }
 }

@@ -9,7 +9,7 @@ import java.util.List;
  * request ended, the likelier its pages still held its KV (a prefix cache evicts the least
  * recently used first, and every later allocation is another chance to overwrite a released
  * page). So: same decode node, then same engine run, then latest end first; request id on a tie,
- * so the order does not depend on the index. It is a ranking of likelihood, not an attribution:
+ * then the place in request order (ids can repeat), so the order does not depend on the index. It is a ranking of likelihood, not an attribution:
  * the logs do not say which free pages the allocator handed out.
  */
 public final class Candidates {
@@ -19,7 +19,8 @@ public final class Candidates {
       .comparing((Holder h) -> !h.sameDecodeNode())
       .thenComparing(h -> !h.sameEngineRun())
       .thenComparing(Comparator.comparingLong(Holder::end).reversed())
-      .thenComparing(Holder::requestId);
+      .thenComparing(Holder::requestId)
+      .thenComparingInt(Holder::request);
 
   private Candidates() {}
 

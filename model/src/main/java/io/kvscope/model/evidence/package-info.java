@@ -18,7 +18,10 @@
  * keeps the reasons, which findings quote as evidence. {@link io.kvscope.model.evidence.PassageRules}
  * and {@link io.kvscope.model.evidence.IdentifierRules} are the standard chains;
  * {@link io.kvscope.model.evidence.Candidates} ranks the requests that could be a passage's
- * origin by the mechanism.
+ * origin by the mechanism. {@link io.kvscope.model.evidence.FocusedLookup} says which requests and
+ * word windows a response decoded over foreign KV is checked against, so that runs down to
+ * {@value io.kvscope.model.evidence.PassageRules#MIN_WORDS} words are found. Requests are named
+ * by their place in request order, never by where an engine stores them.
  *
  * <p>Traps: a rule must not read the index (the analyzers gather facts, the rules judge them); a
  * fact that a rule cannot use for a recipient need not be gathered, but then its rule must not

@@ -18,4 +18,13 @@ class CandidatesTest {
         .extracting(Holder::requestId)
         .containsExactly("gw-a-tie", "gw-newer", "gw-older", "gw-old-run", "gw-other-node");
   }
+
+  @Test
+  void twoRequestsWithOneIdStayTwoAndTieByTheirPlaceInRequestOrder() {
+    // A forged (or merged) request id: the rules still see two requests, the earlier one first on a tie.
+    Holder later = new Holder(9, "gw-same", "a", 0, 5_000, true, true, false);
+    Holder earlier = new Holder(2, "gw-same", "b", 0, 5_000, true, true, false);
+    assertThat(Candidates.ranked(List.of(later, earlier))).containsExactly(earlier, later);
+    assertThat(Candidates.ranked(List.of(earlier, later))).containsExactly(earlier, later);
+  }
 }
