@@ -26,6 +26,12 @@ public record AnalysisOptions(
     double timingFactor,
     long minUncachedForTiming) {
 
+  /**
+   * The first SGLang release with the admission fix, as far as kvscope knows: the analysis's and
+   * the probe's one home of it (--fixed-version overrides it). The generator's fleet upgrades to the
+   * same release on its own ({@code Fleet.FIXED_VERSION}): a fact of its world, kept apart so that a
+   * test of the analysis against that world checks this value instead of sharing it.
+   */
   public static final String DEFAULT_FIXED_VERSION = "0.5.22";
 
   /** T, in words: the fingerprint scheme's own (docs/overlap-method.md says why 16). */

@@ -1,5 +1,6 @@
 package io.kvscope.cli;
 
+import io.kvscope.model.evidence.PassageRules;
 import io.kvscope.model.finding.Confidence;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
@@ -76,8 +77,11 @@ record QualityScore(
     int commonOpenings,
     int commonOpeningHoldersSole) {
 
-  /** A leak with a fragment this long, or an identifier, must be found. */
-  static final int SIGNIFICANT_WORDS = 12;
+  /**
+   * A leak with a fragment this long, or an identifier, must be found: the analysis's floor over
+   * foreign KV, the shortest run it promises to find.
+   */
+  static final int SIGNIFICANT_WORDS = PassageRules.MIN_WORDS;
 
   /** A source that alone held a fragment this long within reach must be named sole. */
   static final int SOLE_WORDS = 32;

@@ -21,10 +21,10 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = "Score a report against a generated incident's truth.json: leaked responses (precision and "
         + "recall, and whether the range the report states holds the truth), confirmed false positives, recall "
-        + "of leaks with a fragment of 12 words or more or an identifier, true sources among the reported ones, "
-        + "sole-attribution precision, candidates per leak, over-length accepted and underruns. The two files are "
-        + "told apart by content, so their order does not matter. Exit 0 when every figure is as it should be, 1 "
-        + "otherwise.")
+        + "of leaks with a fragment of " + QualityScore.SIGNIFICANT_WORDS + " words or more or an identifier, true "
+        + "sources among the reported ones, sole-attribution precision, candidates per leak, over-length accepted "
+        + "and underruns. The two files are told apart by content, so their order does not matter. Exit 0 when "
+        + "every figure is as it should be, 1 otherwise.")
 final class ScoreCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "TRUTH_JSON", description = "truth.json written by 'kvscope generate'.")

@@ -8,9 +8,11 @@ import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
 import io.kvscope.model.finding.Source;
 import io.kvscope.model.finding.Span;
+import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.impact.Coverage;
 import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.samples.fleet.Fleet;
 import io.kvscope.samples.truth.DecoyTruth;
 import io.kvscope.samples.truth.GeneratorInfo;
 import io.kvscope.samples.truth.GroundTruth;
@@ -31,6 +33,13 @@ import org.junit.jupiter.api.Test;
 class QualityScoreTest {
 
   private static final Instant T = Instant.parse("2026-08-27T10:00:00Z");
+
+  @Test
+  void theGeneratedWorldIsPatchedWithTheReleaseTheAnalysisTakesAsFixed() {
+    // Two homes on purpose (the world's and the analysis's): were they to part, every generated
+    // incident's patched nodes would read as vulnerable by default, and the gate would fail late.
+    assertThat(Fleet.FIXED_VERSION).isEqualTo(AnalysisOptions.DEFAULT_FIXED_VERSION);
+  }
 
   @Test
   void exactReportPasses() {

@@ -9,6 +9,7 @@ import io.kvscope.samples.out.WrittenFile;
 import io.kvscope.samples.sim.Simulator;
 import io.kvscope.samples.sim.TruthBuilder;
 import io.kvscope.samples.text.CorpusFile;
+import io.kvscope.samples.text.Identifiers;
 import io.kvscope.samples.text.SharedTexts;
 import io.kvscope.samples.truth.DuplicateTruth;
 import io.kvscope.samples.truth.FileTruth;
@@ -42,7 +43,7 @@ import java.util.stream.Stream;
 public final class IncidentGenerator {
 
   /** Regular expression of the canary markers planted in prompts. */
-  public static final String CANARY_PATTERN = "KVCANARY-[0-9A-F]{16}";
+  public static final String CANARY_PATTERN = Identifiers.CANARY_PATTERN;
 
   /**
    * Public manuals long prompts paste from (about 1,600 tokens each). Kept small: callers paste the

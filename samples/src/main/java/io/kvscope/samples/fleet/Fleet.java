@@ -34,6 +34,10 @@ public final class Fleet {
   /** An hour of a node's log lost in shipping, in node-local time. */
   public record Gap(String node, long start, long end) {}
 
+  /**
+   * The release the world's nodes are patched with. The generator's own value, never read by the
+   * analysis (which has its own default fixed release): the two agreeing is checked, not assumed.
+   */
   public static final String FIXED_VERSION = "0.5.22";
   public static final long PERIOD_START = t("2026-08-20T00:00:00Z");
   public static final long PERIOD_END = t("2026-09-15T00:00:00Z");

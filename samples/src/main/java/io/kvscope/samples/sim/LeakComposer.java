@@ -28,7 +28,10 @@ final class LeakComposer {
   private static final long K_LEAK = Rng.key("leak");
   private static final long K_TRAP = Rng.key("leak-trap");
   private static final double[] SOURCE_COUNT_WEIGHTS = {0.35, 0.33, 0.2, 0.12};
-  /** The shortest passage reproduced, in words ({@link Words}). */
+  /**
+   * The shortest passage reproduced, in words ({@link Words}). The world's value: the analysis's
+   * floor is its own ({@code PassageRules.MIN_WORDS}), so the scorer's gate tests it against this.
+   */
   static final int MIN_WORDS = 12;
   private static final int MAX_WORDS = 160;
   /** Tokens a piece needs to be worth trying for {@link #MIN_WORDS} words. */

@@ -34,8 +34,19 @@ public final class Identifiers {
     return String.format(Locale.ROOT, "%012d", n);
   }
 
+  private static final String CANARY_PREFIX = "KVCANARY-";
+  private static final int CANARY_DIGITS = 16;
+
+  /**
+   * The canaries planted in the world's prompts, as truth.json records them. The generator's own
+   * statement of the format, not read from the analysis's marker rule, so a test of the extractor
+   * against these canaries checks that rule.
+   */
+  public static final String CANARY_PATTERN = CANARY_PREFIX + "[0-9A-F]{" + CANARY_DIGITS + "}";
+
+  /** A canary of {@link #CANARY_PATTERN}. */
   public static String canary(Rng rng) {
-    return "KVCANARY-" + rng.hex(16).toUpperCase(Locale.ROOT);
+    return CANARY_PREFIX + rng.hex(CANARY_DIGITS).toUpperCase(Locale.ROOT);
   }
 
   /**
