@@ -42,24 +42,29 @@ public final class RequestColumns {
   private final int[] order;
   private final List<String> tenantNames;
   private final List<String> nodeNames;
-  /** Reply copies by their document, each with its request's document (see {@link ReplyCopy}). */
-  private final Map<Integer, ReplyCopy> copies;
-  private final Map<Integer, List<ReplyCopy>> copiesByRequest;
+  /** Reply copies by their document, each with its request's document (see {@link CopyOf}). */
+  private final Map<Integer, CopyOf> copies;
+  private final Map<Integer, List<CopyOf>> copiesByRequest;
+  /** Prompt copies by their document, each with its request's document (see {@link CopyOf}). */
+  private final Map<Integer, CopyOf> promptCopies;
 
   /**
-   * A reply a merged request's records disagree on, beside the kept one ({@link TextCopies}): read
-   * as a response its request received (same tenant, times, nodes and mechanism), never as a source.
+   * A text a merged request's records disagree on, beside the kept one ({@link TextCopies}). A reply
+   * copy is read as a response its request received (same tenant, times, nodes and mechanism),
+   * never as a source; a prompt copy as a text its request may have prefilled, so a source like
+   * the request, never a recipient.
    *
    * @param doc the copy's document
    * @param request its request's document
    */
-  public record ReplyCopy(int doc, int request, TextCopies.Copy copy) {}
+  public record CopyOf(int doc, int request, TextCopies.Copy copy) {}
 
   private RequestColumns(IndexReader reader, int[] tenant, int[] decodeNode, long[] start, long[] end,
       java.util.BitSet inRange, int[] order, List<String> tenantNames, List<String> nodeNames,
-      Map<Integer, ReplyCopy> copies) {
+      Map<Integer, CopyOf> copies, Map<Integer, CopyOf> promptCopies) {
     this.reader = reader;
     this.copies = copies;
+    this.promptCopies = promptCopies;
     this.copiesByRequest = new HashMap<>();
     copies.values().forEach(c -> copiesByRequest.computeIfAbsent(c.request(), r -> new ArrayList<>()).add(c));
     this.inRange = inRange;
@@ -87,11 +92,10 @@ public final class RequestColumns {
     List<Map.Entry<RequestOrder, Integer>> byOrder = new ArrayList<>();
     Map<String, List<TextCopies.Copy>> copiesByKey = new HashMap<>();
     for (TextCopies.Copy copy : TextCopies.all(reader)) {
-      if (copy.isReply()) {
-        copiesByKey.computeIfAbsent(copy.requestKey(), k -> new ArrayList<>()).add(copy);
-      }
+      copiesByKey.computeIfAbsent(copy.requestKey(), k -> new ArrayList<>()).add(copy);
     }
-    Map<Integer, ReplyCopy> copies = new java.util.TreeMap<>();
+    Map<Integer, CopyOf> copies = new java.util.TreeMap<>();
+    Map<Integer, CopyOf> promptCopies = new java.util.TreeMap<>();
     // Every request can be a source; only those in the analysed range are recipients.
     RequestRows.forEach(reader, row -> {
       if (context.options().inRange(row.record().startTime())) {
@@ -110,8 +114,8 @@ public final class RequestColumns {
       end[row.doc()] = r.endTime() == null ? start[row.doc()] : r.endTime();
       byOrder.add(Map.entry(RequestOrder.of(r.startTime(), r.requestId()), row.doc()));
       if (!copiesByKey.isEmpty()) {
-        copiesByKey.getOrDefault(RequestMerge.keyOf(r), List.of())
-            .forEach(c -> copies.put(c.doc(), new ReplyCopy(c.doc(), row.doc(), c)));
+        copiesByKey.getOrDefault(RequestMerge.keyOf(r), List.of()).forEach(c ->
+            (c.isReply() ? copies : promptCopies).put(c.doc(), new CopyOf(c.doc(), row.doc(), c)));
       }
     });
     byOrder.sort(Map.Entry.comparingByKey());
@@ -120,15 +124,21 @@ public final class RequestColumns {
     for (int i = 0; i < byOrder.size(); i++) {
       order[byOrder.get(i).getValue()] = i;
     }
-    // A copy is where its request is, in time, node and order; its tenant stays unset, so it is no request.
-    for (ReplyCopy c : copies.values()) {
-      node[c.doc()] = node[c.request()];
-      start[c.doc()] = start[c.request()];
-      end[c.doc()] = end[c.request()];
-      order[c.doc()] = order[c.request()];
+    // A copy is where its request is, in time, node and order; its tenant stays unset, so it is no
+    // request. Only a reply copy is a response examined.
+    for (CopyOf c : copies.values()) {
       inRange.set(c.doc(), inRange.get(c.request()));
     }
-    return new RequestColumns(reader, tenant, node, start, end, inRange, order, tenantNames, nodeNames, copies);
+    for (Map<Integer, CopyOf> each : List.of(copies, promptCopies)) {
+      for (CopyOf c : each.values()) {
+        node[c.doc()] = node[c.request()];
+        start[c.doc()] = start[c.request()];
+        end[c.doc()] = end[c.request()];
+        order[c.doc()] = order[c.request()];
+      }
+    }
+    return new RequestColumns(reader, tenant, node, start, end, inRange, order, tenantNames, nodeNames, copies,
+        promptCopies);
   }
 
   /** True for live request documents (possible sources, whatever their time); never for a reply copy. */
@@ -136,22 +146,38 @@ public final class RequestColumns {
     return tenant[doc] != NOT_A_REQUEST;
   }
 
-  /** The request {@code doc} is a reply copy of, else {@code doc} itself. */
+  /**
+   * True for what may hold a source's text: a live request, or a copy of its prompt (whichever of
+   * its logged prompts was prefilled, its pages held that text). Never a reply copy.
+   */
+  public boolean isSource(int doc) {
+    return tenant[doc] != NOT_A_REQUEST || promptCopy(doc) != null;
+  }
+
+  /** The request {@code doc} is a reply or prompt copy of, else {@code doc} itself. */
   public int requestDoc(int doc) {
-    if (copies.isEmpty() || tenant[doc] != NOT_A_REQUEST) {
+    if (tenant[doc] != NOT_A_REQUEST) {
       return doc;
     }
-    ReplyCopy copy = copies.get(doc);
+    CopyOf copy = copy(doc);
+    if (copy == null) {
+      copy = promptCopy(doc);
+    }
     return copy == null ? doc : copy.request();
   }
 
   /** The reply copy {@code doc} is, or null. */
-  public ReplyCopy copy(int doc) {
+  public CopyOf copy(int doc) {
     return copies.isEmpty() ? null : copies.get(doc);
   }
 
+  /** The prompt copy {@code doc} is, or null. */
+  public CopyOf promptCopy(int doc) {
+    return promptCopies.isEmpty() ? null : promptCopies.get(doc);
+  }
+
   /** The reply copies of request {@code doc} (none for most). */
-  public List<ReplyCopy> copiesOf(int doc) {
+  public List<CopyOf> copiesOf(int doc) {
     return copiesByRequest.getOrDefault(doc, List.of());
   }
 
@@ -183,7 +209,7 @@ public final class RequestColumns {
     return holders.stream().sorted(java.util.Comparator.comparing(Holder::doc, inRequestOrder())).toList();
   }
 
-  /** The request's tenant; a reply copy's is its request's. */
+  /** The request's tenant; a copy's is its request's. */
   public int tenant(int doc) {
     return tenant[requestDoc(doc)];
   }
@@ -244,14 +270,21 @@ public final class RequestColumns {
 
   /**
    * A stored text field of a request (prompt or response), loaded alone. A reply copy's response is
-   * its own text, its prompt its request's.
+   * its own text, its prompt its request's; a prompt copy's prompt is its own text, and it has no
+   * reply (its request holds that).
    */
   public String text(int doc, String field) throws IOException {
     if (copy(doc) != null) {
-      return field.equals(Schema.RESPONSE_TEXT) ? reader.storedFields().document(doc, Set.of(Schema.COPY_TEXT))
-          .get(Schema.COPY_TEXT) : text(requestDoc(doc), field);
+      return field.equals(Schema.RESPONSE_TEXT) ? copyText(doc) : text(requestDoc(doc), field);
+    }
+    if (promptCopy(doc) != null) {
+      return field.equals(Schema.PROMPT_TEXT) ? copyText(doc) : null;
     }
     return reader.storedFields().document(doc, Set.of(field)).get(field);
+  }
+
+  private String copyText(int doc) throws IOException {
+    return reader.storedFields().document(doc, Set.of(Schema.COPY_TEXT)).get(Schema.COPY_TEXT);
   }
 
   public static Long startOf(Document header) {

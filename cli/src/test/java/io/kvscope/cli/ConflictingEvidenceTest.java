@@ -349,6 +349,53 @@ class ConflictingEvidenceTest {
   }
 
   /**
+   * One more LiteLLM line for each request whose prompt leaked (and each other request that held the
+   * leaked passage), same {@code id}, its messages a longer harmless text: the merge keeps the longer
+   * prompt, and the one that held the passage stays beside it as a copy. The request is still the
+   * source: the leak is found and attributed to it, and the finding names the copy it was found in.
+   */
+  @Test
+  void aSecondCopyOfAGatewayLineWithAnotherPromptTakesNoLeakSourceAway() throws Exception {
+    Set<String> holders = new java.util.TreeSet<>();
+    truth.leakedResponses().forEach(leak -> leak.sources().stream()
+        .filter(s -> s.expected() && s.part().equals("prompt"))
+        .forEach(s -> s.holders().forEach(h -> holders.add(h.requestId()))));
+    assertThat(holders).as("the incident has a leak out of a prompt").isNotEmpty();
+    Map<String, ObjectNode> lines = gatewayLines(holders::contains);
+    assertThat(lines.keySet()).isEqualTo(holders);
+    StringBuilder copies = new StringBuilder();
+    for (ObjectNode line : lines.values()) {
+      for (var message : line.withArray("messages")) {
+        String held = message.path("content").asText();
+        ((ObjectNode) message).put("content", "Please summarise the attached notes in plain words for our team. "
+            .repeat(held.length() / 60 + 2));
+      }
+      copies.append(JSON.writeValueAsString(line)).append('\n');
+    }
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("gateway/litellm-prompts.jsonl"), copies.toString());
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.report.summary().requestsWithDisagreeingCopies()).isEqualTo(lines.size());
+    for (var leak : truth.leakedResponses()) {
+      Set<String> fromPrompts = leak.sources().stream().filter(s -> s.expected() && s.part().equals("prompt"))
+          .map(io.kvscope.samples.truth.SourceTruth::requestId).collect(Collectors.toSet());
+      if (fromPrompts.isEmpty()) {
+        continue;
+      }
+      assertThat(run.report.findings()).filteredOn(f -> f.kind() == FindingKind.CROSS_TENANT_OVERLAP
+          && f.requestId().equals(leak.requestId())).singleElement().satisfies(f -> {
+            assertThat(f.sources()).extracting(io.kvscope.model.finding.Source::requestId).containsAll(fromPrompts);
+            assertThat(((io.kvscope.model.finding.Evidence.OfLeak) f.evidence()).confidenceReason())
+                .anyMatch(r -> r.startsWith("copies-disagree: the prompt of source ") && r.contains(" was found in its copy "
+                    + "from gateway ") && r.contains("(kept: gateway ") && r.contains("litellm-prompts.jsonl:"));
+          });
+    }
+  }
+
+  /**
    * The recipient's own telemetry: an OTLP span for each of the recipient tenant's requests just
    * before the leak, its reply going on with the leaked reply. A trace never extends the gateway's
    * text, and a copy is never a source: the leaks stay cross-tenant, and the planted copies, which
