@@ -10,7 +10,6 @@ import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
-import io.kvscope.model.fingerprint.WordTokenizer;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -426,11 +425,7 @@ final class ReportView {
   private boolean heldBySource(String response, Source source, Span span) throws IOException {
     // Read per span, not kept: a source may be a prompt of megabytes, and fifty findings name many.
     String held = options.text().text(source.requestId(), span.sourceField());
-    if (held == null || span.sourceEnd() > held.length()) {
-      return true;
-    }
-    return WordTokenizer.tokenize(response.substring(span.responseStart(), span.responseEnd()))
-        .sameWords(WordTokenizer.tokenize(held.substring(span.sourceStart(), span.sourceEnd())));
+    return held == null || span.sourceEnd() > held.length() || span.wordsAgree(response, held);
   }
 
   /** Parameters sorted by name, values as compact JSON (strings without quotes). */
