@@ -194,9 +194,19 @@ public final class RequestColumns {
     return order[doc];
   }
 
-  /** Requests in {@link RequestOrder}, earliest first. */
+  /**
+   * Requests in {@link RequestOrder}, earliest first. A copy shares its request's place and follows
+   * it (copies by the record they were read from), so a map in this order never takes a request and
+   * its copy for one key.
+   */
   public java.util.Comparator<Integer> inRequestOrder() {
-    return java.util.Comparator.comparingInt(this::order);
+    return java.util.Comparator.comparingInt(this::order).thenComparing(this::copyWhere);
+  }
+
+  /** The record a copy was read from; empty for a request. */
+  private String copyWhere(int doc) {
+    CopyOf copy = tenant[doc] != NOT_A_REQUEST ? null : copy(doc) != null ? copy(doc) : promptCopy(doc);
+    return copy == null ? "" : copy.copy().field() + " " + copy.copy().where();
   }
 
   /** The first {@code n} of the requests {@code docs} in request order: a bounded read, whatever the index order. */

@@ -74,7 +74,7 @@ final class PassageGatherer {
     String passage = Passages.textOf(r.response, range);
     String recipientTenant = columns.tenantName(r.doc);
     Map<Integer, Holder> candidates = new LinkedHashMap<>();
-    index.holders(passage, doc -> doc != r.doc && reach.reaches(doc, r.doc), (doc, inReply) -> {
+    index.holders(passage, doc -> doc != r.doc && mayHold(doc, r.doc) && reach.reaches(doc, r.doc), (doc, inReply) -> {
       Holder known = candidates.get(doc);
       candidates.put(doc, holder(doc, r.doc, inReply || known != null && known.inReply()));
       return true;
@@ -83,7 +83,7 @@ final class PassageGatherer {
       // The phrase query's words differ from the verifier's at an odd edge: keep what was verified.
       verifiedFallback.forEach(h -> candidates.put(h.doc(), h));
     }
-    oneHolderPerRequest(candidates, r.doc);
+    oneHolderPerRequest(candidates);
     Set<Integer> tenants = new HashSet<>();
     List<Integer> replyHolders = new ArrayList<>();
     boolean wantReplies = !r.mechanism.neverPrefilled();
@@ -119,21 +119,25 @@ final class PassageGatherer {
   }
 
   /**
-   * A request is one holder however many of its logged prompts hold the passage: its kept text if
-   * that holds it, else the first of its copies that does. A copy only a trace claims, for the
-   * recipient's own tenant, is no holder: its writer may be the recipient's client, and such a
-   * holder could only explain a leak away (another tenant's may add a source; its finding is then
-   * at most suspect, {@link OverlapFindings}).
+   * Whether {@code doc} may hold a passage of {@code recipient}'s reply. A copy of a prompt only a
+   * trace gives, of the recipient's own tenant, may not: its writer may be the recipient's client,
+   * and such a holder (or a source verified on it) could only explain a leak away. Another tenant's
+   * may add a source; a finding only such copies source is at most suspect ({@link OverlapFindings}).
    */
-  private void oneHolderPerRequest(Map<Integer, Holder> candidates, int recipient) {
+  boolean mayHold(int doc, int recipient) {
+    return !clientsWordOnly(doc) || columns.tenant(doc) != columns.tenant(recipient);
+  }
+
+  /**
+   * A request is one holder however many of its logged prompts hold the passage: its kept text if
+   * that holds it, else the first of its copies that does.
+   */
+  private void oneHolderPerRequest(Map<Integer, Holder> candidates) {
     if (candidates.keySet().stream().allMatch(columns::isRequest)) {
       return;
     }
     Map<Integer, Integer> kept = new java.util.TreeMap<>();
     for (int doc : candidates.keySet()) {
-      if (clientsWordOnly(doc) && columns.tenant(doc) == columns.tenant(recipient)) {
-        continue;
-      }
       kept.merge(columns.requestDoc(doc), doc, (a, b) -> columns.isRequest(a) || !columns.isRequest(b) && a < b ? a : b);
     }
     candidates.keySet().retainAll(Set.copyOf(kept.values()));

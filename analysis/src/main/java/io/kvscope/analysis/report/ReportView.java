@@ -50,10 +50,11 @@ final class ReportView {
 
   static final String NOT_IN_INDEX = "text not in index";
   /**
-   * Where a request's records disagree on its reply, a leak found in one of the other copies has its
-   * offsets in that copy: the reply the index keeps holds other words there, never shown in its place.
+   * Where a request's records disagree on its reply (or a source's on its prompt), a leak found in
+   * one of the other copies has its offsets in that copy: the texts the index keeps hold other words
+   * there, never shown in its place.
    */
-  static final String ANOTHER_COPY = "found in another logged copy of this reply";
+  static final String ANOTHER_COPY = "found in another logged copy of this reply or of its source's prompt";
 
   private final Report report;
   private final WriteOptions options;
