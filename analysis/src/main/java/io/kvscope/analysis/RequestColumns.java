@@ -42,28 +42,33 @@ public final class RequestColumns {
   private final java.util.BitSet inRange;
   /** Each request's place in {@link RequestOrder}, the order every cap and tie-break uses. */
   private final int[] order;
-  /** The request document at each place in {@link RequestOrder}: how a {@link Holder} finds its document. */
+  /** The request (or copy) document at each place in {@link RequestOrder}: how a {@link Holder} finds its document. */
   private final int[] docAt;
   private final List<String> tenantNames;
   private final List<String> nodeNames;
-  /** Reply copies by their document, each with its request's document (see {@link ReplyCopy}). */
-  private final Map<Integer, ReplyCopy> copies;
-  private final Map<Integer, List<ReplyCopy>> copiesByRequest;
+  /** Reply copies by their document, each with its request's document (see {@link CopyOf}). */
+  private final Map<Integer, CopyOf> copies;
+  private final Map<Integer, List<CopyOf>> copiesByRequest;
+  /** Prompt copies by their document, each with its request's document (see {@link CopyOf}). */
+  private final Map<Integer, CopyOf> promptCopies;
 
   /**
-   * A reply a merged request's records disagree on, beside the kept one ({@link TextCopies}): read
-   * as a response its request received (same tenant, times, nodes and mechanism), never as a source.
+   * A text a merged request's records disagree on, beside the kept one ({@link TextCopies}). A reply
+   * copy is read as a response its request received (same tenant, times, nodes and mechanism),
+   * never as a source; a prompt copy as a text its request may have prefilled, so a source like
+   * the request, never a recipient.
    *
    * @param doc the copy's document
    * @param request its request's document
    */
-  public record ReplyCopy(int doc, int request, TextCopies.Copy copy) {}
+  public record CopyOf(int doc, int request, TextCopies.Copy copy) {}
 
   private RequestColumns(IndexReader reader, int[] tenant, int[] decodeNode, long[] start, long[] end,
       java.util.BitSet inRange, int[] order, int[] docAt, List<String> tenantNames, List<String> nodeNames,
-      Map<Integer, ReplyCopy> copies) {
+      Map<Integer, CopyOf> copies, Map<Integer, CopyOf> promptCopies) {
     this.reader = reader;
     this.copies = copies;
+    this.promptCopies = promptCopies;
     this.copiesByRequest = new HashMap<>();
     copies.values().forEach(c -> copiesByRequest.computeIfAbsent(c.request(), r -> new ArrayList<>()).add(c));
     this.inRange = inRange;
@@ -92,11 +97,10 @@ public final class RequestColumns {
     List<Map.Entry<RequestOrder, Integer>> byOrder = new ArrayList<>();
     Map<String, List<TextCopies.Copy>> copiesByKey = new HashMap<>();
     for (TextCopies.Copy copy : TextCopies.all(reader)) {
-      if (copy.isReply()) {
-        copiesByKey.computeIfAbsent(copy.requestKey(), k -> new ArrayList<>()).add(copy);
-      }
+      copiesByKey.computeIfAbsent(copy.requestKey(), k -> new ArrayList<>()).add(copy);
     }
-    Map<Integer, ReplyCopy> copies = new java.util.TreeMap<>();
+    Map<Integer, CopyOf> copies = new java.util.TreeMap<>();
+    Map<Integer, CopyOf> promptCopies = new java.util.TreeMap<>();
     // Every request can be a source; only those in the analysed range are recipients.
     RequestRows.forEach(reader, row -> {
       if (context.options().inRange(row.record().startTime())) {
@@ -115,27 +119,46 @@ public final class RequestColumns {
       end[row.doc()] = r.endTime() == null ? start[row.doc()] : r.endTime();
       byOrder.add(Map.entry(RequestOrder.of(r.startTime(), r.requestId()), row.doc()));
       if (!copiesByKey.isEmpty()) {
-        copiesByKey.getOrDefault(RequestMerge.keyOf(r), List.of())
-            .forEach(c -> copies.put(c.doc(), new ReplyCopy(c.doc(), row.doc(), c)));
+        copiesByKey.getOrDefault(RequestMerge.keyOf(r), List.of()).forEach(c ->
+            (c.isReply() ? copies : promptCopies).put(c.doc(), new CopyOf(c.doc(), row.doc(), c)));
       }
     });
     byOrder.sort(Map.Entry.comparingByKey());
-    int[] order = new int[reader.maxDoc()];
-    int[] docAt = new int[byOrder.size()];
-    Arrays.fill(order, Integer.MAX_VALUE);
-    for (int i = 0; i < byOrder.size(); i++) {
-      order[byOrder.get(i).getValue()] = i;
-      docAt[i] = byOrder.get(i).getValue();
+    // Each copy takes the place right after its request (copies by the record they were read
+    // from): a holder found in a copy keeps that copy's document, and a map in this order never
+    // takes a request and its copy for one key.
+    Map<Integer, List<CopyOf>> copiesOfRequest = new HashMap<>();
+    for (Map<Integer, CopyOf> each : List.of(copies, promptCopies)) {
+      each.values().forEach(c -> copiesOfRequest.computeIfAbsent(c.request(), r -> new ArrayList<>()).add(c));
     }
-    // A copy is where its request is, in time, node and order; its tenant stays unset, so it is no request.
-    for (ReplyCopy c : copies.values()) {
-      node[c.doc()] = node[c.request()];
-      start[c.doc()] = start[c.request()];
-      end[c.doc()] = end[c.request()];
-      order[c.doc()] = order[c.request()];
+    copiesOfRequest.values().forEach(list -> list.sort(java.util.Comparator.comparing(
+        (CopyOf c) -> c.copy().field() + " " + c.copy().where()).thenComparingInt(CopyOf::doc)));
+    int[] order = new int[reader.maxDoc()];
+    int[] docAt = new int[byOrder.size() + copies.size() + promptCopies.size()];
+    Arrays.fill(order, Integer.MAX_VALUE);
+    int place = 0;
+    for (Map.Entry<RequestOrder, Integer> request : byOrder) {
+      order[request.getValue()] = place;
+      docAt[place++] = request.getValue();
+      for (CopyOf c : copiesOfRequest.getOrDefault(request.getValue(), List.of())) {
+        order[c.doc()] = place;
+        docAt[place++] = c.doc();
+      }
+    }
+    // A copy is where its request is, in time and node; its tenant stays unset, so it is no
+    // request. Only a reply copy is a response examined.
+    for (CopyOf c : copies.values()) {
       inRange.set(c.doc(), inRange.get(c.request()));
     }
-    return new RequestColumns(reader, tenant, node, start, end, inRange, order, docAt, tenantNames, nodeNames, copies);
+    for (Map<Integer, CopyOf> each : List.of(copies, promptCopies)) {
+      for (CopyOf c : each.values()) {
+        node[c.doc()] = node[c.request()];
+        start[c.doc()] = start[c.request()];
+        end[c.doc()] = end[c.request()];
+      }
+    }
+    return new RequestColumns(reader, tenant, node, start, end, inRange, order, docAt, tenantNames, nodeNames, copies,
+        promptCopies);
   }
 
   /** True for live request documents (possible sources, whatever their time); never for a reply copy. */
@@ -143,22 +166,38 @@ public final class RequestColumns {
     return tenant[doc] != NOT_A_REQUEST;
   }
 
-  /** The request {@code doc} is a reply copy of, else {@code doc} itself. */
+  /**
+   * True for what may hold a source's text: a live request, or a copy of its prompt (whichever of
+   * its logged prompts was prefilled, its pages held that text). Never a reply copy.
+   */
+  public boolean isSource(int doc) {
+    return tenant[doc] != NOT_A_REQUEST || promptCopy(doc) != null;
+  }
+
+  /** The request {@code doc} is a reply or prompt copy of, else {@code doc} itself. */
   public int requestDoc(int doc) {
-    if (copies.isEmpty() || tenant[doc] != NOT_A_REQUEST) {
+    if (tenant[doc] != NOT_A_REQUEST) {
       return doc;
     }
-    ReplyCopy copy = copies.get(doc);
+    CopyOf copy = copy(doc);
+    if (copy == null) {
+      copy = promptCopy(doc);
+    }
     return copy == null ? doc : copy.request();
   }
 
   /** The reply copy {@code doc} is, or null. */
-  public ReplyCopy copy(int doc) {
+  public CopyOf copy(int doc) {
     return copies.isEmpty() ? null : copies.get(doc);
   }
 
+  /** The prompt copy {@code doc} is, or null. */
+  public CopyOf promptCopy(int doc) {
+    return promptCopies.isEmpty() ? null : promptCopies.get(doc);
+  }
+
   /** The reply copies of request {@code doc} (none for most). */
-  public List<ReplyCopy> copiesOf(int doc) {
+  public List<CopyOf> copiesOf(int doc) {
     return copiesByRequest.getOrDefault(doc, List.of());
   }
 
@@ -175,7 +214,7 @@ public final class RequestColumns {
     return order[doc];
   }
 
-  /** Requests in {@link RequestOrder}, earliest first. */
+  /** Requests in {@link RequestOrder}, earliest first, each followed by its copies. */
   public java.util.Comparator<Integer> inRequestOrder() {
     return java.util.Comparator.comparingInt(this::order);
   }
@@ -185,7 +224,7 @@ public final class RequestColumns {
     return docs.stream().sorted(inRequestOrder()).limit(n).toList();
   }
 
-  /** The request document at place {@code place} in request order ({@link #order(int)} undone). */
+  /** The request or copy document at place {@code place} in request order ({@link #order(int)} undone). */
   public int docAt(int place) {
     return docAt[place];
   }
@@ -195,7 +234,7 @@ public final class RequestColumns {
     return docAt(holder.request());
   }
 
-  /** The request's tenant; a reply copy's is its request's. */
+  /** The request's tenant; a copy's is its request's. */
   public int tenant(int doc) {
     return tenant[requestDoc(doc)];
   }
@@ -260,13 +299,20 @@ public final class RequestColumns {
 
   /**
    * A stored text field of a request (prompt or response), loaded alone. A reply copy's response is
-   * its own text, its prompt its request's.
+   * its own text, its prompt its request's; a prompt copy's prompt is its own text, and it has no
+   * reply (its request holds that).
    */
   public String text(int doc, String field) throws IOException {
     if (copy(doc) != null) {
-      return field.equals(Schema.RESPONSE_TEXT) ? reader.storedFields().document(doc, Set.of(Schema.COPY_TEXT))
-          .get(Schema.COPY_TEXT) : text(requestDoc(doc), field);
+      return field.equals(Schema.RESPONSE_TEXT) ? copyText(doc) : text(requestDoc(doc), field);
+    }
+    if (promptCopy(doc) != null) {
+      return field.equals(Schema.PROMPT_TEXT) ? copyText(doc) : null;
     }
     return reader.storedFields().document(doc, Set.of(field)).get(field);
+  }
+
+  private String copyText(int doc) throws IOException {
+    return reader.storedFields().document(doc, Set.of(Schema.COPY_TEXT)).get(Schema.COPY_TEXT);
   }
 }

@@ -65,11 +65,13 @@ public final class StalePageReach {
 
   /** Whether {@code source}'s pages could have been among those {@code recipient} decoded over. */
   public boolean reaches(int source, int recipient) {
-    // A reply copy is never a source (isRequest), nor is a copy's own request one to it.
-    if (source == recipient || !columns.isRequest(source) || source == columns.requestDoc(recipient)) {
+    // A reply copy is never a source (isSource), nor is a request to a copy of its own; a prompt
+    // copy is its request's pages.
+    int request = columns.requestDoc(source);
+    if (!columns.isSource(source) || request == columns.requestDoc(recipient)) {
       return false;
     }
-    return rule.reaches(columns.start(source), columns.decodeNode(source), !notASource.get(source),
+    return rule.reaches(columns.start(source), columns.decodeNode(source), !notASource.get(request),
         columns.start(recipient), columns.decodeNode(recipient));
   }
 

@@ -321,18 +321,11 @@ class ConflictingEvidenceTest {
   void aSecondCopyOfAGatewayLineWithALongerHarmlessReplyErasesNoLeak() throws Exception {
     Map<String, ObjectNode> lines = gatewayLines(truth.leakedRequestIds()::contains);
     assertThat(lines.keySet()).isEqualTo(truth.leakedRequestIds());
-    StringBuilder copies = new StringBuilder();
-    for (ObjectNode line : lines.values()) {
+    Outcome run = attackWithSecondLines(lines, "litellm-retry.jsonl", line -> {
       ObjectNode message = (ObjectNode) line.at("/response/choices/0/message");
-      String leaked = message.get("content").asText();
-      message.put("content", "Thank you for your question; here is a short overview of the topic you raised. "
-          .repeat(leaked.length() / 60 + 2));
-      copies.append(JSON.writeValueAsString(line)).append('\n');
-    }
-    Path hostile = tmp.resolve("hostile");
-    write(hostile.resolve("gateway/litellm-retry.jsonl"), copies.toString());
-
-    Outcome run = attack(hostile);
+      message.put("content", longerThan(message.get("content").asText(),
+          "Thank you for your question; here is a short overview of the topic you raised. "));
+    });
 
     run.assertTruthStands();
     assertThat(run.requestsWith(k -> k == FindingKind.RARE_IDENTIFIER_LEAK || k == FindingKind.CANARY_LEAK))
@@ -349,6 +342,46 @@ class ConflictingEvidenceTest {
   }
 
   /**
+   * One more LiteLLM line for each request whose prompt leaked (and each other request that held the
+   * leaked passage), same {@code id}, its messages a longer harmless text: the merge keeps the longer
+   * prompt, and the one that held the passage stays beside it as a copy. The request is still the
+   * source: the leak is found and attributed to it, and the finding names the copy it was found in.
+   */
+  @Test
+  void aSecondCopyOfAGatewayLineWithAnotherPromptTakesNoLeakSourceAway() throws Exception {
+    Set<String> holders = new java.util.TreeSet<>();
+    truth.leakedResponses().forEach(leak -> leak.sources().stream()
+        .filter(s -> s.expected() && s.part().equals("prompt"))
+        .forEach(s -> s.holders().forEach(h -> holders.add(h.requestId()))));
+    assertThat(holders).as("the incident has a leak out of a prompt").isNotEmpty();
+    Map<String, ObjectNode> lines = gatewayLines(holders::contains);
+    assertThat(lines.keySet()).isEqualTo(holders);
+    Outcome run = attackWithSecondLines(lines, "litellm-prompts.jsonl", line -> {
+      for (var message : line.withArray("messages")) {
+        ((ObjectNode) message).put("content", longerThan(message.path("content").asText(),
+            "Please summarise the attached notes in plain words for our team. "));
+      }
+    });
+
+    run.assertTruthStands();
+    assertThat(run.report.summary().requestsWithDisagreeingCopies()).isEqualTo(lines.size());
+    for (var leak : truth.leakedResponses()) {
+      Set<String> fromPrompts = leak.sources().stream().filter(s -> s.expected() && s.part().equals("prompt"))
+          .map(io.kvscope.samples.truth.SourceTruth::requestId).collect(Collectors.toSet());
+      if (fromPrompts.isEmpty()) {
+        continue;
+      }
+      assertThat(run.report.findings()).filteredOn(f -> f.kind() == FindingKind.CROSS_TENANT_OVERLAP
+          && f.requestId().equals(leak.requestId())).singleElement().satisfies(f -> {
+            assertThat(f.sources()).extracting(io.kvscope.model.finding.Source::requestId).containsAll(fromPrompts);
+            assertThat(((io.kvscope.model.finding.Evidence.OfLeak) f.evidence()).confidenceReason())
+                .anyMatch(r -> r.startsWith("copies-disagree: the prompt of source ") && r.contains(" was found in its copy "
+                    + "from gateway ") && r.contains("(kept: gateway ") && r.contains("litellm-prompts.jsonl:"));
+          });
+    }
+  }
+
+  /**
    * The recipient's own telemetry: an OTLP span for each of the recipient tenant's requests just
    * before the leak, its reply going on with the leaked reply. A trace never extends the gateway's
    * text, and a copy is never a source: the leaks stay cross-tenant, and the planted copies, which
@@ -357,22 +390,14 @@ class ConflictingEvidenceTest {
   @Test
   void theRecipientsOwnTracePlantingTheLeakedReplyIntoItsEarlierRequestsTurnsNoLeakIntoReuse() throws Exception {
     Map<String, ObjectNode> leaked = gatewayLines(truth.leakedRequestIds()::contains);
-    Map<String, List<ObjectNode>> earlier = new java.util.HashMap<>();
-    for (ObjectNode leak : leaked.values()) {
-      String tenant = leak.at("/metadata/user_api_key_org_id").asText();
-      double start = leak.get("startTime").asDouble();
-      earlier.put(leak.get("id").asText(), gatewayLines(id -> true).values().stream()
-          .filter(l -> tenant.equals(l.at("/metadata/user_api_key_org_id").asText())
-              && l.get("startTime").asDouble() < start && !l.at("/response/choices/0/message/content").isMissingNode())
-          .sorted(java.util.Comparator.comparingDouble((ObjectNode l) -> -l.get("startTime").asDouble())).limit(3)
-          .toList());
-    }
+    Map<String, List<ObjectNode>> earlier = earlierOfTheSameTenant(leaked);
     StringBuilder spans = new StringBuilder();
     int planted = 0;
     for (ObjectNode leak : leaked.values()) {
       String reply = leak.at("/response/choices/0/message/content").asText();
       for (ObjectNode before : earlier.get(leak.get("id").asText())) {
-        spans.append(span(before, before.at("/response/choices/0/message/content").asText() + " " + reply)).append('\n');
+        spans.append(span(before, null, before.at("/response/choices/0/message/content").asText() + " " + reply))
+            .append('\n');
         planted++;
       }
     }
@@ -396,8 +421,83 @@ class ConflictingEvidenceTest {
         });
   }
 
-  /** An OTLP span (the GenAI conventions, as the generated traces write them) claiming {@code line}'s call. */
-  private static String span(ObjectNode line, String reply) throws IOException {
+  /**
+   * The same plant into prompts: an OTLP span for each of the recipient tenant's requests just
+   * before the leak, its prompt the leaked reply. A prompt copy only a trace gives is a source for
+   * other tenants at most, never a holder of the recipient's own tenant: the leaks stay cross-tenant,
+   * with no own-tenant holder added, and no reuse is made of them.
+   */
+  @Test
+  void theRecipientsOwnTracePlantingTheLeakedReplyIntoItsEarlierPromptsTurnsNoLeakIntoReuse() throws Exception {
+    Map<String, ObjectNode> leaked = gatewayLines(truth.leakedRequestIds()::contains);
+    Map<String, List<ObjectNode>> earlier = earlierOfTheSameTenant(leaked);
+    StringBuilder spans = new StringBuilder();
+    Set<String> planted = new java.util.TreeSet<>();
+    for (ObjectNode leak : leaked.values()) {
+      String reply = leak.at("/response/choices/0/message/content").asText();
+      for (ObjectNode before : earlier.get(leak.get("id").asText())) {
+        spans.append(span(before, reply, before.at("/response/choices/0/message/content").asText())).append('\n');
+        planted.add(before.get("id").asText());
+      }
+    }
+    assertThat(planted).as("the recipients have earlier requests to plant into").isNotEmpty();
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("traces/recipient-prompts.jsonl"), spans.toString());
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.report.summary().requestsWithDisagreeingCopies()).isEqualTo(planted.size());
+    assertThat(run.requestsWith(k -> k == FindingKind.SAME_TENANT_REUSE)).as("same-tenant reuse as in the clean incident")
+        .isEqualTo(clean().requestsWith(k -> k == FindingKind.SAME_TENANT_REUSE));
+    assertThat(run.report.summary().leakedResponsesOwnTenantAlsoHeld())
+        .isEqualTo(clean().report.summary().leakedResponsesOwnTenantAlsoHeld());
+    assertThat(run.report.findings()).filteredOn(f -> f.kind().isCrossTenantLeak())
+        .allSatisfy(f -> assertThat(f.sources()).extracting(io.kvscope.model.finding.Source::requestId)
+            .doesNotContainAnyElementsOf(planted));
+  }
+
+  /**
+   * Each of {@code lines} once more, rewritten by {@code rewrite}, in a gateway file of its own
+   * beside the incident: the attacked run.
+   */
+  private Outcome attackWithSecondLines(Map<String, ObjectNode> lines, String file,
+      java.util.function.Consumer<ObjectNode> rewrite) throws IOException {
+    StringBuilder copies = new StringBuilder();
+    for (ObjectNode line : lines.values()) {
+      rewrite.accept(line);
+      copies.append(JSON.writeValueAsString(line)).append('\n');
+    }
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("gateway/" + file), copies.toString());
+    return attack(hostile);
+  }
+
+  /** A harmless text longer than {@code replaced}: {@code sentence} over and over. */
+  private static String longerThan(String replaced, String sentence) {
+    return sentence.repeat(replaced.length() / sentence.length() + 2);
+  }
+
+  /** For each leaked line, by id, the recipient tenant's three latest earlier lines with a reply. */
+  private static Map<String, List<ObjectNode>> earlierOfTheSameTenant(Map<String, ObjectNode> leaked) throws IOException {
+    Map<String, List<ObjectNode>> earlier = new java.util.HashMap<>();
+    for (ObjectNode leak : leaked.values()) {
+      String tenant = leak.at("/metadata/user_api_key_org_id").asText();
+      double start = leak.get("startTime").asDouble();
+      earlier.put(leak.get("id").asText(), gatewayLines(id -> true).values().stream()
+          .filter(l -> tenant.equals(l.at("/metadata/user_api_key_org_id").asText())
+              && l.get("startTime").asDouble() < start && !l.at("/response/choices/0/message/content").isMissingNode())
+          .sorted(java.util.Comparator.comparingDouble((ObjectNode l) -> -l.get("startTime").asDouble())).limit(3)
+          .toList());
+    }
+    return earlier;
+  }
+
+  /**
+   * An OTLP span (the GenAI conventions, as the generated traces write them) claiming {@code line}'s
+   * call, with {@code prompt} as its one input message where not null.
+   */
+  private static String span(ObjectNode line, String prompt, String reply) throws IOException {
     long start = (long) (line.get("startTime").asDouble() * 1000) * 1_000_000L;
     ObjectNode root = JSON.createObjectNode();
     ObjectNode s = root.putArray("resourceSpans").addObject().putArray("scopeSpans").addObject().putArray("spans")
@@ -408,6 +508,11 @@ class ConflictingEvidenceTest {
     var attributes = s.putArray("attributes");
     attributes.addObject().put("key", "gen_ai.operation.name").putObject("value").put("stringValue", "chat");
     attributes.addObject().put("key", "gen_ai.response.id").putObject("value").put("stringValue", line.get("id").asText());
+    if (prompt != null) {
+      attributes.addObject().put("key", "gen_ai.input.messages").putObject("value").put("stringValue",
+          JSON.writeValueAsString(List.of(Map.of("role", "user", "parts", List.of(Map.of("type", "text", "content",
+              prompt))))));
+    }
     attributes.addObject().put("key", "gen_ai.output.messages").putObject("value").put("stringValue",
         JSON.writeValueAsString(List.of(Map.of("role", "assistant", "parts", List.of(Map.of("type", "text", "content",
             reply))))));

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.finding.Source;
 import io.kvscope.model.finding.Span;
 import io.kvscope.gui.IncidentFixture.Incident;
 import io.kvscope.gui.IncidentFixture.Leak;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -244,6 +246,45 @@ class WorkbenchFxTest {
 
     robot.clickOn("#revealButton");
     assertThat(FxSupport.allTexts(robot)).noneMatch(t -> t.contains("CONFIDENTIAL"));
+  }
+
+  /**
+   * A span found in another logged copy of a text (its offsets in that copy, so the kept texts hold
+   * other words there, as the analysis writes it when records disagree): never marked on the kept
+   * texts, and its entry in the span list says why; the spans that lie on the kept texts are marked.
+   */
+  @Test
+  void aSpanFoundInAnotherLoggedCopyIsNotMarkedOnTheKeptTexts(FxRobot robot) {
+    awaitLoaded();
+    Leak leak = incident.first();
+    Finding finding = incident.finding(leak.findingId());
+    Source source = finding.sources().getFirst();
+    List<Span> spans = new ArrayList<>(source.spans());
+    Span moved = spans.get(1);
+    // The same length, 40 chars further on in the kept prompt: other words than the reply's there.
+    spans.set(1, new Span(moved.responseStart(), moved.responseEnd(), moved.sourceField(), moved.sourceStart() + 40,
+        moved.sourceEnd() + 40, moved.tokens()));
+    Finding inACopy = new Finding(finding.id(), finding.kind(), finding.confidence(), finding.requestId(),
+        finding.engineRid(), finding.tenant(), finding.time(), finding.node(), finding.decodeNode(),
+        List.of(new Source(source.requestId(), source.engineRid(), source.tenant(), source.matchedTokens(), spans,
+            source.attribution())), finding.evidence());
+
+    robot.interact(() -> window.model().selectedProperty().set(inACopy));
+    await("the evidence to show", () -> window.evidence().shownProperty().get() == inACopy);
+
+    List<List<Integer>> kept = List.of(spans.get(0), spans.get(2)).stream()
+        .map(s -> List.of(s.responseStart(), s.responseEnd())).toList();
+    assertThat(marks(robot, "#recipientText")).extracting(p -> List.of(p.start(), p.end()))
+        .containsExactlyElementsOf(kept);
+    assertThat(marks(robot, "#sourceText")).extracting(p -> List.of(p.start(), p.end()))
+        .containsExactlyElementsOf(List.of(spans.get(0), spans.get(2)).stream()
+            .map(s -> List.of(s.sourceStart(), s.sourceEnd())).toList());
+    List<String> choices = onFx(() -> robot.lookup("#spanChoice").<javafx.scene.control.ComboBox<?>>query().getItems()
+        .stream().map(String::valueOf).toList());
+    assertThat(choices).hasSize(3);
+    assertThat(choices.get(1)).contains("in another logged copy of the reply or the source's prompt: not marked");
+    assertThat(choices.get(0)).doesNotContain("another logged copy");
+    assertThat(choices.get(2)).doesNotContain("another logged copy");
   }
 
   /** The marked runs drawn in a text pane, in text order. */

@@ -119,9 +119,10 @@ public final class CrossTenantOverlap implements Analyzer {
     RequestColumns columns = context.requestColumns();
     Mechanisms mechanisms = context.mechanisms();
     StalePageReach reach = context.reach();
-    // A reply copy is its request's tenant: forged copies never make a passage look held by more tenants.
+    // A copy of a reply or a prompt is its request's tenant: forged copies never make a passage look
+    // held by more tenants.
     FingerprintJoin join = new FingerprintJoin(context.reader(),
-        doc -> columns.isRequest(doc) || columns.copy(doc) != null ? columns.tenant(doc) : -1);
+        doc -> columns.isSource(doc) || columns.copy(doc) != null ? columns.tenant(doc) : -1);
     int cutoff = learnCutoff(join, context);
     LuceneTextIndex text = new LuceneTextIndex(context.reader(), columns);
     StockPhrases stock = new StockPhrases(text, indexed.k(), cutoff);

@@ -21,8 +21,9 @@ import org.apache.lucene.util.QueryBuilder;
 
 /**
  * {@link TextIndex} over a Lucene index: "holds word for word" is a phrase query on the prompt and
- * reply fields (the search analyzer's words, case folded), which any exact copy matches. Counts
- * its lookups for the report.
+ * reply fields (the search analyzer's words, case folded), which any exact copy matches. A prompt
+ * copy of a request ({@link RequestColumns#isSource}) is found as a holder of its own. Counts its
+ * lookups for the report.
  */
 final class LuceneTextIndex implements TextIndex {
 
@@ -40,7 +41,7 @@ final class LuceneTextIndex implements TextIndex {
   public void holders(String passage, IntPredicate eligible, HolderVisitor visitor) throws IOException {
     lookups++;
     for (String field : List.of(Schema.PROMPT_TEXT, Schema.RESPONSE_TEXT)) {
-      if (!visit(passage, field, doc -> columns.isRequest(doc) && eligible.test(doc),
+      if (!visit(passage, field, eligible,
           doc -> visitor.visit(doc, field.equals(Schema.RESPONSE_TEXT)))) {
         return;
       }
@@ -84,7 +85,7 @@ final class LuceneTextIndex implements TextIndex {
       Bits live = leaf.reader().getLiveDocs();
       for (int doc = candidates.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = candidates.nextDoc()) {
         int global = leaf.docBase + doc;
-        if ((live == null || live.get(doc)) && columns.isRequest(global) && eligible.test(global)
+        if ((live == null || live.get(doc)) && columns.isSource(global) && eligible.test(global)
             && (twoPhase == null || twoPhase.matches())
             && !visitor.visit(global)) {
           return false;

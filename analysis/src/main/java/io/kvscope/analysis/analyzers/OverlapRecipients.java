@@ -74,6 +74,10 @@ final class OverlapRecipients {
     }
     int before = verified.size();
     int source = candidate.sourceDoc();
+    if (!gatherer.mayHold(source, recipient.doc)) {
+      rejectedPairs++;
+      return;
+    }
     if (candidate.sharedWithSourceResponse() > 0) {
       collect(source, true);
     }

@@ -74,7 +74,7 @@ final class PassageGatherer {
     String passage = Passages.textOf(r.response, range);
     String recipientTenant = columns.tenantName(r.doc);
     Map<Integer, Holder> candidates = new LinkedHashMap<>();
-    index.holders(passage, doc -> doc != r.doc && reach.reaches(doc, r.doc), (doc, inReply) -> {
+    index.holders(passage, doc -> doc != r.doc && mayHold(doc, r.doc) && reach.reaches(doc, r.doc), (doc, inReply) -> {
       Holder known = candidates.get(doc);
       candidates.put(doc, holder(doc, r.doc, inReply || known != null && known.inReply()));
       return true;
@@ -83,12 +83,16 @@ final class PassageGatherer {
       // The phrase query's words differ from the verifier's at an odd edge: keep what was verified.
       verifiedFallback.forEach(h -> candidates.put(columns.docOf(h), h));
     }
+    oneHolderPerRequest(candidates);
     Set<Integer> tenants = new HashSet<>();
     List<Integer> replyHolders = new ArrayList<>();
     boolean wantReplies = !r.mechanism.neverPrefilled();
     // Every reply holder is seen, so the ones read are chosen by request order, not index order.
     int request = columns.requestDoc(r.doc); // the request of a reply copy holds its own prompt
-    index.holders(passage, doc -> doc != request, (doc, inReply) -> {
+    index.holders(passage, doc -> columns.requestDoc(doc) != request, (doc, inReply) -> {
+      if (clientsWordOnly(doc)) {
+        return true; // a trace's copy of a prompt never makes a passage look held by more tenants
+      }
       tenants.add(columns.tenant(doc));
       if (wantReplies && inReply) {
         replyHolders.add(doc);
@@ -112,6 +116,37 @@ final class PassageGatherer {
         && stock.isStock(r.response, range);
     return new PassageFacts(range.tokenCount(), recipientTenant, candidates.values().stream().sorted(Holder.IN_REQUEST_ORDER).toList(),
         Math.min(tenants.size(), tenantCountBound + 1), ownPrompt, sameQuestion, stockPhrasing);
+  }
+
+  /**
+   * Whether {@code doc} may hold a passage of {@code recipient}'s reply. A copy of a prompt only a
+   * trace gives, of the recipient's own tenant, may not: its writer may be the recipient's client,
+   * and such a holder (or a source verified on it) could only explain a leak away. Another tenant's
+   * may add a source; a finding only such copies source is at most suspect ({@link OverlapFindings}).
+   */
+  boolean mayHold(int doc, int recipient) {
+    return !clientsWordOnly(doc) || columns.tenant(doc) != columns.tenant(recipient);
+  }
+
+  /**
+   * A request is one holder however many of its logged prompts hold the passage: its kept text if
+   * that holds it, else the first of its copies that does.
+   */
+  private void oneHolderPerRequest(Map<Integer, Holder> candidates) {
+    if (candidates.keySet().stream().allMatch(columns::isRequest)) {
+      return;
+    }
+    Map<Integer, Integer> kept = new java.util.TreeMap<>();
+    for (int doc : candidates.keySet()) {
+      kept.merge(columns.requestDoc(doc), doc, (a, b) -> columns.isRequest(a) || !columns.isRequest(b) && a < b ? a : b);
+    }
+    candidates.keySet().retainAll(Set.copyOf(kept.values()));
+  }
+
+  /** True for a copy of a prompt whose record ranks below the kept prompt's (a trace's). */
+  private boolean clientsWordOnly(int doc) {
+    RequestColumns.CopyOf copy = columns.promptCopy(doc);
+    return copy != null && copy.copy().outranked();
   }
 
   Holder holder(int doc, int recipient, boolean inReply) throws IOException {

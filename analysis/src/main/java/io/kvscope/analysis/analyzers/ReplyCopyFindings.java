@@ -1,7 +1,7 @@
 package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.RequestColumns;
-import io.kvscope.analysis.RequestColumns.ReplyCopy;
+import io.kvscope.analysis.RequestColumns.CopyOf;
 import io.kvscope.model.finding.Confidence;
 import io.kvscope.model.finding.Evidence;
 import io.kvscope.model.finding.Finding;
@@ -42,12 +42,12 @@ final class ReplyCopyFindings {
   /** A finding on the response of {@code recipientDoc} (a request, or a copy of its reply). */
   void accept(int recipientDoc, Finding finding) {
     int request = columns.requestDoc(recipientDoc);
-    List<ReplyCopy> copies = columns.copiesOf(request);
+    List<CopyOf> copies = columns.copiesOf(request);
     if (copies.isEmpty() || !(finding.evidence() instanceof Evidence.OfLeak evidence)) {
       out.accept(finding);
       return;
     }
-    ReplyCopy on = columns.copy(recipientDoc);
+    CopyOf on = columns.copy(recipientDoc);
     String all = copies.stream().map(c -> c.copy().where()).collect(Collectors.joining(", "));
     String reason = RULE + ": " + (copies.size() + 1) + " texts of this reply were logged (kept: "
         + copies.getFirst().copy().keptFrom() + "; also " + all + "); found in "

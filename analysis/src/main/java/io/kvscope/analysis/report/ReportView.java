@@ -10,7 +10,6 @@ import io.kvscope.analysis.impact.ImpactModel;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
-import io.kvscope.model.fingerprint.WordTokenizer;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,10 +50,11 @@ final class ReportView {
 
   static final String NOT_IN_INDEX = "text not in index";
   /**
-   * Where a request's records disagree on its reply, a leak found in one of the other copies has its
-   * offsets in that copy: the reply the index keeps holds other words there, never shown in its place.
+   * Where a request's records disagree on its reply (or a source's on its prompt), a leak found in
+   * one of the other copies has its offsets in that copy: the texts the index keeps hold other words
+   * there, never shown in its place.
    */
-  static final String ANOTHER_COPY = "found in another logged copy of this reply";
+  static final String ANOTHER_COPY = "found in another logged copy of this reply or of its source's prompt";
 
   private final Report report;
   private final WriteOptions options;
@@ -426,11 +426,7 @@ final class ReportView {
   private boolean heldBySource(String response, Source source, Span span) throws IOException {
     // Read per span, not kept: a source may be a prompt of megabytes, and fifty findings name many.
     String held = options.text().text(source.requestId(), span.sourceField());
-    if (held == null || span.sourceEnd() > held.length()) {
-      return true;
-    }
-    return WordTokenizer.tokenize(response.substring(span.responseStart(), span.responseEnd()))
-        .sameWords(WordTokenizer.tokenize(held.substring(span.sourceStart(), span.sourceEnd())));
+    return held == null || span.sourceEnd() > held.length() || span.wordsAgree(response, held);
   }
 
   /** Parameters sorted by name, values as compact JSON (strings without quotes). */

@@ -84,6 +84,9 @@ public final class EvidenceView extends BorderPane {
   private static final String NOTHING_SELECTED =
       "Select a finding in the Findings tab (double-click or Enter) to see its evidence.";
 
+  /** A span whose offsets are in another logged copy of a text than the kept one shown ({@link #onShownTexts}). */
+  static final String ANOTHER_COPY = "in another logged copy of the reply or the source's prompt: not marked";
+
   /** The least width the source chooser shrinks to in a crowded bar. */
   private static final double SHRINKABLE_CHOOSER = 140;
 
@@ -342,6 +345,19 @@ public final class EvidenceView extends BorderPane {
     return data.finding().sources().get(sourceIndex).spans();
   }
 
+  /**
+   * Whether span {@code s} of the current source lies on the texts shown: the kept reply's words at
+   * its offsets are the kept source text's at its end. A leak found in another logged copy of the
+   * reply, or in a copy of the source's prompt, has its offsets in that copy; marked on the kept
+   * texts they would point at other words. A source not in the index contradicts nothing.
+   */
+  private boolean onShownTexts(Span s) {
+    String response = data.recipient() == null ? null : data.recipient().record().responseText();
+    StoredRequest source = sourceIndex < data.sources().size() ? data.sources().get(sourceIndex) : null;
+    String held = source == null ? null : source.text(s.sourceField());
+    return held == null ? response != null && s.responseEnd() <= response.length() : s.wordsAgree(response, held);
+  }
+
   private void refreshSpanChoices() {
     updatingChoices = true;
     List<Span> spans = currentSpans();
@@ -349,7 +365,8 @@ public final class EvidenceView extends BorderPane {
     for (int i = 0; i < spans.size(); i++) {
       Span s = spans.get(i);
       choices.add(new Choice<>(String.format("%d of %d \u00B7 %,d tokens \u00B7 response chars %,d\u2013%,d", i + 1,
-          spans.size(), s.tokens(), s.responseStart(), s.responseEnd()), i));
+          spans.size(), s.tokens(), s.responseStart(), s.responseEnd()) + (onShownTexts(s) ? "" : " \u00B7 " + ANOTHER_COPY),
+          i));
     }
     spanChoice.setItems(FXCollections.observableArrayList(choices));
     spanChoice.setDisable(choices.isEmpty());
@@ -388,6 +405,9 @@ public final class EvidenceView extends BorderPane {
     List<Mark> sourceMarks = new ArrayList<>();
     for (int i = 0; i < spans.size(); i++) {
       Span s = spans.get(i);
+      if (!onShownTexts(s)) {
+        continue;
+      }
       responseMarks.add(new Mark(s.responseStart(), s.responseEnd(), i));
       if (sourceField.equals(s.sourceField())) {
         sourceMarks.add(new Mark(s.sourceStart(), s.sourceEnd(), i));

@@ -222,8 +222,10 @@ public final class Documents {
    * A text of a merged request that its kept text does not hold ({@code d:<digest>}, under the
    * request's key). A reply copy carries the response fingerprints and identifiers, so the joins
    * find it as a response received; its text is stored only, never indexed for phrase lookups, so
-   * it is never found holding a passage: a copy is evidence of what a client may have received,
-   * never of what another request held.
+   * it is never found holding a passage: a reply copy is evidence of what a client may have
+   * received, never of what another request held. A prompt copy carries the prompt fingerprints
+   * and its words under {@link Schema#PROMPT_TEXT} (indexed, not stored again): any of a request's
+   * logged prompts may be the one it prefilled, so each is found holding a passage for its request.
    */
   public static Document textCopy(String requestKey, TextCopy copy) {
     Document doc = base(TYPE_TEXT_COPY, textCopyId(requestKey, copy));
@@ -236,11 +238,14 @@ public final class Documents {
     if (copy.isReply()) {
       identifiers(doc, IDENT_RESPONSE, copy.text());
       FingerprintFields.addTo(doc, null, copy.text(), FINGERPRINTS);
+    } else {
+      doc.add(new TextField(PROMPT_TEXT, copy.text(), Store.NO));
+      FingerprintFields.addTo(doc, copy.text(), null, FINGERPRINTS);
     }
     return doc;
   }
-public 
-  static String textCopyId(String requestKey, TextCopy copy) {
+
+  public static String textCopyId(String requestKey, TextCopy copy) {
     return "d:" + digest(requestKey, copy.field(), copy.where());
   }
 

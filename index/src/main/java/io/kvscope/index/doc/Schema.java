@@ -199,7 +199,7 @@ public final class Schema {
       f(MERGE_CONFLICTS, Kind.LONG, "how many disagreements the merge found"),
       f(TEXT_IN_REQUEST, Kind.KEYWORD, "request_source (stored as source.*): texts equal to the request's, stored there only"),
       f(COPY_OF, Kind.KEYWORD, "text_copy: which text of its request it is a copy of (prompt_text or response_text)"),
-      f(COPY_TEXT, Kind.TEXT, "text_copy: the copy's text (stored only: a copy is never a source)"),
+      f(COPY_TEXT, Kind.TEXT, "text_copy: the copy's text (stored; a prompt copy's words are indexed under prompt_text, so it holds passages for its request)"),
       f(COPY_SOURCE, Kind.KEYWORD, "text_copy: the record it was read from, as origin file:line"),
       f(COPY_KEPT_FROM, Kind.KEYWORD, "text_copy: the record the request's kept text was read from"),
       f(COPY_OUTRANKED, Kind.KEYWORD, "text_copy: true when its record ranks below the kept text's (a trace's copy)"),
