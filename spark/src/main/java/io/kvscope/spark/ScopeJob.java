@@ -48,7 +48,7 @@ public final class ScopeJob {
    */
   public record Summary(int files, int read, int skipped, int unreadable, long mergedKeys, long linkedRequests, long requests,
       long fingerprintRows, long sharedFingerprints, int boilerplateCutoff, PairStage.Result join,
-      Map<String, StageTime> stages) {}
+      List<String> shards, java.nio.file.Path index, Map<String, StageTime> stages) {}
 
   /** Wall and CPU seconds of one stage. */
   public record StageTime(double wallSeconds, double cpuSeconds) {}
@@ -72,10 +72,19 @@ public final class ScopeJob {
     PairStage.Result join = PairStage.run(spark, out, CrossTenantOverlap.generalJoin(fingerprints.cutoff()), nodes,
         AnalysisOptions.DEFAULT_HORIZON.toMillis(), saltWork);
     times.put("pairs", clock.lap());
+    List<String> shards = ShardStage.run(spark, out);
+    times.put("shards", clock.lap());
+    java.nio.file.Path index = null;
+    if (ShardIndex.local(out)) {
+      index = ShardIndex.folderOf(out);
+      ShardIndex.build(spark.sparkContext().hadoopConfiguration(), out, shards, nodes, index);
+      times.put("index", clock.lap());
+    }
     return new Summary(planned.size(), (int) planned.stream().filter(f -> f.format() != null).count(),
         (int) planned.stream().filter(f -> f.skippedBecause() != null).count(),
         (int) planned.stream().filter(f -> f.unreadable() != null).count(), mergedKeys, linked, fingerprints.requests(),
-        fingerprints.fingerprintRows(), fingerprints.histogram().totalTerms(), fingerprints.cutoff(), join, times);
+        fingerprints.fingerprintRows(), fingerprints.histogram().totalTerms(), fingerprints.cutoff(), join, shards, index,
+        times);
   }
 
   private void ownerOnlyFolder(String out) throws IOException {
