@@ -292,6 +292,37 @@ class ScopeJobTest {
     assertThat(summary.shards()).filteredOn(s -> s.startsWith(ShardStage.REQUESTS)).hasSizeGreaterThan(1);
   }
 
+  /**
+   * {@code kvscope analyze} on the index of the job's shards writes the report.json it writes on
+   * {@code kvscope ingest}'s index: the same findings (kind, request, confidence, sources and their
+   * attribution), summary, windows, tenants, coverage and evidence. Only when it was made, from which
+   * index, and the parameters the analysis records (its timings among them) may differ.
+   */
+  @Test
+  void theAnalysisOfTheShardsWritesTheSingleMachineReport(@TempDir Path reports) throws IOException {
+    // Redacted values are keyed by the case: the two indexes are one case here, so they share its key.
+    Files.copy(index.resolve(io.kvscope.index.store.CaseKey.FILE_NAME),
+        summary.index().resolve(io.kvscope.index.store.CaseKey.FILE_NAME), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    com.fasterxml.jackson.databind.JsonNode spark = reportOf(summary.index(), reports.resolve("spark.json"));
+    com.fasterxml.jackson.databind.JsonNode single = reportOf(index, reports.resolve("single.json"));
+
+    assertThat(spark).isEqualTo(single);
+    assertThat(single.get("findings")).as("an incident with findings").hasSizeGreaterThan(10);
+    assertThat(single.get("windows")).isNotEmpty();
+  }
+
+  /** report.json of the standard analysis on {@code index}, without what may differ between two runs. */
+  private static com.fasterxml.jackson.databind.JsonNode reportOf(Path index, Path file) throws IOException {
+    try (IndexSearch search = IndexSearch.open(index)) {
+      io.kvscope.analysis.report.ReportJson.write(io.kvscope.analysis.Analysis.standard()
+          .run(search, AnalysisOptions.defaults(), io.kvscope.analysis.Analysis.Progress.NONE), file);
+    }
+    com.fasterxml.jackson.databind.node.ObjectNode report =
+        (com.fasterxml.jackson.databind.node.ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+    report.remove(List.of("generated_at", "index", "parameters"));
+    return report;
+  }
+
   /** Each live document's stored fields as {@code name=value}, in the order they were added, by id. */
   private static Map<String, List<String>> storedDocuments(Path index) throws IOException {
     Map<String, List<String>> documents = new TreeMap<>();
