@@ -17,8 +17,11 @@ import org.apache.spark.sql.SparkSession;
 /**
  * The stages built so far, in order: plan the inputs, ingest, merge, the PD join with each
  * request's engine facts, fingerprints with their frequencies and the learned boilerplate cut-off,
- * what the reach rule reads of each request, and the fingerprint self-join with that rule pushed in. Each writes Parquet under the
- * output folder, which is created owner-only (its quarantine and records hold prompts).
+ * what the reach rule reads of each request, the fingerprint self-join with that rule pushed in,
+ * and Lucene shards of the result. Each writes under the output folder, which is created owner-only
+ * (its quarantine and records hold prompts). When that folder is on the driver's file system, the
+ * driver then adds the shards into one kvscope index, {@code OUT/index}, which {@code kvscope scope}
+ * analyses.
  *
  * <p>{@link #main} runs them for measurement: {@code ScopeJob INPUT... --out DIR [--master URL]}
  * prints each stage's wall and CPU seconds (the whole JVM's CPU: exact in {@code local[N]}). Under
@@ -143,6 +146,8 @@ public final class ScopeJob {
       PairStage.Result join = summary.join();
       System.out.printf("pairs %d; fingerprints joined %d (salted %d), skipped as boilerplate %d, by the pair bound %d%n",
           join.pairs(), join.joined(), join.salted(), join.skippedBoilerplate(), join.skippedByPairs());
+      System.out.printf("shards %d; index %s%n", summary.shards().size(),
+          summary.index() == null ? "not made (the output folder is not on this machine)" : summary.index());
       System.out.printf("%-13s %8.1f wall s %8.1f CPU s%n", "session", start.wallSeconds(), start.cpuSeconds());
       summary.stages().forEach((stage, time) ->
           System.out.printf("%-13s %8.1f wall s %8.1f CPU s%n", stage, time.wallSeconds(), time.cpuSeconds()));
