@@ -51,13 +51,24 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    return analyzeAndReport(index.path, analysis.toOptions(), out, reveal, quiet, notice.toDetails(), trace.links());
+  }
+
+  /**
+   * What {@code analyze} does, for every command that ends as it does: the analysis of
+   * {@code indexDir} with its progress, the exposure summary on stdout and the reports in
+   * {@code out}; returns the exit code.
+   */
+  static int analyzeAndReport(Path indexDir, io.kvscope.analysis.AnalysisOptions options, Path out, boolean reveal,
+      boolean quiet, io.kvscope.analysis.report.NoticeDetails notice, io.kvscope.analysis.report.TraceLinks traceLinks)
+      throws Exception {
     Analyzed analyzed;
     try (ProgressBarReporter progress = new ProgressBarReporter(ProgressBarReporter.Steps.ANALYSIS, System.err, quiet)) {
-      analyzed = analyze(index.path, analysis.toOptions(), showing(progress, System.out), System.err);
+      analyzed = analyze(indexDir, options, showing(progress, System.out), System.err);
       progress.analysisEnded();
     }
     SummaryPrinter.print(analyzed.report(), System.out);
-    ReportOutput.write(analyzed.report(), index.path, out, reveal, notice.toDetails(), trace.links(), System.out);
+    ReportOutput.write(analyzed.report(), indexDir, out, reveal, notice, traceLinks, System.out);
     return analyzed.warnIncomplete(System.err) ? ExitCodes.ERROR : ExitCodes.OK;
   }
 

@@ -23,6 +23,7 @@ import picocli.CommandLine;
         IngestCommand.class,
         SearchCommand.class,
         AnalyzeCommand.class,
+        ScopeCommand.class,
         AuditCommand.class,
         ProbeCommand.class,
         ReportCommand.class,

@@ -42,7 +42,7 @@ public record Checkpoint(String path, long size, long modified, String headHash,
     return this.headHash.equals(headHash) && this.format.equals(format) && size >= this.size;
   }
 
-  Document toDocument() {
+  public Document toDocument() {
     Document doc = Documents.base(TYPE_CHECKPOINT, idFor(path));
     Documents.keyword(doc, PATH, path);
     Documents.number(doc, SIZE, size);

@@ -260,7 +260,8 @@ public final class IndexIngest {
     }
   }
 
-  private static String headHash(Path path) throws IOException {
+  /** The {@link Checkpoint#headHash} of a file: a digest of its first bytes. */
+  public static String headHash(Path path) throws IOException {
     try (InputStream in = Files.newInputStream(path)) {
       return Documents.digest(java.util.HexFormat.of().formatHex(in.readNBytes(HEAD_HASH_BYTES)));
     }

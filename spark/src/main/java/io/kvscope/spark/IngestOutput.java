@@ -1,5 +1,6 @@
 package io.kvscope.spark;
 
+import io.kvscope.index.Checkpoint;
 import io.kvscope.ingest.record.ConfigEpoch;
 import io.kvscope.ingest.record.EngineEvent;
 import io.kvscope.ingest.record.NodeActivity;
@@ -11,7 +12,7 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * What the ingest stage writes: one Parquet folder per kind of thing kvscope's ingestors emit, plus
- * the quarantine. Each names its folder (also the column of the stage's one-pass row) and its type.
+ * the quarantine and a checkpoint per file read. Each names its folder (also the column of the stage's one-pass row) and its type.
  */
 enum IngestOutput {
   RECORDS("records", RequestRecord.class),
@@ -20,7 +21,9 @@ enum IngestOutput {
   NODE_ACTIVITY("node_activity", NodeActivity.class),
   NODE_ALIASES("node_aliases", NodeAlias.class),
   VERSIONS("versions", VersionRecord.class),
-  QUARANTINE("quarantine", Quarantined.class);
+  QUARANTINE("quarantine", Quarantined.class),
+  /** A file read, as the single-machine ingest checkpoints it: the index's evidence of what it rests on. */
+  CHECKPOINTS("checkpoints", Checkpoint.class);
 
   private final String folder;
   private final Class<? extends Record> type;

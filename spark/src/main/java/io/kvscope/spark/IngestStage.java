@@ -1,5 +1,7 @@
 package io.kvscope.spark;
 
+import io.kvscope.index.Checkpoint;
+import io.kvscope.index.IndexIngest;
 import io.kvscope.ingest.BadInput;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestor;
@@ -9,6 +11,7 @@ import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.record.Ingested;
 import io.kvscope.ingest.record.Plausibility;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -80,7 +83,15 @@ final class IngestStage {
     IngestOptions options = settings.options();
     Ingestor ingestor = Ingestors.discover().byName(file.format()).orElseThrow();
     try (HadoopFiles.LocalFile local = HadoopFiles.local(file.uri(), hadoop, Long.MAX_VALUE)) {
-      parse(ingestor, new InputFile(local.path(), file.name(), 0), options, sink);
+      long size = Files.size(local.path());
+      long modified = Files.getLastModifiedTime(local.path()).toMillis();
+      String headHash = IndexIngest.headHash(local.path());
+      sink.input = new InputFile(local.path(), file.name(), 0);
+      boolean complete = parse(ingestor, options, sink);
+      // As FileSink checkpoints a file at its end: the lines done, every record and bad line of it.
+      sink.add(new Checkpoint(file.name(), size, modified, headHash, ingestor.name(),
+          complete ? sink.lastLine : Math.max(0, sink.lastLine - 1), sink.records, complete, sink.bad,
+          sink.input.sha256()));
     } catch (IOException unreadable) {
       sink.malformed(new BadInput(file.name(), 0, "cannot read file (" + Stages.describe(unreadable) + ")"), null);
     }
@@ -90,13 +101,14 @@ final class IngestStage {
   /**
    * Parses as the single-machine ingest does: a failing line of a line-by-line format costs that
    * line and the parse goes on after it; any other failure ends the file, quarantined with its line.
+   * Returns whether the file was read to its end with nothing lost.
    */
-  private static void parse(Ingestor ingestor, InputFile first, IngestOptions options, Rows sink) {
-    InputFile input = first;
+  private static boolean parse(Ingestor ingestor, IngestOptions options, Rows sink) {
     for (int failures = 0; ; failures++) {
+      InputFile input = sink.input;
       try {
         ingestor.parse(input, options, sink);
-        return;
+        return !input.endedEarly();
       } catch (IOException | RuntimeException failure) {
         long line = input.lineReached();
         boolean oneLine = failure instanceof RuntimeException && ingestor.resumableByLine()
@@ -104,11 +116,11 @@ final class IngestStage {
         if (!oneLine) {
           sink.malformed(new BadInput(input.name(), line > 0 ? line : sink.lastLine + 1,
               "reading stopped: " + Stages.what(failure)), null);
-          return;
+          return false;
         }
         sink.malformed(new BadInput(input.name(), line, "cannot be read (" + Stages.what(failure)
             + "); reading goes on after it"), null);
-        input = new InputFile(input.path(), input.name(), line);
+        sink.input = new InputFile(input.path(), input.name(), line);
       }
     }
   }
@@ -117,7 +129,11 @@ final class IngestStage {
   private static final class Rows implements RecordSink {
     final List<Row> rows = new ArrayList<>();
     private final String fileName;
+    /** The reading in progress: a failed line starts another after it. */
+    InputFile input;
     long lastLine;
+    long records;
+    long bad;
 
     Rows(String fileName) {
       this.fileName = fileName;
@@ -131,16 +147,18 @@ final class IngestStage {
         return;
       }
       add(item);
+      records++;
       lastLine = Math.max(lastLine, item.sourceLine());
     }
 
     @Override
     public void malformed(BadInput bad, String raw) {
       add(Quarantined.of(bad, raw));
+      this.bad++;
       lastLine = Math.max(lastLine, bad.line());
     }
 
-    private void add(Object item) {
+    void add(Object item) {
       IngestOutput output = IngestOutput.of(item);
       Object[] columns = new Object[IngestOutput.values().length];
       columns[output.ordinal()] = output.toRow(item);

@@ -65,9 +65,14 @@ final class ReachStage {
 
   /**
    * The driver's half of the rule: the decode nodes by ordinal (as in {@code reach/}), each one's
-   * restarts on the gateway's clock, and the clocks they were placed by.
+   * restarts on the gateway's clock, and the clocks they were placed by, as learned (whose
+   * documents the index keeps).
    */
-  record Nodes(List<String> names, long[][] restarts, NodeClocks clocks) {}
+  record Nodes(List<String> names, long[][] restarts, NodeClocks.Learner learned) {
+    NodeClocks clocks() {
+      return learned.clocks();
+    }
+  }
 
   private ReachStage() {}
 
@@ -79,7 +84,8 @@ final class ReachStage {
         .select(MergeStage.mergeKey().as(MergeStage.KEY), col(id), col(start), col(decode));
     Dataset<Row> facts = spark.read().schema(EngineFactsStage.SCHEMA).parquet(out + "/" + EngineFactsStage.FOLDER);
 
-    NodeClocks clocks = clocks(requests, facts);
+    NodeClocks.Learner learned = clocks(requests, facts);
+    NodeClocks clocks = learned.clocks();
     Epochs epochs = EpochRows.read(spark, out).build(clocks);
 
     Dataset<Row> order = spark.read().schema(FingerprintStage.ORDER_SCHEMA).parquet(out + "/" + FingerprintStage.ORDER_FOLDER)
@@ -114,7 +120,7 @@ final class ReachStage {
         }
       }, Encoders.row(SCHEMA)), out, FOLDER);
       nodeOrdinal.destroy();
-      return new Nodes(names, restarts, clocks);
+      return new Nodes(names, restarts, learned);
     } finally {
       linked.unpersist();
     }
@@ -135,7 +141,7 @@ final class ReachStage {
   }
 
   /** The node clocks, from each node's offsets over its stable sample of requests. */
-  private static NodeClocks clocks(Dataset<Row> requests, Dataset<Row> facts) {
+  private static NodeClocks.Learner clocks(Dataset<Row> requests, Dataset<Row> facts) {
     Dataset<Row> offsets = facts.select(col(MergeStage.KEY), explode(col("first_seen")).as("seen"))
         .join(requests.where(col(CanonicalField.START_TIME.column()).isNotNull()), MergeStage.KEY)
         .select(col("seen.node").as("node"), col(CanonicalField.REQUEST_ID.column()).as("request_id"),
@@ -147,6 +153,6 @@ final class ReachStage {
     for (Row row : offsets.select("node", "request_id", "offset").collectAsList()) {
       learner.observe(row.getString(0), row.getString(1), row.getLong(2), 0);
     }
-    return learner.clocks();
+    return learner;
   }
 }

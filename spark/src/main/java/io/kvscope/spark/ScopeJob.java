@@ -17,8 +17,11 @@ import org.apache.spark.sql.SparkSession;
 /**
  * The stages built so far, in order: plan the inputs, ingest, merge, the PD join with each
  * request's engine facts, fingerprints with their frequencies and the learned boilerplate cut-off,
- * what the reach rule reads of each request, and the fingerprint self-join with that rule pushed in. Each writes Parquet under the
- * output folder, which is created owner-only (its quarantine and records hold prompts).
+ * what the reach rule reads of each request, the fingerprint self-join with that rule pushed in,
+ * and Lucene shards of the result. Each writes under the output folder, which is created owner-only
+ * (its quarantine and records hold prompts). When that folder is on the driver's file system, the
+ * driver then adds the shards into one kvscope index, {@code OUT/index}, which {@code kvscope scope}
+ * analyses.
  *
  * <p>{@link #main} runs them for measurement: {@code ScopeJob INPUT... --out DIR [--master URL]}
  * prints each stage's wall and CPU seconds (the whole JVM's CPU: exact in {@code local[N]}). Under
@@ -48,7 +51,7 @@ public final class ScopeJob {
    */
   public record Summary(int files, int read, int skipped, int unreadable, long mergedKeys, long linkedRequests, long requests,
       long fingerprintRows, long sharedFingerprints, int boilerplateCutoff, PairStage.Result join,
-      Map<String, StageTime> stages) {}
+      List<String> shards, java.nio.file.Path index, Map<String, StageTime> stages) {}
 
   /** Wall and CPU seconds of one stage. */
   public record StageTime(double wallSeconds, double cpuSeconds) {}
@@ -72,10 +75,19 @@ public final class ScopeJob {
     PairStage.Result join = PairStage.run(spark, out, CrossTenantOverlap.generalJoin(fingerprints.cutoff()), nodes,
         AnalysisOptions.DEFAULT_HORIZON.toMillis(), saltWork);
     times.put("pairs", clock.lap());
+    List<String> shards = ShardStage.run(spark, out);
+    times.put("shards", clock.lap());
+    java.nio.file.Path index = null;
+    if (ShardIndex.local(out)) {
+      index = ShardIndex.folderOf(out);
+      ShardIndex.build(spark.sparkContext().hadoopConfiguration(), out, shards, nodes, index);
+      times.put("index", clock.lap());
+    }
     return new Summary(planned.size(), (int) planned.stream().filter(f -> f.format() != null).count(),
         (int) planned.stream().filter(f -> f.skippedBecause() != null).count(),
         (int) planned.stream().filter(f -> f.unreadable() != null).count(), mergedKeys, linked, fingerprints.requests(),
-        fingerprints.fingerprintRows(), fingerprints.histogram().totalTerms(), fingerprints.cutoff(), join, times);
+        fingerprints.fingerprintRows(), fingerprints.histogram().totalTerms(), fingerprints.cutoff(), join, shards, index,
+        times);
   }
 
   private void ownerOnlyFolder(String out) throws IOException {
@@ -134,6 +146,8 @@ public final class ScopeJob {
       PairStage.Result join = summary.join();
       System.out.printf("pairs %d; fingerprints joined %d (salted %d), skipped as boilerplate %d, by the pair bound %d%n",
           join.pairs(), join.joined(), join.salted(), join.skippedBoilerplate(), join.skippedByPairs());
+      System.out.printf("shards %d; index %s%n", summary.shards().size(),
+          summary.index() == null ? "not made (the output folder is not on this machine)" : summary.index());
       System.out.printf("%-13s %8.1f wall s %8.1f CPU s%n", "session", start.wallSeconds(), start.cpuSeconds());
       summary.stages().forEach((stage, time) ->
           System.out.printf("%-13s %8.1f wall s %8.1f CPU s%n", stage, time.wallSeconds(), time.cpuSeconds()));

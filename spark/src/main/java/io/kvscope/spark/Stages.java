@@ -22,6 +22,15 @@ final class Stages {
     write(spark.createDataFrame(rows, schema).coalesce(1), out, folder);
   }
 
+  /** Deletes a local folder and everything in it. */
+  static void deleteTree(java.nio.file.Path folder) throws IOException {
+    try (java.util.stream.Stream<java.nio.file.Path> walk = java.nio.file.Files.walk(folder)) {
+      for (java.nio.file.Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.deleteIfExists(path);
+      }
+    }
+  }
+
   /** An I/O failure in words: the reason given, never text a parser quoted (it may be a prompt). */
   static String describe(IOException failure) {
     if (failure instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {

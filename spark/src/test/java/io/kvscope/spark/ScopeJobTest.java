@@ -271,6 +271,80 @@ class ScopeJobTest {
   }
 
   /**
+   * The index the driver builds of the job's Lucene shards holds the documents of {@code kvscope
+   * ingest}'s index, field for field: the requests with their engine facts, the records of merged
+   * requests and their text copies, engine lines, epochs, node hours, aliases, versions, node clocks
+   * and a checkpoint per file read (the same path, size, hashes, records and bad lines).
+   */
+  @Test
+  void theShardsHoldTheSingleMachineIndexsDocuments() throws IOException {
+    Map<String, List<String>> spark = storedDocuments(summary.index());
+    Map<String, List<String>> single = storedDocuments(index);
+
+    assertThat(spark.keySet()).isEqualTo(single.keySet());
+    single.forEach((id, fields) -> assertThat(spark.get(id)).as(id).isEqualTo(fields));
+    Map<String, Long> types = single.values().stream().collect(Collectors.groupingBy(List::getFirst, TreeMap::new,
+        Collectors.counting()));
+    assertThat(types).containsKeys(Schema.DOC_TYPE + "=" + Schema.TYPE_REQUEST, Schema.DOC_TYPE + "=" + Schema.TYPE_REQUEST_SOURCE,
+        Schema.DOC_TYPE + "=" + Schema.TYPE_ENGINE_EVENT, Schema.DOC_TYPE + "=" + Schema.TYPE_EPOCH,
+        Schema.DOC_TYPE + "=" + Schema.TYPE_CHECKPOINT, Schema.DOC_TYPE + "=" + Schema.TYPE_NODE_CLOCK);
+    assertThat(summary.shards()).first().asString().startsWith(ShardStage.REQUESTS);
+    assertThat(summary.shards()).filteredOn(s -> s.startsWith(ShardStage.REQUESTS)).hasSizeGreaterThan(1);
+  }
+
+  /**
+   * {@code kvscope analyze} on the index of the job's shards writes the report.json it writes on
+   * {@code kvscope ingest}'s index: the same findings (kind, request, confidence, sources and their
+   * attribution), summary, windows, tenants, coverage and evidence. Only when it was made, from which
+   * index, and the parameters the analysis records (its timings among them) may differ.
+   */
+  @Test
+  void theAnalysisOfTheShardsWritesTheSingleMachineReport(@TempDir Path reports) throws IOException {
+    // Redacted values are keyed by the case: the two indexes are one case here, so they share its key.
+    Files.copy(index.resolve(io.kvscope.index.store.CaseKey.FILE_NAME),
+        summary.index().resolve(io.kvscope.index.store.CaseKey.FILE_NAME), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    com.fasterxml.jackson.databind.JsonNode spark = reportOf(summary.index(), reports.resolve("spark.json"));
+    com.fasterxml.jackson.databind.JsonNode single = reportOf(index, reports.resolve("single.json"));
+
+    assertThat(spark).isEqualTo(single);
+    assertThat(single.get("findings")).as("an incident with findings").hasSizeGreaterThan(10);
+    assertThat(single.get("windows")).isNotEmpty();
+  }
+
+  /** report.json of the standard analysis on {@code index}, without what may differ between two runs. */
+  private static com.fasterxml.jackson.databind.JsonNode reportOf(Path index, Path file) throws IOException {
+    try (IndexSearch search = IndexSearch.open(index)) {
+      io.kvscope.analysis.report.ReportJson.write(io.kvscope.analysis.Analysis.standard()
+          .run(search, AnalysisOptions.defaults(), io.kvscope.analysis.Analysis.Progress.NONE), file);
+    }
+    com.fasterxml.jackson.databind.node.ObjectNode report =
+        (com.fasterxml.jackson.databind.node.ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+    report.remove(List.of("generated_at", "index", "parameters"));
+    return report;
+  }
+
+  /** Each live document's stored fields as {@code name=value}, in the order they were added, by id. */
+  private static Map<String, List<String>> storedDocuments(Path index) throws IOException {
+    Map<String, List<String>> documents = new TreeMap<>();
+    try (IndexSearch search = IndexSearch.open(index)) {
+      org.apache.lucene.index.IndexReader reader = search.reader();
+      org.apache.lucene.util.Bits live = org.apache.lucene.index.MultiBits.getLiveDocs(reader);
+      org.apache.lucene.index.StoredFields stored = reader.storedFields();
+      for (int doc = 0; doc < reader.maxDoc(); doc++) {
+        if (live != null && !live.get(doc)) {
+          continue;
+        }
+        org.apache.lucene.document.Document document = stored.document(doc);
+        List<String> fields = document.getFields().stream().map(f -> f.name() + "="
+            + (f.numericValue() != null ? f.numericValue() : f.stringValue())).toList();
+        assertThat(documents.put(document.get(Schema.ID), fields)).as("one document of id " + document.get(Schema.ID))
+            .isNull();
+      }
+    }
+    return documents;
+  }
+
+  /**
    * The candidate pairs and their shared counts are the Lucene join's under the analysis' own
    * options and the same reach: kvscope's {@code FingerprintJoin} on the single-machine index, its
    * pair filter asking the model's {@code ReachRule} of the analysis' request columns (start, decode

@@ -45,18 +45,26 @@ public final class IndexStore implements Closeable {
     OwnerOnly.directory(dir);
     CaseKey.createOrRead(dir); // first: it marks the folder as an index before anything else is written
     OwnerOnlyDirectory directory = OwnerOnlyDirectory.open(dir);
-    IndexWriterConfig config = new IndexWriterConfig(Schema.analyzer())
-        .setCodec(new Lucene104Codec(Lucene104Codec.Mode.BEST_SPEED))
-        .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-        .setRAMBufferSizeMB(128)
-        .setCommitOnClose(false);
     try {
       requireSameFingerprintScheme(dir, directory);
-      return new IndexStore(dir, directory, new IndexWriter(directory, config));
+      return new IndexStore(dir, directory, new IndexWriter(directory, writerConfig()));
     } catch (IOException | RuntimeException e) {
       directory.close();
       throw e;
     }
+  }
+
+  /**
+   * How kvscope writes an index: its analyzer and codec, appending, committing only when told. A
+   * shard written elsewhere (the Spark job's) with this config joins an index by
+   * {@link #addIndexes} as if written here.
+   */
+  public static IndexWriterConfig writerConfig() {
+    return new IndexWriterConfig(Schema.analyzer())
+        .setCodec(new Lucene104Codec(Lucene104Codec.Mode.BEST_SPEED))
+        .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+        .setRAMBufferSizeMB(128)
+        .setCommitOnClose(false);
   }
 
   /**
@@ -131,6 +139,14 @@ public final class IndexStore implements Closeable {
   /** Adds or replaces the document with the same {@link Schema#ID}. */
   public void put(Document doc) throws IOException {
     writer.updateDocument(new Term(Schema.ID, doc.get(Schema.ID)), doc);
+  }
+
+  /**
+   * Adds every document of {@code shards} (indexes written with {@link #writerConfig()}) as they
+   * are: no document is replaced, so the shards must not hold two of one {@link Schema#ID}.
+   */
+  public void addIndexes(Directory... shards) throws IOException {
+    writer.addIndexes(shards);
   }
 
   public void delete(String id) throws IOException {

@@ -1,0 +1,71 @@
+package io.kvscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kvscope scope}'s own part: finding the spark module's build and running the job's JVM. The
+ * job and the report it leads to are held to {@code ingest} + {@code analyze} in the spark module
+ * ({@code ScopeJobTest}), which this module cannot depend on (Spark's Jackson).
+ */
+class ScopeCommandTest {
+
+  @Test
+  void withoutTheSparkBuildItSaysHowToRunIt(@TempDir Path dir) {
+    assumeTrue(System.getenv(ScopeCommand.SPARK_HOME) == null, "the test JVM names no spark build");
+    CliTestSupport.Run run = CliTestSupport.run("scope", dir.resolve("logs").toString(), "--out", dir.resolve("out").toString());
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.ERROR);
+    assertThat(run.err()).contains(ScopeCommand.SPARK_HOME).contains("./kvscope");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
+  void aFolderWithoutTheBuildIsRefusedByName(@TempDir Path dir) {
+    ScopeCommand scope = command(dir);
+    assertThatThrownBy(() -> scope.jobCommand(dir.toString())).hasMessageContaining("holds no build of the spark module");
+  }
+
+  @Test
+  void theJobRunsOnTheBuildsClassPathWithItsFlags(@TempDir Path dir) throws Exception {
+    Files.createFile(dir.resolve("kvscope-spark-0.2.0.jar"));
+    Files.writeString(dir.resolve("classpath.txt"), "/lib/a.jar:/lib/b.jar\n");
+    Files.writeString(dir.resolve("jvm.args"), "--add-opens=java.base/java.nio=ALL-UNNAMED\n");
+
+    List<String> command = command(dir).jobCommand(dir.toString());
+
+    assertThat(command.getFirst()).endsWith("java");
+    assertThat(command).contains("@" + dir.resolve("jvm.args"), "io.kvscope.spark.ScopeJob", "in", "--master", "local[2]");
+    assertThat(command.get(command.indexOf("-cp") + 1))
+        .isEqualTo(dir.resolve("kvscope-spark-0.2.0.jar") + java.io.File.pathSeparator + "/lib/a.jar:/lib/b.jar");
+    assertThat(command.get(command.indexOf("--out") + 1)).isEqualTo(dir.resolve("out").toAbsolutePath().toString());
+  }
+
+  /** A real child process: its exit status comes back, its lines without control characters. */
+  @Test
+  void theJobsOutputReachesTheLogWithoutControlCharacters() throws Exception {
+    List<String> lines = new ArrayList<>();
+    int status = ScopeCommand.runJob(List.of("sh", "-c", "printf 'stage\\033[2J done\\n'; echo to-stderr >&2; exit 3"),
+        lines::add);
+
+    assertThat(status).isEqualTo(3);
+    assertThat(lines).hasSize(2).contains("to-stderr").noneMatch(line -> line.chars().anyMatch(c -> c < 0x20));
+    assertThat(lines.getFirst()).startsWith("stage").endsWith("done");
+  }
+
+  private static ScopeCommand command(Path dir) {
+    ScopeCommand scope = new ScopeCommand();
+    scope.inputs = List.of("in");
+    scope.out = dir.resolve("out");
+    scope.master = "local[2]";
+    return scope;
+  }
+}
