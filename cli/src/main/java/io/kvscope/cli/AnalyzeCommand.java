@@ -6,6 +6,8 @@ import io.kvscope.analysis.MissingEvidence;
 import io.kvscope.analysis.impact.Preliminary;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.IndexSearch;
+import io.kvscope.index.IngestSummary;
+import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Printable;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -15,6 +17,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 @Command(
     name = "analyze",
@@ -24,14 +27,23 @@ import picocli.CommandLine.Option;
         + "findings.csv, report.md, report.html, findings.arrow, findings.ndjson and per-tenant bundles into --out "
         + "(owner-only). Content is redacted unless --reveal. Exits 2 when the index lacks the evidence "
         + "to say anything (no requests, none in --since/--until, no engine logs), reports written where "
-        + "something could be analysed.")
+        + "something could be analysed. Given files or folders, it first ingests them into --index, as "
+        + "'kvscope ingest PATH... --index DIR' would, in the same process: the same index and reports for less "
+        + "CPU (one JVM start and warm-up instead of two).")
 final class AnalyzeCommand implements Callable<Integer> {
+
+  @Parameters(paramLabel = "PATH", arity = "0..*",
+      description = "Files or folders to ingest into --index before the analysis (optional; see kvscope ingest).")
+  List<Path> inputs = List.of();
 
   @Mixin
   IndexOption index;
 
   @Mixin
   AnalysisOptionsMixin analysis;
+
+  @Mixin
+  IngestOptionsMixin ingestOptions;
 
   @Mixin
   NoticeOptions notice = new NoticeOptions();
@@ -51,9 +63,27 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    IngestOptions ingestWith = ingestOptions.toOptions(this);
+    AnalysisOptions options = analysis.toOptions();
+    if (!inputs.isEmpty()) {
+      Integer refused = IngestCommand.refuse(inputs, index.path);
+      if (refused != null) {
+        return refused;
+      }
+    }
     Analyzed analyzed;
-    try (ProgressBarReporter progress = new ProgressBarReporter(ProgressBarReporter.Steps.ANALYSIS, System.err, quiet)) {
-      analyzed = analyze(index.path, analysis.toOptions(), showing(progress, System.out), System.err);
+    // One bar over both steps when there is an ingest; what it prints goes above the bar.
+    try (ProgressBarReporter progress = new ProgressBarReporter(inputs.isEmpty() ? ProgressBarReporter.Steps.ANALYSIS
+        : ProgressBarReporter.Steps.INGEST_THEN_ANALYSIS, System.err, quiet)) {
+      if (!inputs.isEmpty()) {
+        IngestSummary ingested = IngestCommand.ingest(index.path, inputs, ingestWith, progress);
+        progress.above(System.out, out -> {
+          IngestCommand.print(ingested, out);
+          NodeSummary.print(index.path, out);
+          out.println();
+        });
+      }
+      analyzed = analyze(index.path, options, showing(progress, System.out), System.err);
       progress.analysisEnded();
     }
     SummaryPrinter.print(analyzed.report(), System.out);
