@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Side by side: kvscope (ingest, then analyze) against a responder's afternoon script
+# Side by side: kvscope (ingest and analysis in one process: analyze INCIDENT --index) against a responder's afternoon script
 # (bench/peer/responder.py: DuckDB and Python) on the same incidents, back to back, alternating,
 # several rounds. Prints per incident and tool the median wall and CPU (user+sys) seconds of the
 # rounds and kvscope's CPU and wall as a multiple of the script's (1.0x: the same CPU).
 #
 #   bench/versus.sh [--rounds 3] [--work DIR] [--corpus FILE] [--seeds 1,2] [--scale 0.25x]
-#                   [--size-mix CHAT] [--incident DIR ...] [--no-demo] [--keep]
+#                   [--size-mix CHAT] [--incident DIR ...] [--no-demo] [--keep] [--two-steps]
 #
 # Incidents: the demo incident ('kvscope demo''s: built-in text, seed 1, small, as the workbench
 # opens it) unless --no-demo, one corpus incident per --seed (generated with --corpus, --scale and
@@ -19,6 +19,9 @@
 # with DuckDB and numpy installed by pip from the wheel directory PEER_WHEELS (default /opt/pypi/files) with
 # --no-index, or from the package index when that directory does not exist. Needs GNU time at
 # /usr/bin/time and python3 (3.9+).
+# kvscope runs as a responder runs it on a folder of logs, 'kvscope analyze INCIDENT --index IDX --out
+# OUT' (it ingests, then analyses, in one JVM); --two-steps runs 'kvscope ingest' and then 'kvscope
+# analyze --index' as two processes instead and prints each step's seconds too.
 # kvscope runs through ./kvscope: on a JDK 25+ its first ingest and analyze on a new build record
 # the JVM's AOT cache (README, KVSCOPE_AOT) and cost more once; the median of --rounds 3 leaves
 # that run out. KVSCOPE_AOT=0 measures without the cache.
@@ -32,6 +35,7 @@ scale="0.25x"
 mix="CHAT"
 demo=1
 keep=0
+two_steps=0
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -44,7 +48,8 @@ while [ $# -gt 0 ]; do
     --incident) extra+=("$(cd "$2" && pwd)"); shift 2 ;;
     --no-demo) demo=0; shift ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --two-steps) two_steps=1; shift ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "versus: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -113,16 +118,20 @@ for i in "${!incidents[@]}"; do
     # Alternate which goes first, so that neither always runs on a warmer machine.
     for who in $( [ $((r % 2)) = 1 ] && echo "kv peer" || echo "peer kv" ); do
       rm -rf "$run/index" "$run/reports" "$run/peer"
-      if [ "$who" = kv ]; then
+      if [ "$who" = kv ] && [ $two_steps = 1 ]; then
         timed "$run/ingest" "$kvscope" ingest "$inc" --index "$run/index" -q
         timed "$run/analyze" "$kvscope" analyze --index "$run/index" --out "$run/reports" -q
+      elif [ "$who" = kv ]; then
+        timed "$run/kv" "$kvscope" analyze "$inc" --index "$run/index" --out "$run/reports" -q
       else
         timed "$run/peer.times" "${peer[@]}" "$inc" "$run/peer"
       fi
     done
   done
-  # kvscope's figure per round is ingest + analyze of that round.
-  paste -d' ' "$run/ingest" "$run/analyze" | awk '{ printf "%.2f %.2f\n", $1 + $3, $2 + $4 }' > "$run/kv"
+  if [ $two_steps = 1 ]; then
+    # kvscope's figure per round is ingest + analyze of that round.
+    paste -d' ' "$run/ingest" "$run/analyze" | awk '{ printf "%.2f %.2f\n", $1 + $3, $2 + $4 }' > "$run/kv"
+  fi
   kv_wall=$(cut -d' ' -f1 "$run/kv" | median); kv_cpu=$(cut -d' ' -f2 "$run/kv" | median)
   pe_wall=$(cut -d' ' -f1 "$run/peer.times" | median); pe_cpu=$(cut -d' ' -f2 "$run/peer.times" | median)
   mb=$(du -sm --apparent-size --exclude truth.json "$inc" | cut -f1)
@@ -130,7 +139,11 @@ for i in "${!incidents[@]}"; do
   printf '| %s | %s MB | %s | %s | %s | %s | %s | %.2fx | %.2fx |\n' "${names[$i]}" "$mb" "${requests:-?}" \
     "$kv_wall" "$kv_cpu" "$pe_wall" "$pe_cpu" "$(echo "$kv_cpu $pe_cpu" | awk '{ print $1 / $2 }')" \
     "$(echo "$kv_wall $pe_wall" | awk '{ print $1 / $2 }')"
-  echo "  kvscope ingest (wall CPU) per round: $(tr '\n' ';' < "$run/ingest")  analyze: $(tr '\n' ';' < "$run/analyze")" >&2
+  if [ $two_steps = 1 ]; then
+    echo "  kvscope ingest (wall CPU) per round: $(tr '\n' ';' < "$run/ingest")  analyze: $(tr '\n' ';' < "$run/analyze")" >&2
+  else
+    echo "  kvscope analyze INCIDENT (wall CPU) per round: $(tr '\n' ';' < "$run/kv")" >&2
+  fi
   echo "  script: $(tail -n 2 "$run/peer.times.log" | head -n 1)" >&2
   [ $keep = 1 ] || rm -rf "$run/index" "$run/reports" "$run/peer"
 done

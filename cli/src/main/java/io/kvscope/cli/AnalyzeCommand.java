@@ -6,6 +6,8 @@ import io.kvscope.analysis.MissingEvidence;
 import io.kvscope.analysis.impact.Preliminary;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.IndexSearch;
+import io.kvscope.index.IngestSummary;
+import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Printable;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -15,6 +17,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 @Command(
     name = "analyze",
@@ -24,14 +27,23 @@ import picocli.CommandLine.Option;
         + "findings.csv, report.md, report.html, findings.arrow, findings.ndjson and per-tenant bundles into --out "
         + "(owner-only). Content is redacted unless --reveal. Exits 2 when the index lacks the evidence "
         + "to say anything (no requests, none in --since/--until, no engine logs), reports written where "
-        + "something could be analysed.")
+        + "something could be analysed. Given files or folders, it first ingests them into --index, as "
+        + "'kvscope ingest PATH... --index DIR' would, in the same process: the same index and reports for less "
+        + "CPU (one JVM start and warm-up instead of two).")
 final class AnalyzeCommand implements Callable<Integer> {
+
+  @Parameters(paramLabel = "PATH", arity = "0..*",
+      description = "Files or folders to ingest into --index before the analysis (optional; see kvscope ingest).")
+  List<Path> inputs = List.of();
 
   @Mixin
   IndexOption index;
 
   @Mixin
   AnalysisOptionsMixin analysis;
+
+  @Mixin
+  IngestOptionsMixin ingestOptions;
 
   @Mixin
   NoticeOptions notice = new NoticeOptions();
@@ -51,19 +63,46 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return analyzeAndReport(index.path, analysis.toOptions(), out, reveal, quiet, notice.toDetails(), trace.links());
+    if (!inputs.isEmpty()) {
+      Integer refused = IngestCommand.refuse(inputs, index.path);
+      if (refused != null) {
+        return refused;
+      }
+    }
+    return analyzeAndReport(index.path, inputs, ingestOptions.toOptions(this), analysis.toOptions(), out, reveal, quiet,
+        notice.toDetails(), trace.links());
   }
 
   /**
-   * What {@code analyze} does, for every command that ends as it does: the analysis of
-   * {@code indexDir} with its progress, the exposure summary on stdout and the reports in
-   * {@code out}; returns the exit code.
+   * What {@code analyze} does on an index already built, for every command that ends as it does;
+   * returns the exit code.
    */
-  static int analyzeAndReport(Path indexDir, io.kvscope.analysis.AnalysisOptions options, Path out, boolean reveal,
-      boolean quiet, io.kvscope.analysis.report.NoticeDetails notice, io.kvscope.analysis.report.TraceLinks traceLinks)
+  static int analyzeAndReport(Path indexDir, AnalysisOptions options, Path out, boolean reveal, boolean quiet,
+      io.kvscope.analysis.report.NoticeDetails notice, io.kvscope.analysis.report.TraceLinks traceLinks)
       throws Exception {
+    return analyzeAndReport(indexDir, List.of(), null, options, out, reveal, quiet, notice, traceLinks);
+  }
+
+  /**
+   * What {@code analyze} does: the ingest of {@code inputs} into {@code indexDir} first when there
+   * are any (one JVM, one bar over both steps), the analysis with its progress, the exposure
+   * summary on stdout and the reports in {@code out}; returns the exit code.
+   */
+  private static int analyzeAndReport(Path indexDir, List<Path> inputs, IngestOptions ingestWith,
+      AnalysisOptions options, Path out, boolean reveal, boolean quiet, io.kvscope.analysis.report.NoticeDetails notice,
+      io.kvscope.analysis.report.TraceLinks traceLinks) throws Exception {
     Analyzed analyzed;
-    try (ProgressBarReporter progress = new ProgressBarReporter(ProgressBarReporter.Steps.ANALYSIS, System.err, quiet)) {
+    // One bar over both steps when there is an ingest; what it prints goes above the bar.
+    try (ProgressBarReporter progress = new ProgressBarReporter(inputs.isEmpty() ? ProgressBarReporter.Steps.ANALYSIS
+        : ProgressBarReporter.Steps.INGEST_THEN_ANALYSIS, System.err, quiet)) {
+      if (!inputs.isEmpty()) {
+        IngestSummary ingested = IngestCommand.ingest(indexDir, inputs, ingestWith, progress);
+        progress.above(System.out, o -> {
+          IngestCommand.print(ingested, o);
+          NodeSummary.print(indexDir, o);
+          o.println();
+        });
+      }
       analyzed = analyze(indexDir, options, showing(progress, System.out), System.err);
       progress.analysisEnded();
     }

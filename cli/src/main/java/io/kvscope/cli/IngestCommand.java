@@ -40,25 +40,8 @@ final class IngestCommand implements Callable<Integer> {
   @Mixin
   IndexOption index;
 
-  @Option(names = "--tenant-key", paramLabel = "KEY", split = ",",
-      description = "Where the tenant is, first present wins (repeatable, or comma-separated). Default: "
-          + "metadata.user_api_key_org_id, metadata.user_api_key_team_id, tenant.id, enduser.id, end_user.")
-  List<String> tenantKeys;
-
-  @Option(names = "--node", paramLabel = "NAME",
-      description = "Node name for engine logs (default: each file's name up to its first dot).")
-  String node;
-
-  @Option(names = "--node-alias", paramLabel = "ALIAS=NODE",
-      description = "Another name of a node, e.g. 10.20.1.10:30000=sglang-prefill-a0 (a Prometheus instance, a pod"
-          + " name, an address): reports then name it NODE (repeatable; kept in the index, so later runs keep it)."
-          + " Names are also learned from pod records, servers' own host/port and PD peers' bootstrap_host."
-          + " An ALIAS given twice with different NODEs is an error.")
-  List<String> nodeAliasArgs;
-
-  @Option(names = "--mapping", paramLabel = "FILE",
-      description = "Mapping for custom JSONL: canonical field -> JSON pointer.")
-  Path mapping;
+  @Mixin
+  IngestOptionsMixin ingestOptions;
 
   @Option(names = "--strict", description = "Exit 1 when any input was bad (default: report and go on).")
   boolean strict;
@@ -67,48 +50,13 @@ final class IngestCommand implements Callable<Integer> {
       + "(the summary still counts them and lists the files).")
   boolean quiet;
 
-  /** {@code --node-alias} values as ALIAS to NODE; a malformed or colliding one is a usage error (exit 2). */
-  private Map<String, String> nodeAliases() {
-    if (nodeAliasArgs == null) {
-      return null;
-    }
-    Map<String, String> aliases = new java.util.LinkedHashMap<>();
-    for (String arg : nodeAliasArgs) {
-      int eq = arg.indexOf('=');
-      String alias = eq < 0 ? "" : arg.substring(0, eq).strip();
-      String node = eq < 0 ? "" : arg.substring(eq + 1).strip();
-      if (alias.isEmpty() || node.isEmpty()) {
-        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-            "--node-alias needs ALIAS=NODE, both non-empty");
-      }
-      String before = aliases.putIfAbsent(alias, node);
-      if (before != null && !before.equals(node)) {
-        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--node-alias names "
-            + Printable.text(alias) + " as two nodes, " + Printable.text(before) + " and " + Printable.text(node)
-            + ": give each alias one node");
-      }
-    }
-    return aliases;
-  }
-
   @Override
   public Integer call() throws Exception {
-    Map<String, String> nodeAliases = nodeAliases();
-    for (Path input : inputs) {
-      if (!Files.exists(input)) {
-        // Before the index is created: a typo must not leave an empty index behind.
-        throw new NoSuchFileException(input.toString(), null, "no such file or folder to ingest");
-      }
+    IngestOptions options = ingestOptions.toOptions(this);
+    Integer refused = refuse(inputs, index.path);
+    if (refused != null) {
+      return refused;
     }
-    if (!holdAnything(inputs)) {
-      // No data is not "no leak": exit 2, and no empty index left to be analysed or audited later.
-      System.err.println("kvscope: nothing to ingest: " + (inputs.size() == 1 ? Printable.text(inputs.getFirst())
-          + " holds" : "the " + inputs.size() + " folders hold") + " no files (folders are searched recursively); "
-          + (IndexStore.exists(index.path) ? "the index " + Printable.text(index.path) + " is unchanged"
-          : "no index was created"));
-      return ExitCodes.ERROR;
-    }
-    IngestOptions options = new IngestOptions(tenantKeys, node, mapping, nodeAliases);
     IngestSummary summary = ingest(index.path, inputs, options,
         new ProgressBarReporter(ProgressBarReporter.Steps.INGEST, System.err, quiet));
     print(summary, System.out);
@@ -126,6 +74,27 @@ final class IngestCommand implements Callable<Integer> {
       return ExitCodes.ERROR;
     }
     return strict && summary.badRecords() > 0 ? ExitCodes.FINDINGS : ExitCodes.OK;
+  }
+
+  /**
+   * Why {@code inputs} cannot be ingested into {@code indexDir}, said on stderr, as the exit code;
+   * null when they can. Checked before the index is created: a typo must not leave an empty index
+   * behind, and no data is not "no leak".
+   */
+  static Integer refuse(List<Path> inputs, Path indexDir) throws java.io.IOException {
+    for (Path input : inputs) {
+      if (!Files.exists(input)) {
+        throw new NoSuchFileException(input.toString(), null, "no such file or folder to ingest");
+      }
+    }
+    if (holdAnything(inputs)) {
+      return null;
+    }
+    System.err.println("kvscope: nothing to ingest: " + (inputs.size() == 1 ? Printable.text(inputs.getFirst())
+        + " holds" : "the " + inputs.size() + " folders hold") + " no files (folders are searched recursively); "
+        + (IndexStore.exists(indexDir) ? "the index " + Printable.text(indexDir) + " is unchanged"
+        : "no index was created"));
+    return ExitCodes.ERROR;
   }
 
   /** Whether any input is, or holds at any depth, something other than a folder (a file, a link). */

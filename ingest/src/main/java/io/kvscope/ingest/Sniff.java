@@ -6,18 +6,46 @@ import java.nio.charset.StandardCharsets;
  * The start of a file, already decompressed, for content-based format detection. Detectors look
  * at {@link #text()}; the file name is a hint only (engine logs take their node name from it).
  */
-public record Sniff(String fileName, byte[] head, Compression compression) {
+public final class Sniff {
 
   /** At most this many decompressed bytes are read for detection. */
   public static final int HEAD_BYTES = 256 * 1024;
 
-  public Sniff {
-    head = head.clone();
+  private final String fileName;
+  private final byte[] head;
+  private final Compression compression;
+  /**
+   * The head decoded once, on first use: every format detector reads the text, and decoding it
+   * anew for each (a dozen detectors, twice per file) was most of the detection's CPU.
+   */
+  private String text;
+
+  public Sniff(String fileName, byte[] head, Compression compression) {
+    this.fileName = fileName;
+    this.head = head.clone();
+    this.compression = compression;
+  }
+
+  public String fileName() {
+    return fileName;
+  }
+
+  public byte[] head() {
+    return head;
+  }
+
+  public Compression compression() {
+    return compression;
   }
 
   /** The head as UTF-8 text; a multi-byte character cut at the end is replaced. */
   public String text() {
-    return new String(head, StandardCharsets.UTF_8);
+    String decoded = text;
+    if (decoded == null) {
+      decoded = new String(head, StandardCharsets.UTF_8);
+      text = decoded;
+    }
+    return decoded;
   }
 
   /** The first line of the head (without its terminator), possibly cut at {@link #HEAD_BYTES}. */
