@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -49,6 +50,16 @@ final class ScopeCommand implements Callable<Integer> {
   @Mixin
   AnalysisOptionsMixin analysis;
 
+  /** Passed to the job, which ingests; see {@link #ingestArguments}. */
+  @Mixin
+  IngestOptionsMixin ingestOptions = new IngestOptionsMixin();
+
+  @Mixin
+  NoticeOptions notice = new NoticeOptions();
+
+  @Mixin
+  TraceUrlOption trace = new TraceUrlOption();
+
   @Option(names = "--reveal", description = "Include prompt/response text in reports (sensitive).")
   boolean reveal;
 
@@ -71,9 +82,8 @@ final class ScopeCommand implements Callable<Integer> {
       System.err.println("kvscope: the Spark job failed (exit " + status + "); the end of its log is above");
       return ExitCodes.ERROR;
     }
-    // Notices and trace links are analyze's and report's to add; the report is the same without them.
     return AnalyzeCommand.analyzeAndReport(out.resolve("index"), analysis.toOptions(), out.resolve("report"), reveal,
-        quiet, io.kvscope.analysis.report.NoticeDetails.NONE, io.kvscope.analysis.report.TraceLinks.NONE);
+        quiet, notice.toDetails(), trace.links());
   }
 
   /**
@@ -82,6 +92,7 @@ final class ScopeCommand implements Callable<Integer> {
    * (2.23) cannot share a class path with.
    */
   List<String> jobCommand(String sparkHome) throws IOException {
+    List<String> ingestArguments = ingestArguments(); // a refused option is told before a missing build
     if (sparkHome == null || sparkHome.isBlank()) {
       throw new IllegalArgumentException("kvscope scope runs the spark module's build, and " + SPARK_HOME
           + " does not name one. Run it through the ./kvscope launcher of a source checkout, which builds the module"
@@ -108,7 +119,33 @@ final class ScopeCommand implements Callable<Integer> {
     command.add(JOB);
     command.addAll(inputs);
     command.addAll(List.of("--out", out.toAbsolutePath().toString(), "--master", master));
+    command.addAll(ingestArguments);
     return command;
+  }
+
+  /**
+   * The ingest options as the job's arguments. {@code --node-alias} is refused (a usage error, exit
+   * 2) rather than dropped: the job's stages do not apply aliases yet, and a report that named nodes
+   * differently from {@code ingest} + {@code analyze} would not say so.
+   */
+  List<String> ingestArguments() {
+    IngestOptionsMixin given = ingestOptions;
+    if (given.nodeAliasArgs != null && !given.nodeAliasArgs.isEmpty()) {
+      throw new CommandLine.ParameterException(new CommandLine(this), "scope does not take --node-alias yet (the Spark"
+          + " job does not apply aliases); run ingest --node-alias and analyze on the same files instead");
+    }
+    List<String> arguments = new ArrayList<>();
+    if (given.tenantKeys != null) {
+      given.tenantKeys.forEach(key -> arguments.addAll(List.of("--tenant-key", key)));
+    }
+    if (given.node != null) {
+      arguments.addAll(List.of("--node", given.node));
+    }
+    if (given.mapping != null) {
+      // Absolute: the job's JVM and every executor read it by this path.
+      arguments.addAll(List.of("--mapping", given.mapping.toAbsolutePath().toString()));
+    }
+    return arguments;
   }
 
   /**

@@ -49,6 +49,48 @@ class ScopeCommandTest {
     assertThat(command.get(command.indexOf("--out") + 1)).isEqualTo(dir.resolve("out").toAbsolutePath().toString());
   }
 
+  @Test
+  void theIngestOptionsReachTheJobsCommandLine(@TempDir Path dir) throws Exception {
+    Path home = sparkBuild(dir);
+    Path mapping = Files.writeString(dir.resolve("mapping.json"), "{}");
+    ScopeCommand scope = parsed(dir, "--tenant-key", "metadata.org,user", "--tenant-key", "team", "--node", "gpu-7",
+        "--mapping", mapping.toString());
+
+    List<String> command = scope.jobCommand(home.toString());
+
+    List<String> afterJob = command.subList(command.indexOf("io.kvscope.spark.ScopeJob") + 1, command.size());
+    assertThat(afterJob).containsSubsequence("--tenant-key", "metadata.org", "--tenant-key", "user", "--tenant-key", "team");
+    assertThat(afterJob.get(afterJob.indexOf("--node") + 1)).isEqualTo("gpu-7");
+    assertThat(afterJob.get(afterJob.indexOf("--mapping") + 1)).isEqualTo(mapping.toAbsolutePath().toString());
+  }
+
+  @Test
+  void withoutIngestOptionsTheJobGetsNone(@TempDir Path dir) throws Exception {
+    List<String> command = parsed(dir).jobCommand(sparkBuild(dir).toString());
+
+    assertThat(command).doesNotContain("--tenant-key", "--node", "--mapping", "--node-alias");
+  }
+
+  @Test
+  void aNodeAliasTheJobCannotApplyIsAUsageErrorThatSaysSo(@TempDir Path dir) {
+    CliTestSupport.Run run = CliTestSupport.run("scope", dir.resolve("logs").toString(), "--out",
+        dir.resolve("out").toString(), "--node-alias", "10.0.0.1:30000=prefill-a0");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.ERROR);
+    assertThat(run.err()).contains("scope does not take --node-alias").doesNotContain(ScopeCommand.SPARK_HOME);
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
+  void noticeAndTraceLinkOptionsAreTakenForTheAnalysis(@TempDir Path dir) {
+    ScopeCommand scope = parsed(dir, "--operator", "Acme AI", "--incident-ref", "INC-7", "--contact", "sec@acme.test",
+        "--remediation", "cache salted per tenant", "--trace-url", "https://traces.acme.test/t/{trace_id}");
+
+    assertThat(scope.notice.toDetails())
+        .isEqualTo(new io.kvscope.analysis.report.NoticeDetails("Acme AI", "INC-7", "sec@acme.test", "cache salted per tenant"));
+    assertThat(scope.trace.links()).isEqualTo(io.kvscope.analysis.report.TraceLinks.of("https://traces.acme.test/t/{trace_id}"));
+  }
+
   /** A real child process: its exit status comes back, its lines without control characters. */
   @Test
   void theJobsOutputReachesTheLogWithoutControlCharacters() throws Exception {
@@ -59,6 +101,24 @@ class ScopeCommandTest {
     assertThat(status).isEqualTo(3);
     assertThat(lines).hasSize(2).contains("to-stderr").noneMatch(line -> line.chars().anyMatch(c -> c < 0x20));
     assertThat(lines.getFirst()).startsWith("stage").endsWith("done");
+  }
+
+  /** A folder that looks like the spark module's build. */
+  private static Path sparkBuild(Path dir) throws java.io.IOException {
+    Path home = Files.createDirectories(dir.resolve("spark-build"));
+    Files.createFile(home.resolve("kvscope-spark-0.2.0.jar"));
+    Files.writeString(home.resolve("classpath.txt"), "/lib/a.jar\n");
+    Files.writeString(home.resolve("jvm.args"), "\n");
+    return home;
+  }
+
+  /** scope as picocli parses {@code logs --out DIR/out} and {@code options}. */
+  private static ScopeCommand parsed(Path dir, String... options) {
+    ScopeCommand scope = new ScopeCommand();
+    List<String> args = new ArrayList<>(List.of(dir.resolve("logs").toString(), "--out", dir.resolve("out").toString()));
+    args.addAll(List.of(options));
+    new picocli.CommandLine(scope).parseArgs(args.toArray(String[]::new));
+    return scope;
   }
 
   private static ScopeCommand command(Path dir) {

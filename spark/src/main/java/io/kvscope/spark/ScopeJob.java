@@ -5,7 +5,6 @@ import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.ingest.IngestOptions;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +22,8 @@ import org.apache.spark.sql.SparkSession;
  * driver then adds the shards into one kvscope index, {@code OUT/index}, which {@code kvscope scope}
  * analyses.
  *
- * <p>{@link #main} runs them for measurement: {@code ScopeJob INPUT... --out DIR [--master URL]}
- * prints each stage's wall and CPU seconds (the whole JVM's CPU: exact in {@code local[N]}). Under
+ * <p>{@link #main} runs them: {@code ScopeJob INPUT... --out DIR [--master URL]} with the ingest
+ * options of {@link JobArguments} prints each stage's wall and CPU seconds (the whole JVM's CPU: exact in {@code local[N]}). Under
  * {@code spark-submit} the master is submit's own {@code --master}.
  */
 public final class ScopeJob {
@@ -116,29 +115,22 @@ public final class ScopeJob {
 
   /** Runs the stages on a session of its own; see the class comment. */
   public static void main(String[] args) throws IOException {
-    List<String> inputs = new ArrayList<>();
-    String out = null;
-    // spark-submit passes its --master to the driver as this property.
-    String master = System.getProperty("spark.master", "local[*]");
-    long saltWork = PairStage.SALT_WORK;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--out" -> out = args[++i];
-        case "--master" -> master = args[++i];
-        case "--salt-work" -> saltWork = Long.parseLong(args[++i]);
-        default -> inputs.add(args[i]);
-      }
-    }
-    if (out == null || inputs.isEmpty()) {
-      System.err.println("usage: ScopeJob INPUT... --out DIR [--master URL] [--salt-work UPDATES]");
+    JobArguments arguments;
+    try {
+      // spark-submit passes its --master to the driver as this property.
+      arguments = JobArguments.parse(args, System.getProperty("spark.master", "local[*]"));
+    } catch (IllegalArgumentException usage) {
+      System.err.println("ScopeJob: " + usage.getMessage());
+      System.err.println(JobArguments.USAGE);
       System.exit(2);
+      return;
     }
     Clock clock = new Clock();
-    SparkSession spark = Sessions.builder(master).getOrCreate();
+    SparkSession spark = Sessions.builder(arguments.master()).getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     StageTime start = clock.lap();
     try {
-      Summary summary = new ScopeJob(spark, IngestOptions.defaults(), saltWork).run(inputs, out);
+      Summary summary = new ScopeJob(spark, arguments.ingest(), arguments.saltWork()).run(arguments.inputs(), arguments.out());
       System.out.printf("files %d: read %d, skipped %d, unreadable %d; keys merged %d%n", summary.files(),
           summary.read(), summary.skipped(), summary.unreadable(), summary.mergedKeys());
       System.out.printf("requests %d, %d with engine facts; fingerprint rows %d, shared %d; boilerplate cut-off %d tenants%n",
