@@ -1,6 +1,8 @@
 package io.kvscope.samples.text;
 
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * Text as a sequence of tokens, the generator's stand-in for a tokenizer: a token is one word,
@@ -59,7 +61,7 @@ public final class TokenText {
       int piece = i; // start of the chunk's run not yet given a token
       while (i < n && !Character.isWhitespace(text.charAt(i))) {
         int cp = text.codePointAt(i);
-        if (!Words.spaceless(cp)) {
+        if (!spaceless(cp)) {
           i += Character.charCount(cp);
           continue;
         }
@@ -70,7 +72,7 @@ public final class TokenText {
         }
         starts[count++] = pending;
         i += Character.charCount(cp);
-        while (i < n && Words.isMark(text.codePointAt(i))) {
+        while (i < n && isMark(text.codePointAt(i))) {
           i += Character.charCount(text.codePointAt(i));
         }
         pending = i;
@@ -93,6 +95,32 @@ public final class TokenText {
   }
 
   private static final String PUNCTUATION = ".,;:?!";
+
+  private static final Set<Character.UnicodeScript> SPACELESS = EnumSet.of(Character.UnicodeScript.HAN,
+      Character.UnicodeScript.HIRAGANA, Character.UnicodeScript.KATAKANA, Character.UnicodeScript.THAI,
+      Character.UnicodeScript.LAO, Character.UnicodeScript.KHMER, Character.UnicodeScript.MYANMAR,
+      Character.UnicodeScript.TIBETAN);
+
+  /**
+   * A character a real tokenizer gives about a token of its own: one of a script written without
+   * spaces, or of the CJK punctuation and full-width blocks. This cuts simulated LLM tokens; words
+   * (the unit of the 12-word floor) are {@link Words}'.
+   */
+  private static boolean spaceless(int cp) {
+    if (cp < 0x0E00) {
+      return false; // Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari ... all use spaces
+    }
+    Character.UnicodeBlock block = Character.UnicodeBlock.of(cp);
+    return SPACELESS.contains(Character.UnicodeScript.of(cp))
+        || block == Character.UnicodeBlock.CJK_SYMBOLS_AND_PUNCTUATION
+        || block == Character.UnicodeBlock.HALFWIDTH_AND_FULLWIDTH_FORMS;
+  }
+
+  private static boolean isMark(int cp) {
+    int type = Character.getType(cp);
+    return type == Character.NON_SPACING_MARK || type == Character.COMBINING_SPACING_MARK
+        || type == Character.ENCLOSING_MARK;
+  }
 
   private static int[] grow(int[] array, int needed) {
     return needed <= array.length ? array : Arrays.copyOf(array, Math.max(needed, array.length * 2));
