@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * kvscope's own files are results, never evidence: an analysis written into a folder inside the
- * incident folder (the common case), a revealed one, a renamed and compressed findings.arrow, a
- * copied quarantine file, the generator's truth.json and an older case's index, all re-ingested
+ * incident folder (the common case), a revealed one, a renamed and compressed findings.arrow, one
+ * with two bytes changed (its mark and a column name), a copied quarantine file, the generator's truth.json and an older case's index, all re-ingested
  * with the logs, change no document of the index and no finding of the next analysis.
  */
 class OwnOutputsReingestTest {
@@ -42,6 +42,11 @@ class OwnOutputsReingestTest {
     try (OutputStream out = new ZstdOutputStream(Files.newOutputStream(in.resolve("gateway/export-2026.bin.zst")))) {
       Files.copy(in.resolve("reports/findings.arrow"), out);
     }
+    // Two bytes changed, one in the mark and one in a column the old rule knew it by: still a result.
+    byte[] damaged = Files.readAllBytes(in.resolve("reports/findings.arrow"));
+    damage(damaged, "kvscope.output");
+    damage(damaged, "kind");
+    Files.write(in.resolve("gateway/damaged.arrow"), damaged);
     try (Stream<Path> quarantine = Files.list(index.resolve("quarantine"))) {
       copy(quarantine.findFirst().orElseThrow(), in.resolve("gateway/bad-lines.jsonl"));
     }
@@ -54,11 +59,23 @@ class OwnOutputsReingestTest {
     assertThat(again.out()).contains("kvscope output, not evidence: ").doesNotContain("arrow  ");
     assertThat(ownOutputCount(again.out())).as(again.out())
         .isEqualTo(files(in.resolve("reports")) + files(in.resolve("revealed")) + 1 /* truth.json */
-            + 1 /* packed arrow */ + 1 /* quarantine copy */ + 1 /* old index */);
+            + 1 /* packed arrow */ + 1 /* damaged arrow */ + 1 /* quarantine copy */ + 1 /* old index */);
     assertThat(IndexContents.documents(index)).as("no document changed").isEqualTo(documents);
     Report after = analyze(index, in.resolve("reports"));
     assertThat(findings(after)).isEqualTo(findings(before));
     assertThat(after.summary()).isEqualTo(before.summary());
+  }
+
+  /** Changes the first byte of the first occurrence of {@code ascii} in {@code bytes}. */
+  private static void damage(byte[] bytes, String ascii) {
+    byte[] needle = ascii.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    for (int i = 0; i + needle.length <= bytes.length; i++) {
+      if (java.util.Arrays.equals(bytes, i, i + needle.length, needle, 0, needle.length)) {
+        bytes[i] = 'Q';
+        return;
+      }
+    }
+    throw new AssertionError(ascii + " not in the file");
   }
 
   private static void ingest(Path in, Path index) {

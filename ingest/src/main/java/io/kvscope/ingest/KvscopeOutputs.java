@@ -47,6 +47,15 @@ public final class KvscopeOutputs {
   static final List<String> QUARANTINE_FIELDS = List.of("file", "line", "reason");
   /** The first columns of findings.arrow, for files written before {@link #ARROW_MARK}. */
   static final List<String> FINDINGS_ARROW_COLUMNS = List.of("id", "kind", "confidence", "counted");
+  /**
+   * Columns only findings.arrow has (a file of request records has none of them): a findings table
+   * whose mark and a column name lost a few bytes to damage is still known by the rest, never read
+   * as request records.
+   */
+  static final List<String> FINDINGS_ONLY_COLUMNS = List.of("kind", "confidence", "counted", "evidence", "spans",
+      "source_request_id", "source_attribution", "source_matched_tokens", "finding_matched_tokens", "source_count");
+  /** How many of {@link #FINDINGS_ONLY_COLUMNS} may be missing or damaged. */
+  private static final int DAMAGED_COLUMNS_TOLERATED = 3;
 
   private static final JsonFactory JSON = JsonSupport.newFactory();
 
@@ -137,6 +146,8 @@ public final class KvscopeOutputs {
     List<String> names = schema.getFields().stream().map(Field::getName).toList();
     boolean findingsColumns = names.size() > FINDINGS_ARROW_COLUMNS.size()
         && names.subList(0, FINDINGS_ARROW_COLUMNS.size()).equals(FINDINGS_ARROW_COLUMNS) && names.contains("evidence");
-    return findingsColumns ? Optional.of("findings.arrow") : Optional.empty();
+    long findingsOnly = FINDINGS_ONLY_COLUMNS.stream().filter(names::contains).count();
+    return findingsColumns || findingsOnly >= FINDINGS_ONLY_COLUMNS.size() - DAMAGED_COLUMNS_TOLERATED
+        ? Optional.of("findings.arrow") : Optional.empty();
   }
 }
