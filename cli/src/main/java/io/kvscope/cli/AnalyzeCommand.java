@@ -69,28 +69,26 @@ final class AnalyzeCommand implements Callable<Integer> {
         return refused;
       }
     }
-    return analyzeAndReport(index.path, inputs, ingestOptions.toOptions(this), analysis.toOptions(), out, reveal, quiet,
-        notice.toDetails(), trace.links());
+    return analyzeAndReport(index.path, inputs, ingestOptions.toOptions(this), analysis.toOptions(),
+        new ReportDestination(out, reveal, notice.toDetails(), trace.links()), quiet);
   }
 
   /**
    * What {@code analyze} does on an index already built, for every command that ends as it does;
    * returns the exit code.
    */
-  static int analyzeAndReport(Path indexDir, AnalysisOptions options, Path out, boolean reveal, boolean quiet,
-      io.kvscope.analysis.report.NoticeDetails notice, io.kvscope.analysis.report.TraceLinks traceLinks)
+  static int analyzeAndReport(Path indexDir, AnalysisOptions options, ReportDestination reports, boolean quiet)
       throws Exception {
-    return analyzeAndReport(indexDir, List.of(), null, options, out, reveal, quiet, notice, traceLinks);
+    return analyzeAndReport(indexDir, List.of(), null, options, reports, quiet);
   }
 
   /**
    * What {@code analyze} does: the ingest of {@code inputs} into {@code indexDir} first when there
    * are any (one JVM, one bar over both steps), the analysis with its progress, the exposure
-   * summary on stdout and the reports in {@code out}; returns the exit code.
+   * summary on stdout and the reports where {@code reports} says; returns the exit code.
    */
   private static int analyzeAndReport(Path indexDir, List<Path> inputs, IngestOptions ingestWith,
-      AnalysisOptions options, Path out, boolean reveal, boolean quiet, io.kvscope.analysis.report.NoticeDetails notice,
-      io.kvscope.analysis.report.TraceLinks traceLinks) throws Exception {
+      AnalysisOptions options, ReportDestination reports, boolean quiet) throws Exception {
     Analyzed analyzed;
     // One bar over both steps when there is an ingest; what it prints goes above the bar.
     try (ProgressBarReporter progress = new ProgressBarReporter(inputs.isEmpty() ? ProgressBarReporter.Steps.ANALYSIS
@@ -107,7 +105,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       progress.analysisEnded();
     }
     SummaryPrinter.print(analyzed.report(), System.out);
-    ReportOutput.write(analyzed.report(), indexDir, out, reveal, notice, traceLinks, System.out);
+    ReportOutput.write(analyzed.report(), indexDir, reports, System.out);
     return analyzed.warnIncomplete(System.err) ? ExitCodes.ERROR : ExitCodes.OK;
   }
 

@@ -80,7 +80,8 @@ final class AuditCommand implements Callable<Integer> {
       print(verdict, options, text);
     }
     if (out != null) {
-      ReportOutput.write(analyzed.report(), index.path, out, false, notice.toDetails(), trace.links(), text);
+      ReportOutput.write(analyzed.report(), index.path,
+          new ReportDestination(out, false, notice.toDetails(), trace.links()), text);
     }
     if (analyzed.warnIncomplete(System.err)) {
       finish("cannot_judge", "audit: cannot judge: evidence missing (see above)", verdict, options);

@@ -62,7 +62,7 @@ final class DemoCommand implements Callable<Integer> {
     }
     SummaryPrinter.print(analyzed.report(), System.out);
     System.out.println();
-    ReportOutput.write(analyzed.report(), index, reports, false, System.out);
+    ReportOutput.write(analyzed.report(), index, ReportDestination.redacted(reports), System.out);
     System.out.println("Ground truth for comparison: " + Printable.text(incident.resolve("truth.json")));
     System.out.println("Next: ./kvscope search --index " + Printable.text(index) + " 'status_code:200 AND engine_input_len:1'");
     return analyzed.warnIncomplete(System.err) ? ExitCodes.ERROR : ExitCodes.OK;

@@ -60,7 +60,8 @@ final class ReportCommand implements Callable<Integer> {
     Path beside = reportJson.toAbsolutePath().getParent();
     Path target = out != null ? out : reveal ? beside.resolve(RevealedCopy.FOLDER) : beside;
     SummaryPrinter.print(report, System.out);
-    ReportOutput.write(report, index, target, reveal, notice.toDetails(), trace.links(), System.out);
+    ReportOutput.write(report, index, new ReportDestination(target, reveal, notice.toDetails(), trace.links()),
+        System.out);
     return ExitCodes.OK;
   }
 }

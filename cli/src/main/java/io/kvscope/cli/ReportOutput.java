@@ -2,10 +2,8 @@ package io.kvscope.cli;
 
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.IndexTextSource;
-import io.kvscope.analysis.report.NoticeDetails;
 import io.kvscope.analysis.report.ReportWriters;
 import io.kvscope.analysis.report.RevealedCopy;
-import io.kvscope.analysis.report.TraceLinks;
 import io.kvscope.analysis.report.WriteOptions;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.store.IndexStore;
@@ -21,19 +19,13 @@ final class ReportOutput {
   private ReportOutput() {}
 
   /**
-   * Writes every format into {@code outDir}. With an index, leaked spans are described from their
-   * text (hash, length, categories; the text itself only with {@code reveal}).
+   * Writes every format into {@code to}'s folder. With an index, leaked spans are described from
+   * their text (hash, length, categories; the text itself only when revealed) and findings link to
+   * their traces (the trace ids are there).
    */
-  static List<Path> write(Report report, Path indexDir, Path outDir, boolean reveal, PrintStream out) throws IOException {
-    return write(report, indexDir, outDir, reveal, NoticeDetails.NONE, TraceLinks.NONE, out);
-  }
-
-  /**
-   * As above, the tenant notices signed with {@code notice}, and findings linked to their traces
-   * by {@code traceLinks} (with an index: the trace ids are there).
-   */
-  static List<Path> write(Report report, Path indexDir, Path outDir, boolean reveal, NoticeDetails notice,
-      TraceLinks traceLinks, PrintStream out) throws IOException {
+  static List<Path> write(Report report, Path indexDir, ReportDestination to, PrintStream out) throws IOException {
+    Path outDir = to.folder();
+    boolean reveal = to.reveal();
     Path redacted = reveal ? RevealedCopy.redactedReportIn(outDir) : null;
     if (redacted != null) {
       throw new IOException(Printable.text(redacted) + " is a redacted report; kvscope does not write revealed text over"
@@ -45,11 +37,11 @@ final class ReportOutput {
       if (indexDir != null && IndexStore.exists(indexDir)) {
         try (IndexSearch search = IndexSearch.open(indexDir)) {
           written = ReportWriters.writeAll(report, outDir,
-              WriteOptions.defaults().withReveal(reveal).withNotice(notice).withText(new IndexTextSource(search))
-                  .withTraceLinks(traceLinks));
+              WriteOptions.defaults().withReveal(reveal).withNotice(to.notice()).withText(new IndexTextSource(search))
+                  .withTraceLinks(to.traceLinks()));
         }
       } else {
-        written = ReportWriters.writeAll(report, outDir, WriteOptions.defaults().withReveal(reveal).withNotice(notice));
+        written = ReportWriters.writeAll(report, outDir, WriteOptions.defaults().withReveal(reveal).withNotice(to.notice()));
       }
     } catch (IOException cannotWrite) {
       // A full disk or a read-only folder. Reports are moved into place only once all are written,

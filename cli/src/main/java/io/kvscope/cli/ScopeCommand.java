@@ -82,8 +82,8 @@ final class ScopeCommand implements Callable<Integer> {
       System.err.println("kvscope: the Spark job failed (exit " + status + "); the end of its log is above");
       return ExitCodes.ERROR;
     }
-    return AnalyzeCommand.analyzeAndReport(out.resolve("index"), analysis.toOptions(), out.resolve("report"), reveal,
-        quiet, notice.toDetails(), trace.links());
+    return AnalyzeCommand.analyzeAndReport(out.resolve("index"), analysis.toOptions(),
+        new ReportDestination(out.resolve("report"), reveal, notice.toDetails(), trace.links()), quiet);
   }
 
   /**

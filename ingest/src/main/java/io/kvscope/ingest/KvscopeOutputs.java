@@ -50,9 +50,10 @@ public final class KvscopeOutputs {
   /**
    * Columns only findings.arrow has (a file of request records has none of them): a findings table
    * whose mark and a column name lost a few bytes to damage is still known by the rest, never read
-   * as request records.
+   * as request records. The findings table's own declaration lives in the analysis module, which
+   * this module cannot see: a test there keeps the two in step.
    */
-  static final List<String> FINDINGS_ONLY_COLUMNS = List.of("kind", "confidence", "counted", "evidence", "spans",
+  public static final List<String> FINDINGS_ONLY_COLUMNS = List.of("kind", "confidence", "counted", "evidence", "spans",
       "source_request_id", "source_attribution", "source_matched_tokens", "finding_matched_tokens", "source_count");
   /** How many of {@link #FINDINGS_ONLY_COLUMNS} may be missing or damaged. */
   private static final int DAMAGED_COLUMNS_TOLERATED = 3;

@@ -6,6 +6,7 @@ import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.KvscopeOutputs;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -29,5 +30,13 @@ class OutputsAreMarkedTest {
     for (Path file : files) {
       assertThat(KvscopeOutputs.recognise(new InputFile(file).sniff())).as("%s", dir.relativize(file)).isPresent();
     }
+  }
+
+  @Test
+  void theColumnsADamagedFindingsTableIsKnownByAreFindingsColumns() {
+    // The ingest recognises findings.arrow by these names; a column renamed here without them
+    // would let a damaged findings table be read back as request records.
+    List<String> columns = Arrays.stream(FindingColumn.values()).map(c -> c.columnName).toList();
+    assertThat(columns).containsAll(KvscopeOutputs.FINDINGS_ONLY_COLUMNS);
   }
 }
