@@ -67,7 +67,7 @@ public final class Mechanisms {
     BitSet refused = new BitSet();
     Observation[] observed = new Observation[context.reader().maxDoc()];
     Map<String, RoomRule.Ambiguity> ambiguousRooms = new HashMap<>();
-    RequestRows.forEach(context.reader(), row -> {
+    context.forEachRow(row -> {
       if (row.facts().ambiguousRoom() != null) {
         ambiguousRooms.put(row.record().requestId(), row.facts().ambiguousRoom());
       }

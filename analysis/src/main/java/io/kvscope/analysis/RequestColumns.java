@@ -102,7 +102,7 @@ public final class RequestColumns {
     Map<Integer, CopyOf> copies = new java.util.TreeMap<>();
     Map<Integer, CopyOf> promptCopies = new java.util.TreeMap<>();
     // Every request can be a source; only those in the analysed range are recipients.
-    RequestRows.forEach(reader, row -> {
+    context.forEachRow(row -> {
       if (context.options().inRange(row.record().startTime())) {
         inRange.set(row.doc());
       }

@@ -75,4 +75,27 @@ class RequestRowsTest {
     assertThat(rows.get("unlinked").facts()).isEqualTo(EngineFacts.NONE);
     assertThat(rows.get("unlinked").servingLimit()).isNull();
   }
+
+  @Test
+  void everyWalkOfAnAnalysisSeesTheRowsOneReadGivesAndTheRangeFiltersThem() throws IOException {
+    TestIndex test = new TestIndex(dir.resolve("index"));
+    for (String start : List.of("2026-08-28T09:00:00Z", "2026-08-28T11:00:00Z", "2026-08-28T13:00:00Z")) {
+      test.add(TestIndex.request("r-" + start.substring(11, 13), "acme", start, 100, 200).build());
+    }
+    try (io.kvscope.index.IndexSearch search = test.open()) {
+      List<RequestRow> read = new java.util.ArrayList<>();
+      RequestRows.forEach(search.reader(), read::add);
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults()
+          .withRange(java.time.Instant.parse("2026-08-28T10:00:00Z"), java.time.Instant.parse("2026-08-28T12:00:00Z")));
+
+      for (int walk = 0; walk < 3; walk++) {
+        List<RequestRow> all = new java.util.ArrayList<>();
+        context.forEachRow(all::add);
+        assertThat(all).as("walk %d", walk).hasSize(3).isEqualTo(read);
+        List<String> inRange = new java.util.ArrayList<>();
+        context.forEachRequest(row -> inRange.add(row.record().requestId()));
+        assertThat(inRange).containsExactly("gw-r-11");
+      }
+    }
+  }
 }

@@ -3,45 +3,57 @@ package io.kvscope.analysis.analyzers;
 import io.kvscope.analysis.RequestColumns;
 import io.kvscope.index.doc.Schema;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntPredicate;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.PhraseQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TwoPhaseIterator;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.QueryBuilder;
 
 /**
  * {@link TextIndex} over a Lucene index: "holds word for word" is a phrase query on the prompt and
  * reply fields (the search analyzer's words, case folded), which any exact copy matches. A prompt
  * copy of a request ({@link RequestColumns#isSource}) is found as a holder of its own. Counts its
- * lookups for the report.
+ * lookups for the report. The passage is analysed once for both fields, and an exact phrase (what
+ * the analyzer gives for any passage of plain words) is matched by {@link ExactPhrases}, which
+ * keeps each segment's enumerations between lookups; any other query runs as Lucene's.
  */
 final class LuceneTextIndex implements TextIndex {
 
   private final IndexSearcher searcher;
   private final QueryBuilder phrases = new QueryBuilder(Schema.analyzer());
   private final RequestColumns columns;
+  private final ExactPhrases exact;
+  /** True while a lookup visits: a lookup from inside a visit runs as Lucene's query, on enumerations of its own. */
+  private boolean visiting;
   long lookups;
 
   LuceneTextIndex(IndexReader reader, RequestColumns columns) {
     this.searcher = new IndexSearcher(reader);
     this.columns = columns;
+    this.exact = new ExactPhrases(reader);
   }
 
   @Override
   public void holders(String passage, IntPredicate eligible, HolderVisitor visitor) throws IOException {
     lookups++;
+    Phrase phrase = phrase(passage);
     for (String field : List.of(Schema.PROMPT_TEXT, Schema.RESPONSE_TEXT)) {
-      if (!visit(passage, field, eligible,
+      if (!visit(phrase, field, eligible,
           doc -> visitor.visit(doc, field.equals(Schema.RESPONSE_TEXT)))) {
         return;
       }
@@ -52,7 +64,7 @@ final class LuceneTextIndex implements TextIndex {
   public int replyTenants(String piece, int atMost) throws IOException {
     lookups++;
     Set<Integer> tenants = new HashSet<>();
-    visit(piece, Schema.RESPONSE_TEXT, doc -> true, doc -> {
+    visit(phrase(piece), Schema.RESPONSE_TEXT, doc -> true, doc -> {
       tenants.add(columns.tenant(doc));
       return tenants.size() < atMost;
     });
@@ -64,16 +76,40 @@ final class LuceneTextIndex implements TextIndex {
     return columns.text(doc, field);
   }
 
-  private interface DocVisitor {
-    boolean visit(int doc) throws IOException;
+  /**
+   * A passage as the analyzer reads it: the exact phrase's terms and positions (one term: a phrase
+   * of one), or null terms when the query is of another kind (then asked of each field afresh).
+   * Both text fields have the same analyzer, so one analysis serves both.
+   */
+  private record Phrase(String passage, Query query, BytesRef[] terms, int[] positions) {}
+
+  private Phrase phrase(String passage) {
+    Query query = phrases.createPhraseQuery(Schema.PROMPT_TEXT, passage);
+    if (query instanceof PhraseQuery p && p.getSlop() == 0 && p.getTerms().length > 0) {
+      return new Phrase(passage, query, Arrays.stream(p.getTerms()).map(Term::bytes).toArray(BytesRef[]::new),
+          p.getPositions());
+    }
+    if (query instanceof TermQuery t) {
+      return new Phrase(passage, query, new BytesRef[] {t.getTerm().bytes()}, new int[] {0});
+    }
+    return new Phrase(passage, query, null, null);
   }
 
   /** Visits matching documents of one field until {@code visitor} says stop; false when stopped. */
-  private boolean visit(String passage, String field, IntPredicate eligible, DocVisitor visitor) throws IOException {
-    Query query = phrases.createPhraseQuery(field, passage);
-    if (query == null) {
+  private boolean visit(Phrase phrase, String field, IntPredicate eligible, ExactPhrases.DocVisitor visitor) throws IOException {
+    if (phrase.query() == null) {
       return true;
     }
+    if (phrase.terms() != null && !visiting) {
+      visiting = true;
+      try {
+        return exact.visit(field, phrase.terms(), phrase.positions(),
+            doc -> columns.isSource(doc) && eligible.test(doc), visitor);
+      } finally {
+        visiting = false;
+      }
+    }
+    Query query = phrases.createPhraseQuery(field, phrase.passage());
     Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       Scorer scorer = weight.scorer(leaf);

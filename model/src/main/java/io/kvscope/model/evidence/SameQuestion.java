@@ -57,9 +57,29 @@ public final class SameQuestion {
     if (sameLastMessage(x, y) || sameInOtherWords(lastLine(x), lastLine(y))) {
       return true;
     }
-    TokenizedText tx = WordTokenizer.tokenize(x);
-    TokenizedText ty = WordTokenizer.tokenize(y);
-    return endsWithTheOthersQuestion(x, y, tx, ty) || sameButTheLastWords(tx, ty);
+    int lastX = WordTokenizer.tokenize(lastLine(x)).size();
+    int lastY = WordTokenizer.tokenize(lastLine(y)).size();
+    // Both rules below compare words from the end, never further back than this.
+    int reach = Math.max(Math.max(lastX, lastY), MAX_DIFFERING_WORDS + MIN_WORDS_BEFORE_OTHER_ENDING);
+    TokenizedText tx = lastWords(x, reach);
+    TokenizedText ty = lastWords(y, reach);
+    return endsWithTheOthersQuestion(lastX, lastY, tx, ty) || sameButTheLastWords(tx, ty);
+  }
+
+  /**
+   * The last words of {@code text}, at least {@code n} of them or all it has: the text from the
+   * start of a line on, where tokenizing begins as it does at the text's start (no word spans a
+   * line break). A long prompt's history and pasted documents are not tokenized for its question.
+   */
+  static TokenizedText lastWords(String text, int n) {
+    int from = text.lastIndexOf(MessageText.SEPARATOR) + 1;
+    int words = WordTokenizer.tokenize(text.substring(from)).size();
+    while (from > 0 && words < n) {
+      int line = text.lastIndexOf(MessageText.SEPARATOR, from - 2) + 1;
+      words += WordTokenizer.tokenize(text.substring(line, from - 1)).size();
+      from = line;
+    }
+    return WordTokenizer.tokenize(from == 0 ? text : text.substring(from));
   }
 
   private static boolean sameLastMessage(String x, String y) {
@@ -80,15 +100,16 @@ public final class SameQuestion {
     return length == x.length() || length == y.length() || WordTokenizer.tokenize(ending).size() >= MIN_WORDS;
   }
 
-  /** One prompt's last line ends the other word for word (after pasted text, a "Question:" label...). */
-  private static boolean endsWithTheOthersQuestion(String x, String y, TokenizedText tx, TokenizedText ty) {
+  /**
+   * One prompt's last line ends the other word for word (after pasted text, a "Question:" label...).
+   * {@code tx} and {@code ty} hold at least the longer last line's words, or all of their prompt's.
+   */
+  private static boolean endsWithTheOthersQuestion(int lastX, int lastY, TokenizedText tx, TokenizedText ty) {
     int common = 0;
     while (common < tx.size() && common < ty.size()
         && tx.hash(tx.size() - 1 - common) == ty.hash(ty.size() - 1 - common)) {
       common++;
     }
-    int lastX = WordTokenizer.tokenize(lastLine(x)).size();
-    int lastY = WordTokenizer.tokenize(lastLine(y)).size();
     return lastX >= MIN_WORDS_AFTER_TEXT && common >= lastX || lastY >= MIN_WORDS_AFTER_TEXT && common >= lastY;
   }
 

@@ -71,4 +71,31 @@ class SameQuestionTest {
     assertThat(SameQuestion.asked("sys A\n" + history + "Now make it faster.", "sys B\n" + history + "Now make it faster."))
         .isTrue();
   }
+
+  @Test
+  void theLastWordsReadFromALineStartAreTheWholeTextsLastWords() {
+    java.util.List<String> texts = java.util.List.of("", "\n", "one", "one two\n", "\nabc def", "a.\nb c", "john.doe@\nexample.com x",
+        "x\n\n\ny z\nw", "中文字\n问题是什么", "sk-proj-\nAbC 12,\n345 don't\n’s", "line one has five words\nshort\n\nlast line here");
+    for (String text : texts) {
+      io.kvscope.model.fingerprint.TokenizedText all = io.kvscope.model.fingerprint.WordTokenizer.tokenize(text);
+      for (int n = 0; n <= all.size() + 2; n++) {
+        io.kvscope.model.fingerprint.TokenizedText tail = SameQuestion.lastWords(text, n);
+        assertThat(tail.size()).as("%s, %d", text, n).isBetween(Math.min(n, all.size()), all.size());
+        for (int i = 1; i <= tail.size(); i++) {
+          assertThat(tail.hash(tail.size() - i)).as("%s, %d, word %d from the end", text, n, i)
+              .isEqualTo(all.hash(all.size() - i));
+        }
+      }
+    }
+  }
+
+  @Test
+  void aLongHistoryBeforeTheQuestionIsNotWhatDecides() {
+    String history = "Earlier turn about something else entirely.\n".repeat(200);
+    String q = "What does the licence say about redistribution of modified copies?";
+    assertThat(SameQuestion.asked(history + "Question: " + q, "sys\n" + q)).isTrue();
+    assertThat(SameQuestion.asked(history + "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda",
+        "x\nalpha beta gamma delta epsilon zeta eta theta iota kappa mu nu")).as("ends alike before other words").isTrue();
+    assertThat(SameQuestion.asked(history + "Now make it faster.", "sys\nNow make it slower please.")).isFalse();
+  }
 }

@@ -1,0 +1,140 @@
+package io.kvscope.analysis.analyzers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.PhraseQuery;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The reused enumerations find what Lucene's own exact phrase query finds: on an index of several
+ * segments with deleted documents, texts of few words (so words repeat within a phrase and a
+ * document), phrases cut from the texts and phrases made up, asked one after another.
+ */
+class ExactPhrasesTest {
+
+  private static final String FIELD = "text";
+  private static final List<String> WORDS = List.of("alpha", "beta", "gamma", "delta", "eps", "zeta", "eta");
+
+  @TempDir Path tmp;
+
+  @Test
+  void findsTheDocumentsLucenesPhraseQueryFinds() throws IOException {
+    Random random = new Random(7);
+    List<List<String>> texts = new ArrayList<>();
+    try (FSDirectory dir = FSDirectory.open(tmp);
+        IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer())
+            .setMergePolicy(NoMergePolicy.INSTANCE))) {
+      for (int i = 0; i < 600; i++) {
+        List<String> text = words(random, 3 + random.nextInt(40));
+        texts.add(text);
+        Document doc = new Document();
+        doc.add(new StringField("id", Integer.toString(i), Field.Store.NO));
+        doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
+        writer.addDocument(doc);
+        if (i % 97 == 96) {
+          writer.commit(); // one segment more
+        }
+        if (i % 13 == 5) {
+          writer.deleteDocuments(new Term("id", Integer.toString(i - 3)));
+        }
+      }
+      writer.commit();
+    }
+    try (FSDirectory dir = FSDirectory.open(tmp); DirectoryReader reader = DirectoryReader.open(dir)) {
+      assertThat(reader.leaves()).hasSizeGreaterThan(5);
+      assertThat(reader.numDeletedDocs()).isPositive();
+      IndexSearcher searcher = new IndexSearcher(reader);
+      ExactPhrases exact = new ExactPhrases(reader);
+      int matched = 0;
+      for (int q = 0; q < 400; q++) {
+        List<String> phrase;
+        if (q % 2 == 0) {
+          List<String> text = texts.get(random.nextInt(texts.size()));
+          int from = random.nextInt(text.size());
+          phrase = text.subList(from, Math.min(text.size(), from + 1 + random.nextInt(6)));
+        } else {
+          phrase = words(random, 1 + random.nextInt(4));
+        }
+        TreeSet<Integer> expected = new TreeSet<>();
+        PhraseQuery.Builder query = new PhraseQuery.Builder();
+        phrase.forEach(w -> query.add(new Term(FIELD, w)));
+        for (ScoreDoc hit : searcher.search(query.build(), reader.maxDoc()).scoreDocs) {
+          expected.add(hit.doc);
+        }
+        List<Integer> found = new ArrayList<>();
+        int[] positions = new int[phrase.size()];
+        Arrays.setAll(positions, i -> i);
+        exact.visit(FIELD, phrase.stream().map(BytesRef::new).toArray(BytesRef[]::new), positions, doc -> true,
+            doc -> found.add(doc));
+        assertThat(found).as("%s", phrase.stream().collect(Collectors.joining(" "))).isSorted()
+            .containsExactlyElementsOf(expected);
+        matched += expected.isEmpty() ? 0 : 1;
+      }
+      assertThat(matched).isGreaterThan(150); // the comparison is about real matches, not only empty ones
+    }
+  }
+
+  @Test
+  void onlyCandidatesAreMatchedAndTheVisitorStopsTheWalk() throws IOException {
+    try (FSDirectory dir = FSDirectory.open(tmp);
+        IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      for (String text : List.of("beta gamma delta", "gamma delta beta", "alpha beta gamma delta", "beta gamma x delta")) {
+        Document doc = new Document();
+        doc.add(new TextField(FIELD, text, Field.Store.NO));
+        writer.addDocument(doc);
+      }
+    }
+    try (FSDirectory dir = FSDirectory.open(tmp); DirectoryReader reader = DirectoryReader.open(dir)) {
+      ExactPhrases exact = new ExactPhrases(reader);
+      BytesRef[] phrase = {new BytesRef("beta"), new BytesRef("gamma"), new BytesRef("delta")};
+      int[] positions = {0, 1, 2};
+      List<Integer> all = new ArrayList<>();
+      assertThat(exact.visit(FIELD, phrase, positions, doc -> true, doc -> all.add(doc))).isTrue();
+      assertThat(all).containsExactly(0, 2);
+
+      List<Integer> notFirst = new ArrayList<>();
+      exact.visit(FIELD, phrase, positions, doc -> doc != 0, doc -> notFirst.add(doc));
+      assertThat(notFirst).containsExactly(2);
+
+      List<Integer> one = new ArrayList<>();
+      assertThat(exact.visit(FIELD, phrase, positions, doc -> true, doc -> !one.add(doc))).isFalse();
+      assertThat(one).containsExactly(0);
+
+      // A gap in the positions, as the analyzer leaves for a token it drops: "beta gamma ? delta".
+      List<Integer> gapped = new ArrayList<>();
+      exact.visit(FIELD, phrase, new int[] {0, 1, 3}, doc -> true, doc -> gapped.add(doc));
+      assertThat(gapped).containsExactly(3);
+    }
+  }
+
+  private static List<String> words(Random random, int n) {
+    List<String> words = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      words.add(WORDS.get(random.nextInt(WORDS.size())));
+    }
+    return words;
+  }
+}
