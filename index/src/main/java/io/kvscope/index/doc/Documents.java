@@ -30,6 +30,8 @@ import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleField;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.LongField;
@@ -239,7 +241,7 @@ public final class Documents {
       identifiers(doc, IDENT_RESPONSE, copy.text());
       FingerprintFields.addTo(doc, null, copy.text(), FINGERPRINTS);
     } else {
-      doc.add(new TextField(PROMPT_TEXT, copy.text(), Store.NO));
+      doc.add(new Field(PROMPT_TEXT, copy.text(), TEXT_INDEXED));
       FingerprintFields.addTo(doc, copy.text(), null, FINGERPRINTS);
     }
     return doc;
@@ -576,9 +578,27 @@ public
     }
   }
 
+  /**
+   * Prompt and reply text: words with positions for search and the phrase checks, stored for
+   * display and span verification, and without length norms. Nothing scores by length (search
+   * sorts by time, the analyses only match), and these fields' norms are sparse (engine events
+   * share the segments): Lucene's postings writer looked one up for every posting it wrote, a
+   * tenth of an ingest's CPU. {@code IndexStore} refuses to add to an index built with them.
+   */
+  private static final FieldType TEXT_STORED = textType(true);
+  /** The same words, not stored (a prompt copy's words under the request's field). */
+  private static final FieldType TEXT_INDEXED = textType(false);
+
+  private static FieldType textType(boolean stored) {
+    FieldType type = new FieldType(stored ? TextField.TYPE_STORED : TextField.TYPE_NOT_STORED);
+    type.setOmitNorms(true);
+    type.freeze();
+    return type;
+  }
+
   static void text(Document doc, String field, String value) {
     if (value != null) {
-      doc.add(new TextField(field, value, Store.YES));
+      doc.add(new Field(field, value, TEXT_STORED));
     }
   }
 

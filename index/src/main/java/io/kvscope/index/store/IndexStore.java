@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import org.apache.lucene.codecs.lucene104.Lucene104Codec;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -42,6 +44,7 @@ public final class IndexStore implements Closeable {
    */
   public static IndexStore open(Path dir) throws IOException {
     requireIndexOrEmpty(dir);
+    requireNoNorms(dir);
     OwnerOnly.directory(dir);
     CaseKey.createOrRead(dir); // first: it marks the folder as an index before anything else is written
     OwnerOnlyDirectory directory = OwnerOnlyDirectory.open(dir);
@@ -97,6 +100,35 @@ public final class IndexStore implements Closeable {
     if (existing != null && !existing.equals(current)) {
       throw new IOException("the index at " + dir + " was built with fingerprint scheme '" + existing
           + "' but this kvscope uses '" + current + "'; ingest into a new index directory");
+    }
+  }
+
+  /**
+   * No field kvscope writes keeps length norms (the text fields dropped them: nothing scores by
+   * length), and Lucene refuses a document whose field omits norms the index keeps for it, at the
+   * first request written. An index built before that is refused here instead, in words, and left
+   * as it was: it can still be searched and analyzed.
+   */
+  private static void requireNoNorms(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (FSDirectory directory = FSDirectory.open(dir)) {
+      if (DirectoryReader.indexExists(directory)) {
+        requireNoNorms(dir, directory);
+      }
+    }
+  }
+
+  private static void requireNoNorms(Path dir, Directory directory) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(directory)) {
+      for (FieldInfo field : FieldInfos.getMergedFieldInfos(reader)) {
+        if (field.hasNorms()) {
+          throw new IOException("the index at " + dir + " was built by an older kvscope (its field '" + field.name
+              + "' keeps length norms, which this kvscope no longer writes), so nothing can be added to it;"
+              + " ingest into a new index directory (the old index can still be searched and analyzed)");
+        }
+      }
     }
   }
 

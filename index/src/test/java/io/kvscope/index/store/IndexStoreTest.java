@@ -13,6 +13,16 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import io.kvscope.index.IndexSearch;
+import io.kvscope.index.doc.Schema;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field.Store;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.FieldInfos;
+import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +62,62 @@ class IndexStoreTest {
         .hasMessageContaining("is a file");
 
     assertThat(state(notes)).isEqualTo(before);
+  }
+
+  /**
+   * An index as the builds before this one wrote it: the same request document, but its texts
+   * with Lucene's default length norms (what {@code TextField} keeps).
+   */
+  private static void writeIndexWithNorms(Path dir) throws IOException {
+    Document doc = Documents.request(RequestRecord.builder("old-1").tenant("acme").promptText("secret prompt of old-1")
+        .responseText("a reply").startTime(1_787_788_800_000L).sourceFile("gw.jsonl").sourceLine(1).build());
+    for (String field : Schema.TEXT_FIELDS) {
+      String text = doc.get(field);
+      doc.removeField(field);
+      doc.add(new TextField(field, text, Store.YES));
+    }
+    try (FSDirectory directory = FSDirectory.open(dir);
+        IndexWriter writer = new IndexWriter(directory, IndexStore.writerConfig())) {
+      writer.addDocument(doc);
+      writer.setLiveCommitData(Map.of(IndexStore.FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId()).entrySet());
+      writer.commit();
+    }
+  }
+
+  @Test
+  void anIndexWhoseTextsKeepNormsIsRefusedInWordsLeftAsItWasAndStillSearched() throws Exception {
+    Path old = Files.createDirectories(tmp.resolve("old"));
+    writeIndexWithNorms(old);
+    Map<String, String> before = state(old);
+
+    assertThatThrownBy(() -> IndexStore.open(old)).isInstanceOf(IOException.class)
+        .hasMessageContaining(old.toString()).hasMessageContaining("older kvscope")
+        .hasMessageContaining("keeps length norms").hasMessageContaining("new index directory");
+
+    assertThat(state(old)).isEqualTo(before);
+    try (IndexSearch search = IndexSearch.open(old)) {
+      assertThat(search.search("secret", 10).total()).isEqualTo(1);
+      assertThat(search.search("\"prompt of old\"", 10).total()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void anIndexThisKvscopeBuiltIsAppendedToAndItsTextsKeepNoNorms() throws Exception {
+    Path dir = tmp.resolve("new");
+    try (IndexStore store = IndexStore.open(dir)) {
+      addOne(store, "r1");
+      store.commit();
+    }
+    try (IndexStore again = IndexStore.open(dir)) {
+      addOne(again, "r2");
+      again.commit();
+    }
+    try (IndexSearch search = IndexSearch.open(dir)) {
+      assertThat(search.search("\"secret prompt\"", 10).total()).isEqualTo(2);
+      FieldInfo prompt = FieldInfos.getMergedFieldInfos(search.reader()).fieldInfo(Schema.PROMPT_TEXT);
+      assertThat(prompt.hasNorms()).isFalse();
+      assertThat(prompt.getIndexOptions()).isEqualTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS);
+    }
   }
 
   @Test
