@@ -28,6 +28,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.LongAccumulator;
 import scala.Tuple2;
 
 /**
@@ -68,12 +69,20 @@ final class PairStage {
       .add("via_prompt", DataTypes.IntegerType, false)
       .add("via_response", DataTypes.IntegerType, false);
 
-  /** What the join did: candidate pairs, and fingerprints skipped, joined and salted. */
-  record Result(long pairs, long skippedBoilerplate, long skippedByPairs, long joined, long salted) {}
+  /**
+   * What the join did: candidate pairs, and fingerprints skipped, joined and salted; the reach rule's
+   * tests (recipient against source, within a group) and the pair updates it let through. The last
+   * two are accumulators, which count a retried task again: figures for the bench, not for a report.
+   */
+  record Result(long pairs, long skippedBoilerplate, long skippedByPairs, long joined, long salted, long tests,
+      long updates) {}
 
   /** The join options a task needs, and the source horizon (JoinOptions itself does not travel). */
   private record Rules(boolean ownPromptExplains, boolean includeSameTenant, long horizonMillis)
       implements java.io.Serializable {}
+
+  /** What the groups did, summed on the driver: pairs the reach rule was asked about, and pairs it let through. */
+  private record Counters(LongAccumulator tests, LongAccumulator updates) implements java.io.Serializable {}
 
   /** One posting of a fingerprint: its request, side and tenant, and what the reach rule reads of the request. */
   private record Posting(int request, byte side, int tenant, long start, int node, boolean wroteKv) {}
@@ -105,12 +114,14 @@ final class PairStage {
     Dataset<Row> asSources = postings.withColumn("salt", explode(sequence(lit(0), col("salts").minus(1))))
         .withColumn("recipient", lit(false));
     Broadcast<long[][]> restarts = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(nodes.restarts());
+    Counters counters = new Counters(spark.sparkContext().longAccumulator("kvscope pair tests"),
+        spark.sparkContext().longAccumulator("kvscope pair updates"));
     try {
       Dataset<Row> updates = asRecipients.unionByName(asSources)
           .groupByKey((MapFunction<Row, Tuple2<Long, Integer>>) row ->
               new Tuple2<>(row.<Long>getAs("hash"), row.<Integer>getAs("salt")), Encoders.tuple(Encoders.LONG(), Encoders.INT()))
           .flatMapGroups(pairsOf(new Rules(options.ownPromptExplains(), options.includeSameTenant(), horizonMillis),
-              restarts), Encoders.row(UPDATE));
+              restarts, counters), Encoders.row(UPDATE));
       Dataset<Row> pairs = updates.groupBy("recipient", "source")
           .agg(sum("via_prompt").as("shared_prompt"), sum("via_response").as("shared_response"))
           .where(col("shared_prompt").plus(col("shared_response")).geq(options.minSharedFingerprints()));
@@ -119,12 +130,12 @@ final class PairStage {
       restarts.destroy();
     }
     return new Result(spark.read().parquet(out + "/" + FOLDER).count(), boilerplate.count(), tooCostly.count(),
-        joined.count(), joined.where(col("salts").gt(1)).count());
+        joined.count(), joined.where(col("salts").gt(1)).count(), counters.tests().value(), counters.updates().value());
   }
 
   /** One group of one fingerprint: each of its recipients against each of its sources, as the Lucene join walks a term. */
   private static FlatMapGroupsFunction<Tuple2<Long, Integer>, Row, Row> pairsOf(Rules rules,
-      Broadcast<long[][]> restarts) {
+      Broadcast<long[][]> restarts, Counters counters) {
     return (key, rows) -> {
       ReachRule rule = new ReachRule(rules.horizonMillis(), restarts.value());
       List<Posting> recipients = new ArrayList<>();
@@ -148,6 +159,7 @@ final class PairStage {
         if (rules.ownPromptExplains() && ownPrompts.contains(recipient.request())) {
           continue;
         }
+        counters.tests().add(prompts.size() + responses.size());
         for (Posting source : prompts) {
           if (accepts(rules, rule, recipient, source)) {
             updates.add(RowFactory.create(recipient.request(), source.request(), 1, 0));
@@ -159,6 +171,7 @@ final class PairStage {
           }
         }
       }
+      counters.updates().add(updates.size());
       return updates.iterator();
     };
   }

@@ -57,31 +57,51 @@ public final class ScopeJob {
 
   public Summary run(List<String> inputs, String out) throws IOException {
     ownerOnlyFolder(out);
+    StageMetrics metrics = StageMetrics.listen(spark.sparkContext());
+    try {
+      return run(inputs, out, metrics);
+    } finally {
+      metrics.close();
+    }
+  }
+
+  /** The stages, each timed and its tasks counted under its name; then the metrics file. */
+  private Summary run(List<String> inputs, String out, StageMetrics metrics) throws IOException {
     Map<String, StageTime> times = new LinkedHashMap<>();
     Clock clock = new Clock();
+    metrics.begin("plan");
     List<PlannedFile> planned = InputPlan.run(spark, inputs, settings, out);
     times.put("plan", clock.lap());
+    metrics.begin("ingest");
     IngestStage.run(spark, planned, settings, out);
     times.put("ingest", clock.lap());
+    metrics.begin("merge");
     long mergedKeys = MergeStage.run(spark, out);
     times.put("merge", clock.lap());
+    metrics.begin("engine facts");
     long linked = EngineFactsStage.run(spark, out);
     times.put("engine facts", clock.lap());
+    metrics.begin("fingerprints");
     FingerprintStage.Result fingerprints = FingerprintStage.run(spark, out);
     times.put("fingerprints", clock.lap());
+    metrics.begin("reach");
     ReachStage.Nodes nodes = ReachStage.run(spark, out);
     times.put("reach", clock.lap());
+    metrics.begin("pairs");
     PairStage.Result join = PairStage.run(spark, out, CrossTenantOverlap.generalJoin(fingerprints.cutoff()), nodes,
         AnalysisOptions.DEFAULT_HORIZON.toMillis(), saltWork);
     times.put("pairs", clock.lap());
+    metrics.begin("shards");
     List<String> shards = ShardStage.run(spark, out);
     times.put("shards", clock.lap());
     java.nio.file.Path index = null;
     if (ShardIndex.local(out)) {
+      metrics.begin("index");
       index = ShardIndex.folderOf(out);
       ShardIndex.build(spark.sparkContext().hadoopConfiguration(), out, shards, nodes, index);
       times.put("index", clock.lap());
     }
+    metrics.write(metrics.rows(times, join), out);
     return new Summary(planned.size(), (int) planned.stream().filter(f -> f.format() != null).count(),
         (int) planned.stream().filter(f -> f.skippedBecause() != null).count(),
         (int) planned.stream().filter(f -> f.unreadable() != null).count(), mergedKeys, linked, fingerprints.requests(),
@@ -138,6 +158,8 @@ public final class ScopeJob {
       PairStage.Result join = summary.join();
       System.out.printf("pairs %d; fingerprints joined %d (salted %d), skipped as boilerplate %d, by the pair bound %d%n",
           join.pairs(), join.joined(), join.salted(), join.skippedBoilerplate(), join.skippedByPairs());
+      System.out.printf("pair tests %d, pair updates %d; per stage: %s%n", join.tests(), join.updates(),
+          arguments.out() + "/" + StageMetrics.FOLDER + "/" + StageMetrics.FILE);
       System.out.printf("shards %d; index %s%n", summary.shards().size(),
           summary.index() == null ? "not made (the output folder is not on this machine)" : summary.index());
       System.out.printf("%-13s %8.1f wall s %8.1f CPU s%n", "session", start.wallSeconds(), start.cpuSeconds());
