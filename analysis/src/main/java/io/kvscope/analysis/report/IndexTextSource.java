@@ -4,7 +4,10 @@ import io.kvscope.index.IndexSearch;
 import io.kvscope.index.store.Redaction;
 import io.kvscope.index.doc.Schema;
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.Term;
@@ -17,14 +20,22 @@ import org.apache.lucene.search.TopDocs;
 /**
  * A {@link TextSource} over an open index: looks a request up by {@code request_id}, else by
  * {@code engine_rid}, and returns the stored text or trace id. The caller keeps the {@link IndexSearch} open
- * while the writers run and closes it.
+ * while the writers run and closes it. The Markdown and HTML reports ask for the same replies and
+ * sources' texts in turn, so the texts last read are kept, up to {@link #KEPT_CHARS} chars; only
+ * the field asked for is read (a prompt can be megabytes). Not for concurrent use.
  */
 public final class IndexTextSource implements TextSource {
 
   private static final Set<String> FIELDS = Set.of(PROMPT, RESPONSE);
   private static final Set<String> ALIASES = Set.of(Schema.ALIAS);
 
+  /** Chars of texts kept between look-ups, at most (about 2 bytes each). */
+  static final long KEPT_CHARS = 8_000_000;
+
   private final IndexSearch index;
+  /** Texts by field and request id, least recently used first; a null text is kept as such. */
+  private final Map<List<String>, Optional<String>> kept = new LinkedHashMap<>(64, 0.75f, true);
+  private long keptChars;
 
   public IndexTextSource(IndexSearch index) {
     this.index = index;
@@ -40,8 +51,29 @@ public final class IndexTextSource implements TextSource {
     if (requestId == null || !FIELDS.contains(field)) {
       return null;
     }
-    Document doc = find(requestId, FIELDS);
-    return doc == null ? null : doc.get(field);
+    List<String> key = List.of(field, requestId);
+    Optional<String> known = kept.get(key);
+    if (known != null) {
+      return known.orElse(null);
+    }
+    Document doc = find(requestId, Set.of(field));
+    String text = doc == null ? null : doc.get(field);
+    keep(key, text);
+    return text;
+  }
+
+  private void keep(List<String> key, String text) {
+    long chars = text == null ? 0 : text.length();
+    if (chars > KEPT_CHARS) {
+      return;
+    }
+    kept.put(key, Optional.ofNullable(text));
+    keptChars += chars;
+    var eldest = kept.entrySet().iterator();
+    while (keptChars > KEPT_CHARS && eldest.hasNext()) {
+      keptChars -= eldest.next().getValue().map(String::length).orElse(0);
+      eldest.remove();
+    }
   }
 
   @Override

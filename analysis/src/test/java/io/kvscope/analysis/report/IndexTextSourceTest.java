@@ -67,4 +67,21 @@ class IndexTextSourceTest {
       assertThat(Files.readString(out.resolve("report.md"))).contains(IncidentFixture.GX_SECRET);
     }
   }
+
+  @Test
+  void askingAgainGivesTheSameTextsAsTheIndexHolds() throws IOException {
+    try (IndexSearch search = IndexSearch.open(indexWithFixtureRequests())) {
+      TextSource texts = new IndexTextSource(search);
+      for (int round = 0; round < 3; round++) {
+        for (String id : IncidentFixture.OWNER.keySet()) {
+          assertThat(texts.text(id, TextSource.PROMPT)).as("%s round %d", id, round).isEqualTo(IncidentFixture.PROMPTS.get(id));
+          assertThat(texts.text(id, TextSource.RESPONSE)).as("%s round %d", id, round)
+              .isEqualTo(IncidentFixture.RESPONSES.get(id));
+          assertThat(texts.text(id.substring("chatcmpl-".length()), TextSource.RESPONSE)).as("by engine rid")
+              .isEqualTo(IncidentFixture.RESPONSES.get(id));
+        }
+        assertThat(texts.text("chatcmpl-unknown", TextSource.PROMPT)).isNull();
+      }
+    }
+  }
 }
