@@ -1,9 +1,8 @@
 package io.kvscope.cli;
 
 import io.kvscope.ingest.IngestOptions;
-import io.kvscope.ingest.Printable;
+import io.kvscope.ingest.UserAliases;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
@@ -40,26 +39,15 @@ final class IngestOptionsMixin {
     return new IngestOptions(tenantKeys, node, mapping, nodeAliases(command));
   }
 
-  /** {@code --node-alias} values as ALIAS to NODE. */
+  /** {@code --node-alias} values as ALIAS to NODE, by {@link UserAliases}' rule. */
   private Map<String, String> nodeAliases(Object command) {
     if (nodeAliasArgs == null) {
       return null;
     }
-    Map<String, String> aliases = new LinkedHashMap<>();
-    for (String arg : nodeAliasArgs) {
-      int eq = arg.indexOf('=');
-      String alias = eq < 0 ? "" : arg.substring(0, eq).strip();
-      String node = eq < 0 ? "" : arg.substring(eq + 1).strip();
-      if (alias.isEmpty() || node.isEmpty()) {
-        throw new CommandLine.ParameterException(new CommandLine(command), "--node-alias needs ALIAS=NODE, both non-empty");
-      }
-      String before = aliases.putIfAbsent(alias, node);
-      if (before != null && !before.equals(node)) {
-        throw new CommandLine.ParameterException(new CommandLine(command), "--node-alias names "
-            + Printable.text(alias) + " as two nodes, " + Printable.text(before) + " and " + Printable.text(node)
-            + ": give each alias one node");
-      }
+    try {
+      return UserAliases.parse(nodeAliasArgs);
+    } catch (IllegalArgumentException usage) {
+      throw new CommandLine.ParameterException(new CommandLine(command), usage.getMessage());
     }
-    return aliases;
   }
 }

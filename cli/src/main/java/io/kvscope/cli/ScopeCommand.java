@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -124,17 +123,15 @@ final class ScopeCommand implements Callable<Integer> {
   }
 
   /**
-   * The ingest options as the job's arguments. {@code --node-alias} is refused (a usage error, exit
-   * 2) rather than dropped: the job's stages do not apply aliases yet, and a report that named nodes
-   * differently from {@code ingest} + {@code analyze} would not say so.
+   * The ingest options as the job's arguments. {@code --node-alias} values are checked here as
+   * {@code ingest} checks them (a malformed or colliding one is a usage error, exit 2, before the job
+   * starts) and passed on as ALIAS=NODE.
    */
   List<String> ingestArguments() {
     IngestOptionsMixin given = ingestOptions;
-    if (given.nodeAliasArgs != null && !given.nodeAliasArgs.isEmpty()) {
-      throw new CommandLine.ParameterException(new CommandLine(this), "scope does not take --node-alias yet (the Spark"
-          + " job does not apply aliases); run ingest --node-alias and analyze on the same files instead");
-    }
     List<String> arguments = new ArrayList<>();
+    given.toOptions(this).nodeAliases()
+        .forEach((alias, node) -> arguments.addAll(List.of("--node-alias", alias + "=" + node)));
     if (given.tenantKeys != null) {
       given.tenantKeys.forEach(key -> arguments.addAll(List.of("--tenant-key", key)));
     }

@@ -72,12 +72,24 @@ class ScopeCommandTest {
   }
 
   @Test
-  void aNodeAliasTheJobCannotApplyIsAUsageErrorThatSaysSo(@TempDir Path dir) {
+  void nodeAliasesReachTheJobAsIngestReadsThem(@TempDir Path dir) throws Exception {
+    ScopeCommand scope = parsed(dir, "--node-alias", " 10.0.0.1:30000 = prefill-a0", "--node-alias", "pod-7=decode-b1");
+
+    List<String> command = scope.jobCommand(sparkBuild(dir).toString());
+
+    List<String> afterJob = command.subList(command.indexOf("io.kvscope.spark.ScopeJob") + 1, command.size());
+    assertThat(afterJob).containsSubsequence("--node-alias", "10.0.0.1:30000=prefill-a0")
+        .containsSubsequence("--node-alias", "pod-7=decode-b1");
+  }
+
+  /** As for ingest (issue 37): one alias named as two nodes is refused before anything runs. */
+  @Test
+  void anAliasGivenAsTwoNodesIsAUsageErrorBeforeTheJobStarts(@TempDir Path dir) {
     CliTestSupport.Run run = CliTestSupport.run("scope", dir.resolve("logs").toString(), "--out",
-        dir.resolve("out").toString(), "--node-alias", "10.0.0.1:30000=prefill-a0");
+        dir.resolve("out").toString(), "--node-alias", "pod-7=prefill-a0", "--node-alias", "pod-7=decode-b1");
 
     assertThat(run.exitCode()).isEqualTo(ExitCodes.ERROR);
-    assertThat(run.err()).contains("scope does not take --node-alias").doesNotContain(ScopeCommand.SPARK_HOME);
+    assertThat(run.err()).contains("--node-alias names pod-7 as two nodes").doesNotContain(ScopeCommand.SPARK_HOME);
     assertThat(dir.resolve("out")).doesNotExist();
   }
 

@@ -123,14 +123,10 @@ public final class IndexIngest {
 
   /** The user's {@code --node-alias ALIAS=NODE} settings, kept in the index like any other alias. */
   private void userAliases() throws IOException {
-    for (Map.Entry<String, String> alias : options.nodeAliases().entrySet()) {
-      store.put(Documents.of(new io.kvscope.ingest.record.NodeAlias(alias.getValue(), alias.getKey(),
-          io.kvscope.ingest.record.AliasOrigin.USER, USER_ALIASES, 0)));
+    for (io.kvscope.ingest.record.NodeAlias alias : io.kvscope.ingest.UserAliases.records(options.nodeAliases())) {
+      store.put(Documents.of(alias));
     }
   }
-
-  /** How user aliases cite their source. */
-  static final String USER_ALIASES = "(--node-alias)";
 
   /** Names of nodes the requests reveal ({@link BootstrapHosts}), before the link uses them. */
   private void learnAliases() throws IOException {

@@ -9,6 +9,7 @@ import io.kvscope.ingest.Ingestors;
 import io.kvscope.ingest.InputFile;
 import io.kvscope.ingest.RecordSink;
 import io.kvscope.ingest.record.Ingested;
+import io.kvscope.ingest.record.NodeAlias;
 import io.kvscope.ingest.record.Plausibility;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,7 +34,8 @@ import org.apache.spark.storage.StorageLevel;
  * rows of what it emits, and quarantines bad lines and implausible records as the single-machine
  * ingest does (the same {@link Plausibility} check, the same reasons). One pass over the files
  * fills every {@link IngestOutput}: its rows carry one struct column per output, and each output's
- * folder takes the rows whose column is set.
+ * folder takes the rows whose column is set. The user's {@code --node-alias} settings join the
+ * aliases read from the files, as the single-machine ingest keeps them in its index beside those.
  */
 final class IngestStage {
 
@@ -52,14 +54,18 @@ final class IngestStage {
     return DataTypes.createStructType(fields);
   }
 
-  static void run(SparkSession spark, List<PlannedFile> planned, IngestSettings settings, String out) {
+  static void run(SparkSession spark, List<PlannedFile> planned, IngestSettings settings, List<NodeAlias> userAliases,
+      String out) {
     // Largest first, so that the longest task is not the last to start.
     List<PlannedFile> files = planned.stream().filter(f -> f.format() != null || f.unreadable() != null)
         .sorted(Comparator.comparingLong(PlannedFile::size).reversed()).toList();
     HadoopFiles.Settings hadoop = HadoopFiles.Settings.of(spark.sparkContext().hadoopConfiguration());
-    JavaRDD<Row> rows = JavaSparkContext.fromSparkContext(spark.sparkContext())
-        .parallelize(files, Math.max(1, files.size()))
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    JavaRDD<Row> rows = context.parallelize(files, Math.max(1, files.size()))
         .flatMap(file -> ingest(file, settings, hadoop));
+    if (!userAliases.isEmpty()) {
+      rows = rows.union(context.parallelize(userAliases.stream().map(IngestStage::onePassRow).toList(), 1));
+    }
     Dataset<Row> ingested = spark.createDataFrame(rows, ONE_PASS).persist(StorageLevel.MEMORY_AND_DISK());
     try {
       ingested.count(); // parses, a task per file; the writes below read the cached rows
@@ -125,6 +131,14 @@ final class IngestStage {
     }
   }
 
+  /** {@code item}'s row of the one pass: its output's column set, every other null. */
+  private static Row onePassRow(Object item) {
+    IngestOutput output = IngestOutput.of(item);
+    Object[] columns = new Object[IngestOutput.values().length];
+    columns[output.ordinal()] = output.toRow(item);
+    return RowFactory.create(columns);
+  }
+
   /** Collects one file's items as one-pass rows; implausible records go to the quarantine. */
   private static final class Rows implements RecordSink {
     final List<Row> rows = new ArrayList<>();
@@ -159,10 +173,7 @@ final class IngestStage {
     }
 
     void add(Object item) {
-      IngestOutput output = IngestOutput.of(item);
-      Object[] columns = new Object[IngestOutput.values().length];
-      columns[output.ordinal()] = output.toRow(item);
-      rows.add(RowFactory.create(columns));
+      rows.add(onePassRow(item));
     }
   }
 }

@@ -1,21 +1,22 @@
 package io.kvscope.spark;
 
 import io.kvscope.ingest.IngestOptions;
+import io.kvscope.ingest.UserAliases;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@link ScopeJob#main}'s command line: {@code INPUT... --out DIR [--master URL] [--tenant-key KEY]...
- * [--node NAME] [--mapping FILE] [--salt-work UPDATES]}. The ingest options mean what they mean to
- * {@code kvscope ingest}; a mapping file must be readable at that path on every executor.
- * {@code --node-alias} is not taken: the job's stages do not apply aliases yet, and a run that
- * silently dropped one would name nodes differently from {@code ingest}.
+ * [--node NAME] [--node-alias ALIAS=NODE]... [--mapping FILE] [--salt-work UPDATES]}. The ingest options
+ * mean what they mean to {@code kvscope ingest}, {@code --node-alias} by the same rule
+ * ({@link UserAliases}: an alias given as two nodes is a usage error); a mapping file must be
+ * readable at that path on every executor.
  */
 record JobArguments(List<String> inputs, String out, String master, long saltWork, IngestOptions ingest) {
 
   static final String USAGE = "usage: ScopeJob INPUT... --out DIR [--master URL] [--tenant-key KEY]... [--node NAME]"
-      + " [--mapping FILE] [--salt-work UPDATES]";
+      + " [--node-alias ALIAS=NODE]... [--mapping FILE] [--salt-work UPDATES]";
 
   JobArguments {
     inputs = List.copyOf(inputs);
@@ -28,6 +29,7 @@ record JobArguments(List<String> inputs, String out, String master, long saltWor
   static JobArguments parse(String[] args, String defaultMaster) {
     List<String> inputs = new ArrayList<>();
     List<String> tenantKeys = new ArrayList<>();
+    List<String> aliases = new ArrayList<>();
     String out = null;
     String master = defaultMaster;
     String node = null;
@@ -42,6 +44,7 @@ record JobArguments(List<String> inputs, String out, String master, long saltWor
         case "--tenant-key" -> List.of(value(args, ++i, arg).split(",")).stream().map(String::strip)
             .filter(key -> !key.isEmpty()).forEach(tenantKeys::add);
         case "--node" -> node = value(args, ++i, arg);
+        case "--node-alias" -> aliases.add(value(args, ++i, arg));
         case "--mapping" -> mapping = Path.of(value(args, ++i, arg));
         case "--salt-work" -> saltWork = Long.parseLong(value(args, ++i, arg));
         default -> {
@@ -55,7 +58,8 @@ record JobArguments(List<String> inputs, String out, String master, long saltWor
     if (out == null || inputs.isEmpty()) {
       throw new IllegalArgumentException("the job needs at least one INPUT and --out");
     }
-    return new JobArguments(inputs, out, master, saltWork, new IngestOptions(tenantKeys, node, mapping));
+    return new JobArguments(inputs, out, master, saltWork,
+        new IngestOptions(tenantKeys, node, mapping, UserAliases.parse(aliases)));
   }
 
   private static String value(String[] args, int i, String option) {

@@ -3,6 +3,8 @@ package io.kvscope.spark;
 import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.ingest.IngestOptions;
+import io.kvscope.ingest.UserAliases;
+import io.kvscope.ingest.record.NodeAlias;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
@@ -30,6 +32,8 @@ public final class ScopeJob {
 
   private final SparkSession spark;
   private final IngestSettings settings;
+  /** The user's {@code --node-alias} settings, which join the aliases read from the files. */
+  private final List<NodeAlias> userAliases;
   private final long saltWork;
 
   public ScopeJob(SparkSession spark, IngestOptions options) {
@@ -40,6 +44,7 @@ public final class ScopeJob {
   public ScopeJob(SparkSession spark, IngestOptions options, long saltWork) {
     this.spark = spark;
     this.settings = IngestSettings.of(options);
+    this.userAliases = UserAliases.records(options.nodeAliases());
     this.saltWork = saltWork;
   }
 
@@ -73,7 +78,7 @@ public final class ScopeJob {
     List<PlannedFile> planned = InputPlan.run(spark, inputs, settings, out);
     times.put("plan", clock.lap());
     metrics.begin("ingest");
-    IngestStage.run(spark, planned, settings, out);
+    IngestStage.run(spark, planned, settings, userAliases, out);
     times.put("ingest", clock.lap());
     metrics.begin("merge");
     long mergedKeys = MergeStage.run(spark, out);

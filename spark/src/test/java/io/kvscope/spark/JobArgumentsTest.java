@@ -50,9 +50,23 @@ class JobArgumentsTest {
   }
 
   @Test
+  void nodeAliasesAreReadByIngestsRuleAndAnAliasGivenAsTwoNodesIsAUsageError() {
+    JobArguments arguments = JobArguments.parse(new String[] {"logs", "--out", "out", "--node-alias",
+        "10.0.0.1:30000=prefill-a0", "--node-alias", " pod-7 = decode-b1 ", "--node-alias", "pod-7=decode-b1"}, "local[*]");
+
+    assertThat(arguments.ingest().nodeAliases())
+        .isEqualTo(Map.of("10.0.0.1:30000", "prefill-a0", "pod-7", "decode-b1"));
+    assertThatThrownBy(() -> JobArguments.parse(new String[] {"logs", "--out", "out", "--node-alias", "pod-7=decode-b1",
+        "--node-alias", "pod-7=prefill-a0"}, "local[*]"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("names pod-7 as two nodes");
+    assertThatThrownBy(() -> JobArguments.parse(new String[] {"logs", "--out", "out", "--node-alias", "pod-7="}, "local[*]"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--node-alias needs ALIAS=NODE");
+  }
+
+  @Test
   void anOptionTheJobDoesNotTakeOrOneWithoutItsValueIsAUsageError() {
-    assertThatThrownBy(() -> JobArguments.parse(new String[] {"logs", "--out", "out", "--node-alias", "a=b"}, "local[*]"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not take --node-alias");
+    assertThatThrownBy(() -> JobArguments.parse(new String[] {"logs", "--out", "out", "--index", "i"}, "local[*]"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not take --index");
     assertThatThrownBy(() -> JobArguments.parse(new String[] {"logs", "--out", "out", "--node"}, "local[*]"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--node needs a value");
     assertThatThrownBy(() -> JobArguments.parse(new String[] {"logs"}, "local[*]"))

@@ -300,27 +300,10 @@ class ScopeJobTest {
    */
   @Test
   void theAnalysisOfTheShardsWritesTheSingleMachineReport(@TempDir Path reports) throws IOException {
-    // Redacted values are keyed by the case: the two indexes are one case here, so they share its key.
-    Files.copy(index.resolve(io.kvscope.index.store.CaseKey.FILE_NAME),
-        summary.index().resolve(io.kvscope.index.store.CaseKey.FILE_NAME), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    com.fasterxml.jackson.databind.JsonNode spark = reportOf(summary.index(), reports.resolve("spark.json"));
-    com.fasterxml.jackson.databind.JsonNode single = reportOf(index, reports.resolve("single.json"));
+    com.fasterxml.jackson.databind.JsonNode single = SameReport.assertSame(index, summary.index(), reports);
 
-    assertThat(spark).isEqualTo(single);
     assertThat(single.get("findings")).as("an incident with findings").hasSizeGreaterThan(10);
     assertThat(single.get("windows")).isNotEmpty();
-  }
-
-  /** report.json of the standard analysis on {@code index}, without what may differ between two runs. */
-  private static com.fasterxml.jackson.databind.JsonNode reportOf(Path index, Path file) throws IOException {
-    try (IndexSearch search = IndexSearch.open(index)) {
-      io.kvscope.analysis.report.ReportJson.write(io.kvscope.analysis.Analysis.standard()
-          .run(search, AnalysisOptions.defaults(), io.kvscope.analysis.Analysis.Progress.NONE), file);
-    }
-    com.fasterxml.jackson.databind.node.ObjectNode report =
-        (com.fasterxml.jackson.databind.node.ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
-    report.remove(List.of("generated_at", "index", "parameters"));
-    return report;
   }
 
   /** Each live document's stored fields as {@code name=value}, in the order they were added, by id. */
