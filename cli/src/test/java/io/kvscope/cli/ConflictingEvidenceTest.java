@@ -321,6 +321,8 @@ class ConflictingEvidenceTest {
   void aSecondCopyOfAGatewayLineWithALongerHarmlessReplyErasesNoLeak() throws Exception {
     Map<String, ObjectNode> lines = gatewayLines(truth.leakedRequestIds()::contains);
     assertThat(lines.keySet()).isEqualTo(truth.leakedRequestIds());
+    Map<String, String> leakedReplies = new java.util.HashMap<>();
+    lines.forEach((id, line) -> leakedReplies.put(id, line.at("/response/choices/0/message/content").asText()));
     Outcome run = attackWithSecondLines(lines, "litellm-retry.jsonl", line -> {
       ObjectNode message = (ObjectNode) line.at("/response/choices/0/message");
       message.put("content", longerThan(message.get("content").asText(),
@@ -339,6 +341,25 @@ class ConflictingEvidenceTest {
         assertThat(((io.kvscope.model.finding.Evidence.OfLeak) f.evidence()).confidenceReason())
             .anyMatch(r -> r.startsWith("copies-disagree: 2 texts of this reply were logged (kept: gateway ")
                 && r.contains("litellm-retry.jsonl:") && r.contains("found in the copy from gateway ")));
+
+    // Each span names the copy its reply offsets are in (the incident's own line), in report.json and
+    // the findings table, and the report shows that copy's text at them: its keyed hash, redacted.
+    List<Finding> leaks = run.report.findings().stream().filter(f -> f.kind() == FindingKind.CROSS_TENANT_OVERLAP
+        && truth.leakedRequestIds().contains(f.requestId())).toList();
+    String markdown = Files.readString(run.reports.resolve("report.md"));
+    try (io.kvscope.index.IndexSearch index = io.kvscope.index.IndexSearch.open(tmp.resolve("index"))) {
+      for (Finding f : leaks) {
+        String reply = leakedReplies.get(f.requestId());
+        List<io.kvscope.model.finding.Span> spans = f.sources().stream().flatMap(s -> s.spans().stream()).toList();
+        assertThat(spans).as(f.id()).isNotEmpty().allSatisfy(span -> {
+          assertThat(span.responseCopy()).startsWith("gateway ").doesNotContain("litellm-retry.jsonl");
+          assertThat(markdown).contains(span.responseStart() + "\u2013" + span.responseEnd() + " in the reply copy from "
+              + span.responseCopy()).contains(index.redaction().hash(reply.substring(span.responseStart(), span.responseEnd())));
+        });
+      }
+    }
+    assertThat(markdown).doesNotContain("found in another logged copy");
+    assertThat(Files.readString(run.reports.resolve("findings.ndjson"))).contains("\"recipient_copy\":\"gateway ");
   }
 
   /**
@@ -377,6 +398,12 @@ class ConflictingEvidenceTest {
             assertThat(((io.kvscope.model.finding.Evidence.OfLeak) f.evidence()).confidenceReason())
                 .anyMatch(r -> r.startsWith("copies-disagree: the prompt of source ") && r.contains(" was found in its copy "
                     + "from gateway ") && r.contains("(kept: gateway ") && r.contains("litellm-prompts.jsonl:"));
+            // Its spans name the copy of the prompt their source offsets are in: the incident's own line.
+            assertThat(f.sources()).filteredOn(s -> fromPrompts.contains(s.requestId()))
+                .flatExtracting(io.kvscope.model.finding.Source::spans).isNotEmpty()
+                .filteredOn(span -> span.sourceField().equals("prompt_text")).isNotEmpty()
+                .allSatisfy(span -> assertThat(span.sourceCopy()).startsWith("gateway ")
+                    .doesNotContain("litellm-prompts.jsonl"));
           });
     }
   }

@@ -16,13 +16,16 @@ import org.apache.lucene.search.TopDocs;
 
 /**
  * A {@link TextSource} over an open index: looks a request up by {@code request_id}, else by
- * {@code engine_rid}, and returns the stored text or trace id. The caller keeps the {@link IndexSearch} open
+ * {@code engine_rid}, and returns the stored text (its own, or a logged copy's by the request's
+ * key) or trace id. The caller keeps the {@link IndexSearch} open
  * while the writers run and closes it.
  */
 public final class IndexTextSource implements TextSource {
 
   private static final Set<String> FIELDS = Set.of(PROMPT, RESPONSE);
   private static final Set<String> ALIASES = Set.of(Schema.ALIAS);
+  private static final Set<String> KEY = Set.of(Schema.REQUEST_KEY);
+  private static final Set<String> COPY_TEXT = Set.of(Schema.COPY_TEXT);
 
   private final IndexSearch index;
 
@@ -42,6 +45,30 @@ public final class IndexTextSource implements TextSource {
     }
     Document doc = find(requestId, FIELDS);
     return doc == null ? null : doc.get(field);
+  }
+
+  @Override
+  public String text(String requestId, String field, String copy) throws IOException {
+    if (copy == null) {
+      return text(requestId, field);
+    }
+    if (requestId == null || !FIELDS.contains(field)) {
+      return null;
+    }
+    Document request = find(requestId, KEY);
+    String key = request == null ? null : request.get(Schema.REQUEST_KEY);
+    if (key == null) {
+      return null;
+    }
+    Query query = new BooleanQuery.Builder()
+        .add(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_TEXT_COPY)), Occur.FILTER)
+        .add(new TermQuery(new Term(Schema.REQUEST_KEY, key)), Occur.FILTER)
+        .add(new TermQuery(new Term(Schema.COPY_OF, field)), Occur.FILTER)
+        .add(new TermQuery(new Term(Schema.COPY_SOURCE, copy)), Occur.FILTER)
+        .build();
+    TopDocs top = index.searcher().search(query, 1);
+    return top.scoreDocs.length == 0 ? null
+        : index.reader().storedFields().document(top.scoreDocs[0].doc, COPY_TEXT).get(Schema.COPY_TEXT);
   }
 
   @Override
