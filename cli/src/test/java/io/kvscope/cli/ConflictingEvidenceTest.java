@@ -321,6 +321,8 @@ class ConflictingEvidenceTest {
   void aSecondCopyOfAGatewayLineWithALongerHarmlessReplyErasesNoLeak() throws Exception {
     Map<String, ObjectNode> lines = gatewayLines(truth.leakedRequestIds()::contains);
     assertThat(lines.keySet()).isEqualTo(truth.leakedRequestIds());
+    Map<String, String> leakedReplies = new java.util.HashMap<>();
+    lines.forEach((id, line) -> leakedReplies.put(id, line.at("/response/choices/0/message/content").asText()));
     Outcome run = attackWithSecondLines(lines, "litellm-retry.jsonl", line -> {
       ObjectNode message = (ObjectNode) line.at("/response/choices/0/message");
       message.put("content", longerThan(message.get("content").asText(),
@@ -339,6 +341,25 @@ class ConflictingEvidenceTest {
         assertThat(((io.kvscope.model.finding.Evidence.OfLeak) f.evidence()).confidenceReason())
             .anyMatch(r -> r.startsWith("copies-disagree: 2 texts of this reply were logged (kept: gateway ")
                 && r.contains("litellm-retry.jsonl:") && r.contains("found in the copy from gateway ")));
+
+    // Each span names the copy its reply offsets are in (the incident's own line), in report.json and
+    // the findings table, and the report shows that copy's text at them: its keyed hash, redacted.
+    List<Finding> leaks = run.report.findings().stream().filter(f -> f.kind() == FindingKind.CROSS_TENANT_OVERLAP
+        && truth.leakedRequestIds().contains(f.requestId())).toList();
+    String markdown = Files.readString(run.reports.resolve("report.md"));
+    try (io.kvscope.index.IndexSearch index = io.kvscope.index.IndexSearch.open(run.index())) {
+      for (Finding f : leaks) {
+        String reply = leakedReplies.get(f.requestId());
+        List<io.kvscope.model.finding.Span> spans = f.sources().stream().flatMap(s -> s.spans().stream()).toList();
+        assertThat(spans).as(f.id()).isNotEmpty().allSatisfy(span -> {
+          assertThat(span.responseCopy()).startsWith("gateway ").doesNotContain("litellm-retry.jsonl");
+          assertThat(markdown).contains(span.responseStart() + "\u2013" + span.responseEnd() + " in the reply copy from "
+              + span.responseCopy()).contains(index.redaction().hash(reply.substring(span.responseStart(), span.responseEnd())));
+        });
+      }
+    }
+    assertThat(markdown).doesNotContain("found in another logged copy");
+    assertThat(Files.readString(run.reports.resolve("findings.ndjson"))).contains("\"recipient_copy\":\"gateway ");
   }
 
   /**
@@ -377,6 +398,12 @@ class ConflictingEvidenceTest {
             assertThat(((io.kvscope.model.finding.Evidence.OfLeak) f.evidence()).confidenceReason())
                 .anyMatch(r -> r.startsWith("copies-disagree: the prompt of source ") && r.contains(" was found in its copy "
                     + "from gateway ") && r.contains("(kept: gateway ") && r.contains("litellm-prompts.jsonl:"));
+            // Its spans name the copy of the prompt their source offsets are in: the incident's own line.
+            assertThat(f.sources()).filteredOn(s -> fromPrompts.contains(s.requestId()))
+                .flatExtracting(io.kvscope.model.finding.Source::spans).isNotEmpty()
+                .filteredOn(span -> span.sourceField().equals("prompt_text")).isNotEmpty()
+                .allSatisfy(span -> assertThat(span.sourceCopy()).startsWith("gateway ")
+                    .doesNotContain("litellm-prompts.jsonl"));
           });
     }
   }
@@ -458,6 +485,67 @@ class ConflictingEvidenceTest {
   }
 
   /**
+   * The recipient's own telemetry extending prompts: an OTLP span for each of the recipient tenant's
+   * prefilled requests before the leak whose prompt goes on, past the gateway's, with the leaked
+   * reply. Had the trace's longer prompt been kept (a text that extends the kept one agrees with it),
+   * the recipient's own tenant would hold the leaked text in prompts it prefilled within reach, and
+   * the leak would look like its own data come back. The gateway's prompt stays the kept one, the
+   * trace's is a conflict and a copy, and the counts stand.
+   */
+  @Test
+  void theRecipientsOwnTraceExtendingItsEarlierPromptsWithTheLeakedReplyReplacesNoGatewayPrompt() throws Exception {
+    Map<String, ObjectNode> leaked = gatewayLines(truth.leakedRequestIds()::contains);
+    Set<String> neverPrefilled = new java.util.HashSet<>(truth.overLengthAcceptedIds());
+    neverPrefilled.addAll(truth.prefillUnderrunIds());
+    Map<String, String> kept = new java.util.TreeMap<>();
+    StringBuilder spans = new StringBuilder();
+    try (io.kvscope.index.IndexSearch index = io.kvscope.index.IndexSearch.open(clean().index())) {
+      io.kvscope.analysis.report.TextSource texts = new io.kvscope.analysis.report.IndexTextSource(index);
+      for (ObjectNode leak : leaked.values()) {
+        String reply = leak.at("/response/choices/0/message/content").asText();
+        for (ObjectNode before : earlierOfTheSameTenant(leaked, EXTENDED_PER_LEAK).get(leak.get("id").asText())) {
+          String id = before.get("id").asText();
+          String prompt = texts.text(id, io.kvscope.analysis.report.TextSource.PROMPT);
+          if (neverPrefilled.contains(id) || prompt == null || kept.containsKey(id)) {
+            continue;
+          }
+          kept.put(id, prompt);
+          spans.append(span(before, prompt + "\n\n" + reply, before.at("/response/choices/0/message/content").asText()))
+              .append('\n');
+        }
+      }
+    }
+    assertThat(kept).as("the recipients have earlier prefilled requests to extend").isNotEmpty();
+    Path hostile = tmp.resolve("hostile");
+    write(hostile.resolve("traces/recipient-extended-prompts.jsonl"), spans.toString());
+
+    Outcome run = attack(hostile);
+
+    run.assertTruthStands();
+    assertThat(run.report.summary().leakedResponsesOwnTenantAlsoHeld())
+        .isEqualTo(clean().report.summary().leakedResponsesOwnTenantAlsoHeld());
+    assertThat(run.requestsWith(k -> k == FindingKind.SAME_TENANT_REUSE)).as("same-tenant reuse as in the clean incident")
+        .isEqualTo(clean().requestsWith(k -> k == FindingKind.SAME_TENANT_REUSE));
+    assertThat(run.report.summary().requestsWithDisagreeingCopies()).isEqualTo(kept.size());
+    try (io.kvscope.index.IndexSearch index = io.kvscope.index.IndexSearch.open(run.index())) {
+      io.kvscope.analysis.report.TextSource texts = new io.kvscope.analysis.report.IndexTextSource(index);
+      for (Map.Entry<String, String> gateway : kept.entrySet()) {
+        assertThat(texts.text(gateway.getKey(), io.kvscope.analysis.report.TextSource.PROMPT)).as(gateway.getKey())
+            .isEqualTo(gateway.getValue());
+        var hit = index.searcher().search(new org.apache.lucene.search.TermQuery(new org.apache.lucene.index.Term(
+            io.kvscope.index.doc.Schema.REQUEST_ID, gateway.getKey())), 1).scoreDocs[0];
+        assertThat(index.reader().storedFields().document(hit.doc).getValues(io.kvscope.index.doc.Schema.MERGE_CONFLICT))
+            .anyMatch(c -> c.startsWith("prompt_text: kept " + String.format(java.util.Locale.ROOT, "%,d chars (gateway ",
+                gateway.getValue().length())) && c.contains(" that goes on past it (")
+                && c.contains("recipient-extended-prompts.jsonl:"));
+      }
+    }
+  }
+
+  /** How many of each recipient's tenant's latest earlier requests the extending test reads. */
+  private static final int EXTENDED_PER_LEAK = 10;
+
+  /**
    * Each of {@code lines} once more, rewritten by {@code rewrite}, in a gateway file of its own
    * beside the incident: the attacked run.
    */
@@ -480,6 +568,12 @@ class ConflictingEvidenceTest {
 
   /** For each leaked line, by id, the recipient tenant's three latest earlier lines with a reply. */
   private static Map<String, List<ObjectNode>> earlierOfTheSameTenant(Map<String, ObjectNode> leaked) throws IOException {
+    return earlierOfTheSameTenant(leaked, 3);
+  }
+
+  /** For each leaked line, by id, the recipient tenant's {@code n} latest earlier lines with a reply. */
+  private static Map<String, List<ObjectNode>> earlierOfTheSameTenant(Map<String, ObjectNode> leaked, int n)
+      throws IOException {
     Map<String, List<ObjectNode>> earlier = new java.util.HashMap<>();
     for (ObjectNode leak : leaked.values()) {
       String tenant = leak.at("/metadata/user_api_key_org_id").asText();
@@ -487,7 +581,7 @@ class ConflictingEvidenceTest {
       earlier.put(leak.get("id").asText(), gatewayLines(id -> true).values().stream()
           .filter(l -> tenant.equals(l.at("/metadata/user_api_key_org_id").asText())
               && l.get("startTime").asDouble() < start && !l.at("/response/choices/0/message/content").isMissingNode())
-          .sorted(java.util.Comparator.comparingDouble((ObjectNode l) -> -l.get("startTime").asDouble())).limit(3)
+          .sorted(java.util.Comparator.comparingDouble((ObjectNode l) -> -l.get("startTime").asDouble())).limit(n)
           .toList());
     }
     return earlier;
@@ -559,7 +653,8 @@ class ConflictingEvidenceTest {
   }
 
   /** The outcome of one attacked run. */
-  record Outcome(CliTestSupport.Run ingest, CliTestSupport.Run analyze, CliTestSupport.Run audit, Path reports, Report report) {
+  record Outcome(CliTestSupport.Run ingest, CliTestSupport.Run analyze, CliTestSupport.Run audit, Path index, Path reports,
+      Report report) {
 
     Set<String> requestsWith(Predicate<FindingKind> kind) {
       return report.findings().stream().filter(f -> kind.test(f.kind()) && f.confidence().counts())
@@ -609,7 +704,7 @@ class ConflictingEvidenceTest {
     CliTestSupport.Run audit = CliTestSupport.run("audit", "--index", index.toString());
     BadInputSuiteTest.assertNoEscapedException(analyze);
     BadInputSuiteTest.assertNoEscapedException(audit);
-    return new Outcome(ingest, analyze, audit, reports, ReportJson.read(reports.resolve("report.json")));
+    return new Outcome(ingest, analyze, audit, index, reports, ReportJson.read(reports.resolve("report.json")));
   }
 
   static void write(Path file, String text) throws IOException {

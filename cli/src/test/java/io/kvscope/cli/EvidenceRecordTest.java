@@ -34,7 +34,7 @@ class EvidenceRecordTest {
     JsonNode truth = json.readTree(incident.resolve("truth.json").toFile());
     String html = Files.readString(reports.resolve("report.html"));
     String markdown = Files.readString(reports.resolve("report.md"));
-    assertThat(report.get("report_version").asText()).isEqualTo("1.3");
+    assertThat(report.get("report_version").asText()).isEqualTo("1.4");
     JsonNode evidence = report.get("evidence");
     assertThat(evidence.get("kvscope_version").asText()).startsWith("kvscope");
     Map<String, JsonNode> listed = new HashMap<>();

@@ -52,6 +52,8 @@ public final class IncidentFixture {
   public static final String[] TENANTS = {"acme", "globex", "initech", "umbrella", "hooli", "vandelay", "wonka", "stark"};
   public static final long POOL = 681_280;
   public static final long CONTEXT = 1_048_576;
+  /** The record of the one logged copy of a prompt the index holds: the first leak's source's ({@link #promptCopy}). */
+  public static final String PROMPT_COPY_FROM = "gateway drafts.jsonl:3";
   private static final String[] WORDS = ("the of quarterly report customer account pipeline forecast summary draft "
       + "meeting notes revenue contract renewal support ticket migration cluster latency budget review plan "
       + "invoice schedule roadmap partner onboarding security audit policy update release feature request "
@@ -98,9 +100,18 @@ public final class IncidentFixture {
         EngineFacts f = fixture.facts.get(r.requestId());
         store.put(f == null ? Documents.of(r) : Documents.linkedRequest(r, f));
       }
+      // The first leak's source was logged twice, with another prompt the second time.
+      RequestRecord source = incident.first().source();
+      store.put(Documents.textCopy(io.kvscope.ingest.merge.RequestMerge.keyOf(source), new io.kvscope.ingest.merge.TextCopy(
+          Schema.PROMPT_TEXT, promptCopy(incident.first()), PROMPT_COPY_FROM, "gateway gateway.jsonl:1", false)));
       store.commit();
     }
     return incident;
+  }
+
+  /** The text of the first leak's source's logged prompt copy: its second secret in other words. */
+  public static String promptCopy(Leak leak) {
+    return "An earlier draft, logged by a retry: " + leak.secrets().get(1) + " (end of the draft)";
   }
 
   // ---------------------------------------------------------------- generation

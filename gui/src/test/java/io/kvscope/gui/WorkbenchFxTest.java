@@ -251,19 +251,26 @@ class WorkbenchFxTest {
   /**
    * A span found in another logged copy of a text (its offsets in that copy, so the kept texts hold
    * other words there, as the analysis writes it when records disagree): never marked on the kept
-   * texts, and its entry in the span list says why; the spans that lie on the kept texts are marked.
+   * texts. A span that names its copy shows that copy's own text, the span marked on it (masked
+   * until revealed, as any text); one that names none (a report written before spans named their
+   * copies) says why it is not marked. The spans that lie on the kept texts are marked there.
    */
   @Test
-  void aSpanFoundInAnotherLoggedCopyIsNotMarkedOnTheKeptTexts(FxRobot robot) {
+  void aSpanFoundInAnotherLoggedCopyShowsThatCopyAndIsNotMarkedOnTheKeptTexts(FxRobot robot) {
     awaitLoaded();
     Leak leak = incident.first();
     Finding finding = incident.finding(leak.findingId());
     Source source = finding.sources().getFirst();
     List<Span> spans = new ArrayList<>(source.spans());
     Span moved = spans.get(1);
-    // The same length, 40 chars further on in the kept prompt: other words than the reply's there.
-    spans.set(1, new Span(moved.responseStart(), moved.responseEnd(), moved.sourceField(), moved.sourceStart() + 40,
-        moved.sourceEnd() + 40, moved.tokens()));
+    // Span 1 in the source's logged prompt copy (IncidentFixture.promptCopy), which holds its secret elsewhere.
+    int inCopy = IncidentFixture.promptCopy(leak).indexOf(leak.secrets().get(1));
+    spans.set(1, new Span(moved.responseStart(), moved.responseEnd(), moved.sourceField(), inCopy,
+        inCopy + moved.sourceEnd() - moved.sourceStart(), moved.tokens(), null, IncidentFixture.PROMPT_COPY_FROM));
+    // Span 2 as a report that names no copy: the same length, 40 chars further on in the kept prompt.
+    Span unnamed = spans.get(2);
+    spans.set(2, new Span(unnamed.responseStart(), unnamed.responseEnd(), unnamed.sourceField(),
+        unnamed.sourceStart() + 40, unnamed.sourceEnd() + 40, unnamed.tokens()));
     Finding inACopy = new Finding(finding.id(), finding.kind(), finding.confidence(), finding.requestId(),
         finding.engineRid(), finding.tenant(), finding.time(), finding.node(), finding.decodeNode(),
         List.of(new Source(source.requestId(), source.engineRid(), source.tenant(), source.matchedTokens(), spans,
@@ -272,19 +279,35 @@ class WorkbenchFxTest {
     robot.interact(() -> window.model().selectedProperty().set(inACopy));
     await("the evidence to show", () -> window.evidence().shownProperty().get() == inACopy);
 
-    List<List<Integer>> kept = List.of(spans.get(0), spans.get(2)).stream()
-        .map(s -> List.of(s.responseStart(), s.responseEnd())).toList();
+    // Span 0 is current: the kept texts, with the spans that lie on them (span 0; span 1 is on the
+    // same reply, its source end in the copy; span 2 on no text).
     assertThat(marks(robot, "#recipientText")).extracting(p -> List.of(p.start(), p.end()))
-        .containsExactlyElementsOf(kept);
+        .containsExactly(List.of(spans.get(0).responseStart(), spans.get(0).responseEnd()),
+            List.of(spans.get(1).responseStart(), spans.get(1).responseEnd()));
     assertThat(marks(robot, "#sourceText")).extracting(p -> List.of(p.start(), p.end()))
-        .containsExactlyElementsOf(List.of(spans.get(0), spans.get(2)).stream()
-            .map(s -> List.of(s.sourceStart(), s.sourceEnd())).toList());
+        .containsExactly(List.of(spans.get(0).sourceStart(), spans.get(0).sourceEnd()));
     List<String> choices = onFx(() -> robot.lookup("#spanChoice").<javafx.scene.control.ComboBox<?>>query().getItems()
         .stream().map(String::valueOf).toList());
     assertThat(choices).hasSize(3);
-    assertThat(choices.get(1)).contains("in another logged copy of the reply or the source's prompt: not marked");
-    assertThat(choices.get(0)).doesNotContain("another logged copy");
-    assertThat(choices.get(2)).doesNotContain("another logged copy");
+    assertThat(choices.get(0)).doesNotContain("copy");
+    assertThat(choices.get(1)).endsWith(" \u00B7 in a logged copy");
+    assertThat(choices.get(2)).contains("in another logged copy of the reply or the source's prompt: not marked");
+
+    // Span 1: the source pane shows the copy, named, and marks the span on it; masked until revealed.
+    robot.interact(() -> {
+      javafx.scene.control.ComboBox<?> chooser = robot.lookup("#spanChoice").query();
+      chooser.getSelectionModel().select(1);
+    });
+    WaitForAsyncUtils.waitForFxEvents(5);
+    assertThat(FxSupport.allTexts(robot)).anyMatch(t -> t.contains("copy from " + IncidentFixture.PROMPT_COPY_FROM))
+        .noneMatch(t -> t.contains(leak.secrets().get(1)));
+    assertThat(marks(robot, "#sourceText")).extracting(p -> List.of(p.start(), p.end()))
+        .containsExactly(List.of(spans.get(1).sourceStart(), spans.get(1).sourceEnd()));
+    robot.interact(() -> window.model().revealedProperty().set(true)); // the confirmation is the test above's
+    WaitForAsyncUtils.waitForFxEvents(5);
+    assertThat(markTexts(robot, "#sourceText")).containsExactly(leak.secrets().get(1));
+    assertThat(markTexts(robot, "#recipientText")).containsExactly(leak.secrets().get(0), leak.secrets().get(1));
+    robot.interact(() -> window.model().revealedProperty().set(false));
   }
 
   /** The marked runs drawn in a text pane, in text order. */

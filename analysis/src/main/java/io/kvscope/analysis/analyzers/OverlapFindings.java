@@ -93,6 +93,7 @@ final class OverlapFindings {
     Set<String> categories = new TreeSet<>();
     int longest = 0;
     Judged best = null;
+    String replyCopy = where(columns.copy(recipient.doc));
     for (Judged j : passages) {
       TextRange range = j.passage().range();
       List<Holder> ranked = Candidates.ranked(j.facts().candidates());
@@ -100,12 +101,13 @@ final class OverlapFindings {
         // A request found through its own prompt and through a copy of it is one source.
         int found = columns.docOf(h);
         SourceDraft draft = sources.computeIfAbsent(columns.requestDoc(found), d -> new SourceDraft(h));
-        draft.heldIn(columns.promptCopy(found));
+        RequestColumns.CopyOf promptCopy = columns.promptCopy(found);
+        draft.heldIn(promptCopy);
         draft.sole |= PassageRules.makesSoleSource(j.facts(), j.decision());
         draft.tokens += range.tokenCount();
         Span span = span(recipient.response, j.passage(), h);
         if (span != null) {
-          draft.spans.add(span);
+          draft.spans.add(replyCopy == null && promptCopy == null ? span : span.inCopies(replyCopy, where(promptCopy)));
         }
       }
       longest = Math.max(longest, range.tokenCount());
@@ -143,6 +145,11 @@ final class OverlapFindings {
         sources.values().stream().mapToLong(d -> (columns.start(recipient.doc) - d.holder.start()) / 1000).min().orElse(0),
         List.copyOf(categories));
     return header.finding(kind, confidence, list, evidence);
+  }
+
+  /** The record a copy was read from, as a span names it; null for a kept text. */
+  private static String where(RequestColumns.CopyOf copy) {
+    return copy == null ? null : copy.copy().where();
   }
 
   static Evidence.LeakMechanism mechanism(Mechanism m) {

@@ -34,7 +34,7 @@ public record Report(
     List<ReviewMatch> review,
     EvidenceUsed evidence) {
 
-  public static final String REPORT_VERSION = "1.3";
+  public static final String REPORT_VERSION = "1.4";
 
   /** A report without a record of its evidence. */
   public Report(String reportVersion, Instant generatedAt, String index, Summary summary, List<Window> windows,

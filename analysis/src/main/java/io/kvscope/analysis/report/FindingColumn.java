@@ -57,25 +57,29 @@ enum FindingColumn {
    * indexes), start inclusive, end exclusive, as {@link Span} holds them.
    */
   enum SpanField {
-    RECIPIENT_UTF16_START("recipient_utf16_start", Type.INT32, Span::responseStart),
-    RECIPIENT_UTF16_END("recipient_utf16_end", Type.INT32, Span::responseEnd),
-    SOURCE_FIELD("source_field", Type.TEXT, Span::sourceField),
-    SOURCE_UTF16_START("source_utf16_start", Type.INT32, Span::sourceStart),
-    SOURCE_UTF16_END("source_utf16_end", Type.INT32, Span::sourceEnd),
-    WORD_TOKENS("word_tokens", Type.INT32, Span::tokens);
+    RECIPIENT_UTF16_START("recipient_utf16_start", Type.INT32, false, Span::responseStart),
+    RECIPIENT_UTF16_END("recipient_utf16_end", Type.INT32, false, Span::responseEnd),
+    SOURCE_FIELD("source_field", Type.TEXT, false, Span::sourceField),
+    SOURCE_UTF16_START("source_utf16_start", Type.INT32, false, Span::sourceStart),
+    SOURCE_UTF16_END("source_utf16_end", Type.INT32, false, Span::sourceEnd),
+    WORD_TOKENS("word_tokens", Type.INT32, false, Span::tokens),
+    RECIPIENT_COPY("recipient_copy", Type.TEXT, true, Span::responseCopy),
+    SOURCE_COPY("source_copy", Type.TEXT, true, Span::sourceCopy);
 
     final String columnName;
     final Type type;
+    final boolean nullable;
     final Function<Span, Object> value;
 
-    SpanField(String columnName, Type type, Function<Span, Object> value) {
+    SpanField(String columnName, Type type, boolean nullable, Function<Span, Object> value) {
       this.columnName = columnName;
       this.type = type;
+      this.nullable = nullable;
       this.value = value;
     }
 
     Field arrowField() {
-      return new Field(columnName, FieldType.notNullable(arrowType(type)), null);
+      return new Field(columnName, new FieldType(nullable, arrowType(type), null), null);
     }
   }
 

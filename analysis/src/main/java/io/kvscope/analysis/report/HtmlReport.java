@@ -446,7 +446,7 @@ public final class HtmlReport {
       out.write("<tr><td class=\"id\">" + Html.esc(s.finding().requestId()) + "</td><td>"
           + breakable(ReportView.orDash(s.source().tenant())) + "</td><td class=\"span\">chars "
           + ReportView.number(s.span().responseStart()) + "\u2013" + ReportView.number(s.span().responseEnd())
-          + "</td><td class=\"num\">" + s.span().tokens() + "</td><td><code>"
+          + Html.esc(s.span().copiesNamed()) + "</td><td class=\"num\">" + s.span().tokens() + "</td><td><code>"
           + (shown == null ? "-" : shown.hash()) + "</code></td><td class=\"num\">"
           + (shown == null ? "-" : ReportView.number(shown.length())) + "</td><td>"
           + (shown == null ? "-" : Html.esc(String.join(", ", shown.categories()))) + "</td><td class=\"excerpt\">"

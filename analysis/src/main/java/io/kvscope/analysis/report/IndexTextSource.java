@@ -19,15 +19,18 @@ import org.apache.lucene.search.TopDocs;
 
 /**
  * A {@link TextSource} over an open index: looks a request up by {@code request_id}, else by
- * {@code engine_rid}, and returns the stored text or trace id. The caller keeps the {@link IndexSearch} open
- * while the writers run and closes it. The Markdown and HTML reports ask for the same replies and
- * sources' texts in turn, so the texts last read are kept, up to {@link #KEPT_CHARS} chars; only
- * the field asked for is read (a prompt can be megabytes). Not for concurrent use.
+ * {@code engine_rid}, and returns the stored text (its own, or a logged copy's by the request's
+ * key) or trace id. The caller keeps the {@link IndexSearch} open while the writers run and closes
+ * it. The Markdown and HTML reports ask for the same replies and sources' texts in turn, so the
+ * texts last read are kept, up to {@link #KEPT_CHARS} chars; only the field asked for is read (a
+ * prompt can be megabytes). Not for concurrent use.
  */
 public final class IndexTextSource implements TextSource {
 
   private static final Set<String> FIELDS = Set.of(PROMPT, RESPONSE);
   private static final Set<String> ALIASES = Set.of(Schema.ALIAS);
+  private static final Set<String> KEY = Set.of(Schema.REQUEST_KEY);
+  private static final Set<String> COPY_TEXT = Set.of(Schema.COPY_TEXT);
 
   /** Chars of texts kept between look-ups, at most (about 2 bytes each). */
   static final long KEPT_CHARS = 8_000_000;
@@ -74,6 +77,30 @@ public final class IndexTextSource implements TextSource {
       keptChars -= eldest.next().getValue().map(String::length).orElse(0);
       eldest.remove();
     }
+  }
+
+  @Override
+  public String text(String requestId, String field, String copy) throws IOException {
+    if (copy == null) {
+      return text(requestId, field);
+    }
+    if (requestId == null || !FIELDS.contains(field)) {
+      return null;
+    }
+    Document request = find(requestId, KEY);
+    String key = request == null ? null : request.get(Schema.REQUEST_KEY);
+    if (key == null) {
+      return null;
+    }
+    Query query = new BooleanQuery.Builder()
+        .add(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_TEXT_COPY)), Occur.FILTER)
+        .add(new TermQuery(new Term(Schema.REQUEST_KEY, key)), Occur.FILTER)
+        .add(new TermQuery(new Term(Schema.COPY_OF, field)), Occur.FILTER)
+        .add(new TermQuery(new Term(Schema.COPY_SOURCE, copy)), Occur.FILTER)
+        .build();
+    TopDocs top = index.searcher().search(query, 1);
+    return top.scoreDocs.length == 0 ? null
+        : index.reader().storedFields().document(top.scoreDocs[0].doc, COPY_TEXT).get(Schema.COPY_TEXT);
   }
 
   @Override

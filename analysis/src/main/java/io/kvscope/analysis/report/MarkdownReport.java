@@ -345,7 +345,7 @@ public final class MarkdownReport {
     for (ReportView.LeakedSpan s : spans) {
       ContentRedactor.Shown shown = s.shown();
       md.row(md.esc(s.finding().requestId()), md.esc(ReportView.orDash(s.source().tenant())),
-          s.span().responseStart() + "\u2013" + s.span().responseEnd(), String.valueOf(s.span().tokens()),
+          md.esc(s.span().responseStart() + "\u2013" + s.span().responseEnd() + s.span().copiesNamed()), String.valueOf(s.span().tokens()),
           shown == null ? "-" : shown.hash(), shown == null ? "-" : ReportView.number(shown.length()),
           shown == null ? "-" : md.esc(String.join(", ", shown.categories())),
           shown == null ? "(" + md.esc(s.notShown()) + ")" : md.codeCell(shown.excerpt()));

@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -397,14 +398,16 @@ final class ReportView {
       if (!f.kind().isCrossTenantLeak() || f.requestId() == null) {
         continue;
       }
-      String response = null;
-      boolean fetched = false;
+      // The kept reply under null, each logged copy a span names under its record.
+      Map<String, Optional<String>> responses = new HashMap<>();
       for (Source source : f.sources()) {
         for (Span span : source.spans()) {
-          if (!fetched) {
-            response = options.text().text(f.requestId(), TextSource.RESPONSE);
-            fetched = true;
+          Optional<String> read = responses.get(span.responseCopy());
+          if (read == null) {
+            read = Optional.ofNullable(options.text().text(f.requestId(), TextSource.RESPONSE, span.responseCopy()));
+            responses.put(span.responseCopy(), read);
           }
+          String response = read.orElse(null);
           if (response == null || span.responseEnd() > response.length()) {
             spans.add(new LeakedSpan(f, source, span, null, NOT_IN_INDEX));
           } else if (!heldBySource(response, source, span)) {
@@ -425,7 +428,7 @@ final class ReportView {
    */
   private boolean heldBySource(String response, Source source, Span span) throws IOException {
     // Read per span, not kept: a source may be a prompt of megabytes, and fifty findings name many.
-    String held = options.text().text(source.requestId(), span.sourceField());
+    String held = options.text().text(source.requestId(), span.sourceField(), span.sourceCopy());
     return held == null || span.sourceEnd() > held.length() || span.wordsAgree(response, held);
   }
 

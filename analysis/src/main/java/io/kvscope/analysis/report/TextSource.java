@@ -27,6 +27,15 @@ public interface TextSource {
   String text(String requestId, String field) throws java.io.IOException;
 
   /**
+   * The text of {@code field} of the request with this id as the logged copy {@code copy} gives it
+   * (the record it was read from, as a {@link io.kvscope.model.finding.Span} names it), or its kept
+   * text where {@code copy} is null; null when not known.
+   */
+  default String text(String requestId, String field, String copy) throws java.io.IOException {
+    return copy == null ? text(requestId, field) : null;
+  }
+
+  /**
    * How hashes of this text are made: the case's keyed hash for an index; for text from
    * elsewhere, a key that lives as long as the process.
    */

@@ -29,7 +29,7 @@ class FindingsDuckDbTest {
 
   @Test
   void duckDbReadsTheNdjsonNativelyWithIntegerTypes() throws Exception {
-    Report report = IncidentFixture.incident();
+    Report report = withALoggedCopy(IncidentFixture.incident());
     ReportWriters.writeAll(report, dir, WriteOptions.defaults());
     String ndjson = dir.resolve(FindingsNdjson.FILE_NAME).toString().replace("'", "''");
 
@@ -51,7 +51,8 @@ class FindingsDuckDbTest {
       assertThat(types.get("counted")).isEqualTo("BOOLEAN");
       assertThat(types.get("time")).isEqualTo("TIMESTAMP WITH TIME ZONE");
       assertThat(types.get("spans")).isEqualTo("STRUCT(recipient_utf16_start BIGINT, recipient_utf16_end BIGINT, "
-          + "source_field VARCHAR, source_utf16_start BIGINT, source_utf16_end BIGINT, word_tokens BIGINT)[]");
+          + "source_field VARCHAR, source_utf16_start BIGINT, source_utf16_end BIGINT, word_tokens BIGINT, recipient_copy VARCHAR, "
+          + "source_copy VARCHAR)[]");
 
       // The same rows as the Arrow file, in the same order, integers and nulls alike.
       List<Map<String, Object>> arrow = FindingsNdjsonTest.readArrow(dir.resolve(FindingsArrow.FILE_NAME));
@@ -72,6 +73,17 @@ class FindingsDuckDbTest {
             spans == null ? null : (long) spans.size());
       }
 
+      // The copy a span was found in, by the record it was read from; null for the kept texts.
+      try (ResultSet r = sql.executeQuery("SELECT s.recipient_copy, s.source_copy, count(*) FROM findings, "
+          + "unnest(spans) AS u(s) GROUP BY ALL ORDER BY 1 NULLS LAST")) {
+        assertThat(r.next()).isTrue();
+        assertThat(List.of(r.getString(1), r.getString(2), r.getLong(3))).containsExactly("gateway retry.jsonl:4",
+            "otlp spans.jsonl:9", 1L);
+        assertThat(r.next()).isTrue();
+        assertThat(r.getString(1)).isNull();
+        assertThat(r.getString(2)).isNull();
+      }
+
       // The documented queries run: who leaked to whom, one row per span, and the Parquet copy.
       try (ResultSet r = sql.executeQuery("SELECT source_tenant, tenant, count(DISTINCT id), sum(source_matched_tokens) "
           + "FROM findings WHERE counted AND kind <> 'same_tenant_reuse' GROUP BY ALL ORDER BY 4 DESC")) {
@@ -88,5 +100,30 @@ class FindingsDuckDbTest {
       sql.execute("COPY findings TO '" + parquet.toString().replace("'", "''") + "' (FORMAT parquet)");
       assertThat(Files.size(parquet)).isPositive();
     }
+  }
+
+  /**
+   * The report with the first span of its first finding with spans found in logged copies (where
+   * records disagree): the copy columns then hold text, as DuckDB must type them.
+   */
+  static Report withALoggedCopy(Report report) {
+    List<io.kvscope.model.finding.Finding> findings = new ArrayList<>(report.findings());
+    for (int i = 0; i < findings.size(); i++) {
+      io.kvscope.model.finding.Finding f = findings.get(i);
+      if (!f.sources().isEmpty() && !f.sources().getFirst().spans().isEmpty()) {
+        List<io.kvscope.model.finding.Source> sources = new ArrayList<>(f.sources());
+        io.kvscope.model.finding.Source s = sources.getFirst();
+        List<io.kvscope.model.finding.Span> spans = new ArrayList<>(s.spans());
+        spans.set(0, spans.getFirst().inCopies("gateway retry.jsonl:4", "otlp spans.jsonl:9"));
+        sources.set(0, new io.kvscope.model.finding.Source(s.requestId(), s.engineRid(), s.tenant(), s.matchedTokens(),
+            spans, s.attribution()));
+        findings.set(i, new io.kvscope.model.finding.Finding(f.id(), f.kind(), f.confidence(), f.requestId(),
+            f.engineRid(), f.tenant(), f.time(), f.node(), f.decodeNode(), sources, f.evidence()));
+        return new Report(report.reportVersion(), report.generatedAt(), report.index(), report.summary(),
+            report.windows(), findings, report.tenants(), report.matrix(), report.timeline(), report.dataCategories(),
+            report.coverage(), report.parameters(), report.review(), report.evidence());
+      }
+    }
+    throw new IllegalStateException("the fixture has no span");
   }
 }

@@ -32,7 +32,8 @@ class FindingsTableDocTest {
     for (FindingColumn c : FindingColumn.values()) {
       declared.add(c.columnName + " " + typeName(c.type) + " " + (c.nullable ? "nullable" : "never"));
     }
-    Arrays.stream(FindingColumn.SpanField.values()).forEach(f -> declared.add(f.columnName + " " + typeName(f.type) + " never"));
+    Arrays.stream(FindingColumn.SpanField.values()).forEach(f -> declared.add(f.columnName + " " + typeName(f.type) + " "
+        + (f.nullable ? "nullable" : "never")));
     assertThat(documented).containsExactlyElementsOf(declared);
   }
 

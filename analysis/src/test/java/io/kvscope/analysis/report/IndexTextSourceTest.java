@@ -53,6 +53,32 @@ class IndexTextSourceTest {
     }
   }
 
+  /** A request logged twice with other texts: each copy is found by the record a span names it by, the kept text by none. */
+  @Test
+  void looksALoggedCopyUpByTheRecordItWasReadFrom() throws IOException {
+    Path index = indexWithFixtureRequests();
+    RequestRecord request = RequestRecord.builder(IncidentFixture.GX_REQ_1)
+        .engineRid(IncidentFixture.GX_REQ_1.substring("chatcmpl-".length())).build();
+    String key = io.kvscope.ingest.merge.RequestMerge.keyOf(request);
+    try (IndexStore store = IndexStore.open(index)) {
+      store.put(Documents.textCopy(key, new io.kvscope.ingest.merge.TextCopy(TextSource.RESPONSE, "the reply as retried",
+          "gateway retry.jsonl:4", "gateway gateway.jsonl:1", false)));
+      store.put(Documents.textCopy(key, new io.kvscope.ingest.merge.TextCopy(TextSource.PROMPT, "the prompt as traced",
+          "otlp spans.jsonl:9", "gateway gateway.jsonl:1", true)));
+      store.commit();
+    }
+    try (IndexSearch search = IndexSearch.open(index)) {
+      TextSource texts = new IndexTextSource(search);
+      assertThat(texts.text(IncidentFixture.GX_REQ_1, TextSource.RESPONSE, "gateway retry.jsonl:4"))
+          .isEqualTo("the reply as retried");
+      assertThat(texts.text(IncidentFixture.GX_REQ_1.substring(9), TextSource.PROMPT, "otlp spans.jsonl:9"))
+          .isEqualTo("the prompt as traced");
+      assertThat(texts.text(IncidentFixture.GX_REQ_1, TextSource.RESPONSE, null)).isEqualTo(IncidentFixture.GX_RESPONSE_1);
+      assertThat(texts.text(IncidentFixture.GX_REQ_1, TextSource.PROMPT, "gateway retry.jsonl:4")).isNull();
+      assertThat(texts.text(IncidentFixture.NW_REQ_1, TextSource.RESPONSE, "gateway retry.jsonl:4")).isNull();
+    }
+  }
+
   @Test
   void reportsShowLeakedSpansFromTheIndex() throws IOException {
     try (IndexSearch search = IndexSearch.open(indexWithFixtureRequests())) {

@@ -60,7 +60,7 @@ class ReportJsonTest {
 
   @Test
   void roundTripIsLossless() throws IOException {
-    Report report = IncidentFixture.incident();
+    Report report = FindingsDuckDbTest.withALoggedCopy(IncidentFixture.incident());
     Path file = ReportJson.write(report, dir.resolve("report.json"));
 
     Report back = ReportJson.read(file);
@@ -84,7 +84,9 @@ class ReportJsonTest {
 
   @Test
   void writtenReportValidatesAgainstTheSchema() throws IOException {
-    Path file = ReportJson.write(IncidentFixture.incident(), dir.resolve("report.json"));
+    Path file = ReportJson.write(FindingsDuckDbTest.withALoggedCopy(IncidentFixture.incident()), dir.resolve("report.json"));
+    assertThat(Files.readString(file)).contains("\"response_copy\" : \"gateway retry.jsonl:4\"")
+        .contains("\"source_copy\" : \"otlp spans.jsonl:9\"");
     List<Error> errors = schema.validate(Files.readString(file), InputFormat.JSON);
     assertThat(errors).isEmpty();
   }

@@ -104,6 +104,14 @@ public final class IndexData implements Closeable {
   }
 
   /**
+   * The text of {@code field} of a request as its logged copy {@code copy} gives it (the record it
+   * was read from, as a span names it; null: the kept text), or null when the index holds none.
+   */
+  public String text(String requestId, String field, String copy) throws IOException {
+    return new io.kvscope.analysis.report.IndexTextSource(search).text(requestId, field, copy);
+  }
+
+  /**
    * Runs a query in Lucene syntax ({@link QueryParsing}) and reports which of {@code ids} (request
    * ids or engine rids) it matched. Only those candidates are fetched, and only their id fields,
    * so a query matching millions of requests costs a count and a bounded lookup.

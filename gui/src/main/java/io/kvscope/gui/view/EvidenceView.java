@@ -84,23 +84,54 @@ public final class EvidenceView extends BorderPane {
   private static final String NOTHING_SELECTED =
       "Select a finding in the Findings tab (double-click or Enter) to see its evidence.";
 
-  /** A span whose offsets are in another logged copy of a text than the kept one shown ({@link #onShownTexts}). */
+  /**
+   * A span whose words at its offsets are not its source's on the texts it names ({@link #onItsTexts}):
+   * found in a logged copy it does not name (a report written before spans named their copies).
+   */
   static final String ANOTHER_COPY = "in another logged copy of the reply or the source's prompt: not marked";
+
+  /** A span whose offsets are in a logged copy it names: the panes show that copy, named, when it is chosen. */
+  static final String IN_A_COPY = "in a logged copy";
 
   /** The least width the source chooser shrinks to in a crowded bar. */
   private static final double SHRINKABLE_CHOOSER = 140;
 
   /**
    * The finding and the requests read for it; {@code sources} align with the finding's sources
-   * (null: not in the index); {@code described} holds each text's redacted description, made off
-   * the FX thread (an over-length prompt is megabytes).
+   * (null: not in the index); {@code copies} holds the texts of the logged copies its spans name
+   * ({@link #copyKey}; null: not in the index); {@code described} holds each text's redacted
+   * description, made off the FX thread (an over-length prompt is megabytes).
    */
   private record Loaded(Finding finding, StoredRequest recipient, List<StoredRequest> sources,
-      Map<String, String> described, Redaction redaction) {
+      Map<String, String> copies, Map<String, String> described, Redaction redaction) {
 
     String describe(String text) {
       return text == null ? "no text stored" : described.getOrDefault(text, "");
     }
+
+    /** The recipient's reply span {@code s}'s offsets are in: its kept reply, or the copy {@code s} names. */
+    String response(Span s) {
+      if (s == null || s.responseCopy() == null) {
+        return recipient == null ? null : recipient.record().responseText();
+      }
+      return copies.get(copyKey(finding.requestId(), Schema.RESPONSE_TEXT, s.responseCopy()));
+    }
+
+    /**
+     * Source {@code index}'s text of {@code field} as span {@code s} saw it: the copy {@code s} names
+     * when it is of that field, else the kept text.
+     */
+    String held(int index, Span s, String field) {
+      if (s == null || s.sourceCopy() == null || !field.equals(s.sourceField())) {
+        StoredRequest source = index < sources.size() ? sources.get(index) : null;
+        return source == null ? null : source.text(field);
+      }
+      return copies.get(copyKey(finding.sources().get(index).requestId(), field, s.sourceCopy()));
+    }
+  }
+
+  private static String copyKey(String requestId, String field, String copy) {
+    return requestId + '\u0000' + field + '\u0000' + copy;
   }
 
   public EvidenceView(ViewContext ctx) {
@@ -240,7 +271,26 @@ public final class EvidenceView extends BorderPane {
       Optional<StoredRequest> stored = index.request(s.requestId(), s.engineRid());
       sources.add(stored.orElse(null));
     }
+    // The logged copies the spans name, read once each.
+    Map<String, String> copies = new java.util.HashMap<>();
+    for (Source s : f.sources()) {
+      for (Span span : s.spans()) {
+        if (span.responseCopy() != null && !copies.containsKey(copyKey(f.requestId(), Schema.RESPONSE_TEXT, span.responseCopy()))) {
+          copies.put(copyKey(f.requestId(), Schema.RESPONSE_TEXT, span.responseCopy()),
+              index.text(f.requestId(), Schema.RESPONSE_TEXT, span.responseCopy()));
+        }
+        if (span.sourceCopy() != null && !copies.containsKey(copyKey(s.requestId(), span.sourceField(), span.sourceCopy()))) {
+          copies.put(copyKey(s.requestId(), span.sourceField(), span.sourceCopy()),
+              index.text(s.requestId(), span.sourceField(), span.sourceCopy()));
+        }
+      }
+    }
     Map<String, String> described = new IdentityHashMap<>();
+    for (String text : copies.values()) {
+      if (text != null) {
+        described.computeIfAbsent(text, x -> describe(x, index.redaction()));
+      }
+    }
     List<StoredRequest> all = new ArrayList<>(sources);
     all.add(recipient);
     for (StoredRequest r : all) {
@@ -252,7 +302,7 @@ public final class EvidenceView extends BorderPane {
         }
       }
     }
-    return new Loaded(f, recipient, sources, described, index.redaction());
+    return new Loaded(f, recipient, sources, copies, described, index.redaction());
   }
 
   /**
@@ -346,16 +396,18 @@ public final class EvidenceView extends BorderPane {
   }
 
   /**
-   * Whether span {@code s} of the current source lies on the texts shown: the kept reply's words at
-   * its offsets are the kept source text's at its end. A leak found in another logged copy of the
-   * reply, or in a copy of the source's prompt, has its offsets in that copy; marked on the kept
-   * texts they would point at other words. A source not in the index contradicts nothing.
+   * Whether span {@code s} of the current source lies on the texts it names: the reply's words at
+   * its offsets (the kept reply, or the logged copy it names) are the source text's at its end (the
+   * kept text, or the copy of its prompt it names). A span of a report that names no copy, found in
+   * one, holds other words there and is never marked. A source not in the index contradicts nothing.
    */
-  private boolean onShownTexts(Span s) {
-    String response = data.recipient() == null ? null : data.recipient().record().responseText();
-    StoredRequest source = sourceIndex < data.sources().size() ? data.sources().get(sourceIndex) : null;
-    String held = source == null ? null : source.text(s.sourceField());
-    return held == null ? response != null && s.responseEnd() <= response.length() : s.wordsAgree(response, held);
+  private boolean onItsTexts(Span s) {
+    String response = data.response(s);
+    String held = data.held(sourceIndex, s, s.sourceField());
+    if (held == null) {
+      return s.sourceCopy() == null && response != null && s.responseEnd() <= response.length();
+    }
+    return s.wordsAgree(response, held);
   }
 
   private void refreshSpanChoices() {
@@ -365,7 +417,8 @@ public final class EvidenceView extends BorderPane {
     for (int i = 0; i < spans.size(); i++) {
       Span s = spans.get(i);
       choices.add(new Choice<>(String.format("%d of %d \u00B7 %,d tokens \u00B7 response chars %,d\u2013%,d", i + 1,
-          spans.size(), s.tokens(), s.responseStart(), s.responseEnd()) + (onShownTexts(s) ? "" : " \u00B7 " + ANOTHER_COPY),
+          spans.size(), s.tokens(), s.responseStart(), s.responseEnd())
+          + (!onItsTexts(s) ? " \u00B7 " + ANOTHER_COPY : s.inKeptTexts() ? "" : " \u00B7 " + IN_A_COPY),
           i));
     }
     spanChoice.setItems(FXCollections.observableArrayList(choices));
@@ -401,34 +454,40 @@ public final class EvidenceView extends BorderPane {
         + " \u00B7 " + Formats.second(f.time()));
 
     List<Span> spans = currentSpans();
+    // The texts the current span is in: a logged copy where it names one, else the kept texts. The
+    // other spans are marked where they lie on the same texts.
+    Span at = spans.isEmpty() ? null : spans.get(spanIndex);
+    String responseCopy = at == null ? null : at.responseCopy();
+    String sourceCopy = at != null && sourceField.equals(at.sourceField()) ? at.sourceCopy() : null;
     List<Mark> responseMarks = new ArrayList<>();
     List<Mark> sourceMarks = new ArrayList<>();
     for (int i = 0; i < spans.size(); i++) {
       Span s = spans.get(i);
-      if (!onShownTexts(s)) {
+      if (!onItsTexts(s) || !java.util.Objects.equals(s.responseCopy(), responseCopy)) {
         continue;
       }
       responseMarks.add(new Mark(s.responseStart(), s.responseEnd(), i));
-      if (sourceField.equals(s.sourceField())) {
+      if (sourceField.equals(s.sourceField()) && java.util.Objects.equals(s.sourceCopy(), sourceCopy)) {
         sourceMarks.add(new Mark(s.sourceStart(), s.sourceEnd(), i));
       }
     }
     int current = spans.isEmpty() ? -1 : spanIndex;
 
-    String response = data.recipient() == null ? null : data.recipient().record().responseText();
-    recipientPane.setTitle("Recipient response");
-    recipientPane.setDetail(detail(data.recipient(), f.requestId(), f.tenant(), response));
+    String response = data.response(at);
+    recipientPane.setTitle(responseCopy == null ? "Recipient response" : "Recipient response, logged copy");
+    recipientPane.setDetail(detail(data.recipient(), f.requestId(), f.tenant(), response, responseCopy));
     recipientPane.show(TextPieces.render(response, responseMarks, revealed, TextPieces.Limits.DEFAULT, data.redaction()),
         current);
 
     boolean hasSource = !f.sources().isEmpty();
     StoredRequest src = hasSource ? data.sources().get(sourceIndex) : data.recipient();
-    String text = src == null ? null : src.text(sourceField);
+    String text = hasSource ? data.held(sourceIndex, at, sourceField) : src == null ? null : src.text(sourceField);
     String fieldName = Schema.PROMPT_TEXT.equals(sourceField) ? "prompt" : "response";
-    sourcePane.setTitle(hasSource ? "Source " + fieldName : "Own " + fieldName + " (no source)");
+    sourcePane.setTitle(hasSource ? "Source " + fieldName + (sourceCopy == null ? "" : ", logged copy")
+        : "Own " + fieldName + " (no source)");
     sourcePane.setDetail(hasSource
-        ? detail(src, f.sources().get(sourceIndex).requestId(), f.sources().get(sourceIndex).tenant(), text)
-        : detail(src, f.requestId(), f.tenant(), text));
+        ? detail(src, f.sources().get(sourceIndex).requestId(), f.sources().get(sourceIndex).tenant(), text, sourceCopy)
+        : detail(src, f.requestId(), f.tenant(), text, null));
     sourcePane.show(TextPieces.render(text, hasSource ? sourceMarks : List.of(), revealed, TextPieces.Limits.DEFAULT,
         data.redaction()), current);
     promptToggle.setSelected(Schema.PROMPT_TEXT.equals(sourceField));
@@ -472,8 +531,11 @@ public final class EvidenceView extends BorderPane {
     ctx.status().info("Copied the trace link: " + url);
   }
 
-  /** "birchfield-energy · chatcmpl-… · 1,945 chars · hmac 3e6321f4 · email" */
-  private String detail(StoredRequest request, String id, String tenant, String text) {
+  /**
+   * "birchfield-energy · chatcmpl-… · 1,945 chars · hmac 3e6321f4 · email", with "copy from
+   * gateway a.jsonl:7" before the description when {@code copy} names the logged copy shown.
+   */
+  private String detail(StoredRequest request, String id, String tenant, String text, String copy) {
     if (id == null) {
       return "a config finding: no request";
     }
@@ -481,7 +543,7 @@ public final class EvidenceView extends BorderPane {
     if (request == null) {
       return who + " \u00B7 not in the index";
     }
-    return who + " \u00B7 " + data.describe(text);
+    return who + (copy == null ? "" : " \u00B7 copy from " + copy) + " \u00B7 " + data.describe(text);
   }
 
   private static String evidenceValue(Object value) {
