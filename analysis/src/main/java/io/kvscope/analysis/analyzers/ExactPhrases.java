@@ -17,7 +17,7 @@ import org.apache.lucene.util.BytesRef;
 /**
  * The documents where a phrase occurs word for word, as Lucene's exact phrase query (slop 0) finds
  * them: every term at its position from one start. A query builds a terms enumeration and a
- * positions enumeration per term per segment, and a passage of a hundred words asked of a dozen
+ * positions enumeration per term per segment, and a passage of a hundred words asked of several
  * segments spent most of its time building them (bench/README.md, "Analysis CPU"); here each
  * segment's enumerations are made once and reused by every later phrase. Not for concurrent use,
  * nor from inside a visit.
