@@ -44,7 +44,7 @@ public final class AnalysisContext {
   /**
    * Requests whose rows are kept between walks, at most. A row with its engine facts took about
    * 6 KB of heap on a corpus incident (heap after collection 12-20 MB without kept rows, 58 MB with
-   * its 6,888), so at most some 50 MB; the 4 GB incident's requests are read again each walk.
+   * its 6,888), so at most some 50 MB; a larger index's requests are read again each walk.
    */
   static final int MAX_KEPT_ROWS = 8_192;
   private List<RequestRow> keptRows;

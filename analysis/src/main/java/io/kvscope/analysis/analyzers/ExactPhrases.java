@@ -17,7 +17,7 @@ import org.apache.lucene.util.BytesRef;
 /**
  * The documents where a phrase occurs word for word, as Lucene's exact phrase query (slop 0) finds
  * them: every term at its position from one start. A query builds a terms enumeration and a
- * positions enumeration per term per segment, and a passage of a hundred words asked of a dozen
+ * positions enumeration per term per segment, and a passage of a hundred words asked of several
  * segments spent most of its time building them (bench/README.md, "Analysis CPU"); here each
  * segment's enumerations are made once and reused by every later phrase. Not for concurrent use,
  * nor from inside a visit.
@@ -63,6 +63,11 @@ final class ExactPhrases {
   /** One segment's field: its enumerations, kept between phrases. */
   private static final class Segment {
     static final Segment EMPTY = new Segment(null);
+    /**
+     * Positions enumerations kept between phrases, at most: a few kilobytes each, and a passage can
+     * be thousands of words; a longer phrase's further enumerations are made for it alone.
+     */
+    static final int KEPT_SLOTS = 64;
 
     private final TermsEnum terms;
     private PostingsEnum[] postings = new PostingsEnum[0];
@@ -75,6 +80,17 @@ final class ExactPhrases {
     }
 
     boolean visit(LeafReaderContext leaf, BytesRef[] phrase, int[] positions, IntPredicate candidate,
+        DocVisitor visitor) throws IOException {
+      try {
+        return match(leaf, phrase, positions, candidate, visitor);
+      } finally {
+        if (postings.length > KEPT_SLOTS) {
+          postings = java.util.Arrays.copyOf(postings, KEPT_SLOTS);
+        }
+      }
+    }
+
+    private boolean match(LeafReaderContext leaf, BytesRef[] phrase, int[] positions, IntPredicate candidate,
         DocVisitor visitor) throws IOException {
       int n = phrase.length;
       if (postings.length < n) {

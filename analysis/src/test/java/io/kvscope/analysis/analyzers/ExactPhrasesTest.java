@@ -137,4 +137,44 @@ class ExactPhrasesTest {
     }
     return words;
   }
+
+  @Test
+  void phrasesLongerThanTheKeptEnumerationsAreFoundAndShorterOnesAfterThem() throws IOException {
+    Random random = new Random(11);
+    List<List<String>> texts = new ArrayList<>();
+    try (FSDirectory dir = FSDirectory.open(tmp);
+        IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      for (int i = 0; i < 40; i++) {
+        List<String> text = words(random, 150);
+        texts.add(text);
+        Document doc = new Document();
+        doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
+        writer.addDocument(doc);
+        if (i % 10 == 9) {
+          writer.commit();
+        }
+      }
+    }
+    try (FSDirectory dir = FSDirectory.open(tmp); DirectoryReader reader = DirectoryReader.open(dir)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      ExactPhrases exact = new ExactPhrases(reader);
+      for (int length : List.of(100, 3, 70, 65, 2, 120, 5)) {
+        int of = random.nextInt(texts.size());
+        int from = random.nextInt(150 - length);
+        List<String> phrase = texts.get(of).subList(from, from + length);
+        PhraseQuery.Builder query = new PhraseQuery.Builder();
+        phrase.forEach(w -> query.add(new Term(FIELD, w)));
+        TreeSet<Integer> expected = new TreeSet<>();
+        for (ScoreDoc hit : searcher.search(query.build(), reader.maxDoc()).scoreDocs) {
+          expected.add(hit.doc);
+        }
+        int[] positions = new int[length];
+        Arrays.setAll(positions, i -> i);
+        List<Integer> found = new ArrayList<>();
+        exact.visit(FIELD, phrase.stream().map(BytesRef::new).toArray(BytesRef[]::new), positions, doc -> true,
+            doc -> found.add(doc));
+        assertThat(found).as("%d words", length).containsExactlyElementsOf(expected).contains(of);
+      }
+    }
+  }
 }
