@@ -46,17 +46,14 @@ while [ $# -gt 0 ]; do
 done
 [ -x /usr/bin/time ] || { echo "spark.sh: needs GNU time at /usr/bin/time (apt-get install time)" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "spark.sh: needs python3 for the tables" >&2; exit 2; }
-if [ -z "$corpus" ] && [ -f "$here/../shared/corpus/dev-corpus.jsonl.zst" ]; then
-  corpus="$here/../shared/corpus/dev-corpus.jsonl.zst"
-fi
-text="corpus"
-if [ -z "$corpus" ]; then
-  echo "spark.sh: no corpus found (looked for ../shared/corpus/dev-corpus.jsonl.zst beside the repository):" >&2
-  echo "spark.sh: generating with the built-in text; pass --corpus FILE for real questions and answers" >&2
+beside="$here/../shared/corpus/dev-corpus.jsonl.zst"
+[ -n "$corpus" ] || [ ! -f "$beside" ] || corpus="$beside"
+[ -z "$corpus" ] || [ -f "$corpus" ] || { echo "spark.sh: no corpus at $corpus" >&2; exit 2; }
+text="${corpus:+corpus}"
+if [ -z "$text" ]; then
   text="builtin"
-elif [ ! -f "$corpus" ]; then
-  echo "spark.sh: no corpus at $corpus" >&2
-  exit 2
+  echo "spark.sh: no corpus at ../shared/corpus/dev-corpus.jsonl.zst beside the repository: generating with the" \
+    "built-in text; pass --corpus FILE for real questions and answers" >&2
 fi
 mkdir -p "$work"
 work="$(cd "$work" && pwd)"
@@ -179,6 +176,6 @@ for incident in incidents:
         print(f"- Spark / one machine: {spark[1] / single[1]:.2f}x the CPU, {spark[0] / single[0]:.2f}x the wall;"
               f" exposure summary {open(os.path.join(run, 'summary.same')).read().strip()}")
     for line in lines.splitlines():
-        if line.startswith(("requests ", "pairs ", "pair tests")):
+        if line.startswith(("requests ", "pair tests")) or "fingerprints joined" in line:
             print(f"- job: {line.split('; per stage')[0]}")
 PY

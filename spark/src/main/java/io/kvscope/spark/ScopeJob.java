@@ -22,7 +22,7 @@ import org.apache.spark.sql.SparkSession;
  * and Lucene shards of the result. Each writes under the output folder, which is created owner-only
  * (its quarantine and records hold prompts). When that folder is on the driver's file system, the
  * driver then adds the shards into one kvscope index, {@code OUT/index}, which {@code kvscope scope}
- * analyses.
+ * analyses. Spark's task metrics for each stage go to {@code OUT/metrics/stages.csv} ({@link StageMetrics}).
  *
  * <p>{@link #main} runs them: {@code ScopeJob INPUT... --out DIR [--master URL]} with the ingest
  * options of {@link JobArguments} prints each stage's wall and CPU seconds (the whole JVM's CPU: exact in {@code local[N]}). Under
