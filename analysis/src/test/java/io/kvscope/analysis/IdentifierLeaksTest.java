@@ -64,6 +64,48 @@ class IdentifierLeaksTest {
   }
 
   /**
+   * The victim's request was logged twice, and the prompt kept is the other one: the identifier
+   * only its logged copy holds is still held by it, found and attributed to it, with the copy named;
+   * a trace's copy of the recipient's own tenant is no holder (it could only explain a leak away),
+   * and one only another tenant's trace holds makes at most a suspect finding.
+   */
+  @Test
+  void anIdentifierOnlyAPromptCopyHeldIsHeldByItsRequest() throws Exception {
+    TestIndex index = new TestIndex(tmp.resolve("index"));
+    index.served(request("src", "victim", "2026-08-28T10:00:00Z", 100, 200)
+        .promptText("Please summarise the attached notes for our team.").build(), 100, false);
+    index.promptCopy("src", "Refund ana.lopez@victim.example to IBAN DE89 3704 0044 0532 0130 00 please",
+        "gateway gw-retry.jsonl:7", false);
+    // The recipient's own tenant's trace claims the address was in its earlier prompt.
+    index.served(request("mine", "recipient", "2026-08-28T10:01:00Z", 100, 200)
+        .promptText("hello").build(), 100, false);
+    index.promptCopy("mine", "my address is ana.lopez@victim.example", "trace spans.jsonl:3", true);
+    // An address only another tenant's trace claims.
+    index.served(request("claimed", "other", "2026-08-28T10:02:00Z", 100, 200)
+        .promptText("hi").build(), 100, false);
+    index.promptCopy("claimed", "write to bo.tanaka@claimed.example", "trace spans.jsonl:4", true);
+    index.add(request("leak", "recipient", "2026-08-28T10:05:00Z", 100, 200)
+        .promptText("Tell me a story").responseText("Once upon a time ana.lopez@victim.example wrote").build());
+    index.add(request("told", "third", "2026-08-28T10:06:00Z", 100, 200)
+        .promptText("Tell me a story").responseText("Then bo.tanaka@claimed.example replied").build());
+
+    List<Finding> findings = run(index);
+
+    assertThat(findings).extracting(f -> f.kind() + " " + f.requestId() + " " + f.confidence())
+        .containsExactlyInAnyOrder("RARE_IDENTIFIER_LEAK gw-leak PROBABLE", "RARE_IDENTIFIER_LEAK gw-told SUSPECT");
+    Finding leak = findings.stream().filter(f -> f.requestId().equals("gw-leak")).findFirst().orElseThrow();
+    assertThat(leak.sources()).extracting(s -> s.requestId() + "/" + s.tenant() + "/" + s.attribution().id())
+        .containsExactly("gw-src/victim/sole");
+    assertThat(((Evidence.Identifier) leak.evidence()).confidenceReason()).contains("copies-disagree: the prompt of "
+        + "source gw-src was found in its copy from gateway gw-retry.jsonl:7 (kept: gateway gw.jsonl:1)");
+    Finding claimed = findings.stream().filter(f -> f.requestId().equals("gw-told")).findFirst().orElseThrow();
+    assertThat(claimed.sources()).extracting(s -> s.requestId()).containsExactly("gw-claimed");
+    assertThat(((Evidence.Identifier) claimed.evidence()).confidenceReason()).anyMatch(r -> r.startsWith(
+        "copies-disagree: every source held it only in a prompt a record ranked below")).anyMatch(r -> r.startsWith(
+        "copies-disagree: the prompt of source gw-claimed was found in its copy from trace spans.jsonl:4"));
+  }
+
+  /**
    * Without mechanism evidence, an identifier that only an earlier reply held may be the model's
    * own (an example address in an answer); the same identifier in a response the engine never
    * prefilled came from the pages it read.

@@ -23,6 +23,7 @@ public final class TestIndex {
 
   private final Path dir;
   private final List<Ingested> items = new ArrayList<>();
+  private final List<org.apache.lucene.document.Document> copies = new ArrayList<>();
 
   public TestIndex(Path dir) {
     this.dir = dir;
@@ -77,6 +78,16 @@ public final class TestIndex {
     return this;
   }
 
+  /**
+   * Another prompt logged for the request with engine rid {@code rid}, beside its kept one, as the
+   * merge keeps it: from the record {@code where}, a trace's when {@code outranked}.
+   */
+  public TestIndex promptCopy(String rid, String text, String where, boolean outranked) {
+    copies.add(Documents.textCopy(rid, new io.kvscope.ingest.merge.TextCopy("prompt_text", text, where,
+        "gateway gw.jsonl:1", outranked)));
+    return this;
+  }
+
   public static RequestRecord.Builder request(String id, String tenant, String start, long promptTokens, int status) {
     return RequestRecord.builder("gw-" + id).engineRid(id).tenant(tenant).model("m").deployment("dep")
         .startTime(at(start)).firstTokenTime(at(start) + 100).endTime(at(start) + 2_000)
@@ -87,6 +98,9 @@ public final class TestIndex {
     try (IndexStore store = IndexStore.open(dir)) {
       for (Ingested item : items) {
         store.put(Documents.of(item));
+      }
+      for (org.apache.lucene.document.Document copy : copies) {
+        store.put(copy);
       }
       store.commit();
       new Linker(store).run();

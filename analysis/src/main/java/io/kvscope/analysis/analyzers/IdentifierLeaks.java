@@ -116,6 +116,7 @@ public final class IdentifierLeaks implements Analyzer {
       List<Integer> received = live(postings = terms.postings(postings, PostingsEnum.NONE), columns, true);
       // A reply copy is a response received, never a holder: only requests hold an identifier.
       List<Integer> responders = received.stream().filter(columns::isRequest).toList();
+      // A prompt copy holds it for its request, as a passage (PassageGatherer).
       List<Integer> prompters = inPrompts != null && inPrompts.seekExact(term)
           ? live(inPrompts.postings(null, PostingsEnum.NONE), columns, false) : List.of();
       String value = term.utf8ToString();
@@ -152,25 +153,32 @@ public final class IdentifierLeaks implements Analyzer {
   private static IdentifierFacts facts(int recipient, Category category, Mechanism mechanism, List<Integer> prompters,
       List<Integer> responders, RequestColumns columns, StalePageReach reach, Map<Integer, String> prompts)
       throws IOException {
-    Set<Integer> inPrompt = new HashSet<>(prompters);
+    int request = columns.requestDoc(recipient);
+    boolean ownPrompt = prompters.contains(request);
+    prompters = onePromptPerRequest(prompters, recipient, columns);
+    // By request: one that held it in a prompt (its own or a copy) is a prompt holder, once.
+    Set<Integer> inPrompt = new HashSet<>();
+    prompters.forEach(doc -> inPrompt.add(columns.requestDoc(doc)));
     Set<Integer> tenants = new HashSet<>();
     List<Integer> replyHolders = new ArrayList<>();
     Map<Integer, Holder> fromPrompts = new LinkedHashMap<>();
     Map<Integer, Holder> fromReplies = new LinkedHashMap<>();
-    int request = columns.requestDoc(recipient);
     for (List<Integer> side : List.of(prompters, responders)) {
       for (int doc : side) {
-        if (doc == request) {
+        int holder = columns.requestDoc(doc);
+        if (holder == request) {
           continue;
         }
-        tenants.add(columns.tenant(doc));
-        boolean reply = !inPrompt.contains(doc);
+        if (!clientsWordOnly(doc, columns)) {
+          tenants.add(columns.tenant(doc)); // a trace's copy of a prompt adds no tenant
+        }
+        boolean reply = !inPrompt.contains(holder);
         if (reply) {
           replyHolders.add(doc);
         }
         Map<Integer, Holder> into = reply ? fromReplies : fromPrompts;
-        if (!into.containsKey(doc) && reach.reaches(doc, recipient)) {
-          into.put(doc, reach.holder(doc, recipient, reply));
+        if (!into.containsKey(holder) && reach.reaches(doc, recipient)) {
+          into.put(holder, reach.holder(doc, recipient, reply));
         }
       }
     }
@@ -190,7 +198,35 @@ public final class IdentifierLeaks implements Analyzer {
     }
     return new IdentifierFacts(category.id(), columns.tenantName(recipient),
         candidates.values().stream().sorted(Holder.IN_REQUEST_ORDER).toList(),
-        heldInAPrompt, tenants.size(), inPrompt.contains(request), sameQuestion);
+        heldInAPrompt, tenants.size(), ownPrompt, sameQuestion);
+  }
+
+  /**
+   * The docs of {@code prompters} that hold the identifier for their requests, one a request: its
+   * kept prompt where that holds it, else the first of its copies that does. The recipient's own
+   * copies are left to its kept prompt; a copy only a trace claims, for the recipient's own tenant,
+   * is no holder (its writer may be the recipient's client), as for a passage.
+   */
+  private static List<Integer> onePromptPerRequest(List<Integer> prompters, int recipient, RequestColumns columns) {
+    if (prompters.stream().allMatch(columns::isRequest)) {
+      return prompters;
+    }
+    int request = columns.requestDoc(recipient);
+    Map<Integer, Integer> kept = new TreeMap<>();
+    for (int doc : prompters) {
+      if (!columns.isRequest(doc) && (columns.requestDoc(doc) == request
+          || clientsWordOnly(doc, columns) && columns.tenant(doc) == columns.tenant(recipient))) {
+        continue;
+      }
+      kept.merge(columns.requestDoc(doc), doc, (a, b) -> columns.isRequest(a) || !columns.isRequest(b) && a < b ? a : b);
+    }
+    return List.copyOf(kept.values());
+  }
+
+  /** True for a copy of a prompt whose record ranks below the kept prompt's (a trace's). */
+  private static boolean clientsWordOnly(int doc, RequestColumns columns) {
+    RequestColumns.CopyOf copy = columns.promptCopy(doc);
+    return copy != null && copy.copy().outranked();
   }
 
   private static String prompt(int doc, RequestColumns columns, Map<Integer, String> prompts) throws IOException {
@@ -217,12 +253,12 @@ public final class IdentifierLeaks implements Analyzer {
     return sources;
   }
 
-  /** Live requests of {@code postings}, and their reply copies when {@code withCopies}. */
-  private static List<Integer> live(PostingsEnum postings, RequestColumns columns, boolean withCopies)
+  /** Live requests of {@code postings}, with their reply copies for {@code replies}, else their prompt copies. */
+  private static List<Integer> live(PostingsEnum postings, RequestColumns columns, boolean replies)
       throws IOException {
     List<Integer> docs = new ArrayList<>();
     for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-      if (columns.isRequest(doc) || withCopies && columns.copy(doc) != null) {
+      if (columns.isRequest(doc) || (replies ? columns.copy(doc) : columns.promptCopy(doc)) != null) {
         docs.add(doc);
       }
     }
@@ -266,7 +302,10 @@ public final class IdentifierLeaks implements Analyzer {
       ranked.sort(Comparator.comparing((Holder h) -> !passageSources.contains(h.requestId())));
       long tokens = Math.max(1, (c.term().length() - c.term().indexOf(':') - 1) / 4);
       for (Holder h : ranked) {
-        SourceDraft d = sources.computeIfAbsent(h.request(), r -> new SourceDraft(h));
+        // A request found through its own prompt and through a copy of it is one source.
+        int found = columns.docOf(h);
+        SourceDraft d = sources.computeIfAbsent(columns.requestDoc(found), r -> new SourceDraft(h));
+        d.held.heldIn(columns.promptCopy(found));
         d.sole |= ranked.size() == 1;
         d.tokens += tokens;
       }
@@ -286,8 +325,11 @@ public final class IdentifierLeaks implements Analyzer {
       list.add(new Source(d.holder.requestId(), columns.engineRid(columns.docOf(d.holder)),
           d.holder.tenant(), d.tokens, List.of(), d.sole ? Attribution.SOLE : Attribution.CANDIDATE));
     }
-    Confidence confidence = best.decision().confidence();
-    Evidence.Identifier evidence = new Evidence.Identifier(best.decision().reasons(), OverlapFindings.mechanism(mechanism),
+    List<String> reasons = new ArrayList<>(best.decision().reasons());
+    Map<String, PromptCopiesHeld> held = new LinkedHashMap<>();
+    sources.values().forEach(d -> held.put(d.holder.requestId(), d.held));
+    Confidence confidence = PromptCopiesHeld.note(best.decision().confidence(), held, reasons);
+    Evidence.Identifier evidence = new Evidence.Identifier(List.copyOf(reasons), OverlapFindings.mechanism(mechanism),
         list.stream().allMatch(Source::sole) ? "sole" : "ambiguous", List.copyOf(categories), hashes.size(), hashes,
         Evidence.Identifier.NOTE);
     return header.finding(kind, confidence, list, evidence);
@@ -296,6 +338,7 @@ public final class IdentifierLeaks implements Analyzer {
   /** A source being assembled over the identifiers of one finding. */
   private static final class SourceDraft {
     final Holder holder;
+    final PromptCopiesHeld held = new PromptCopiesHeld();
     boolean sole;
     long tokens;
 

@@ -16,7 +16,6 @@ import io.kvscope.model.finding.RequestHeader;
 import io.kvscope.model.finding.Source;
 import io.kvscope.model.finding.Span;
 import io.kvscope.index.doc.Schema;
-import io.kvscope.index.doc.TextCopies;
 import io.kvscope.model.fingerprint.SharedSpan;
 import io.kvscope.model.fingerprint.SpanMatch;
 import io.kvscope.model.fingerprint.SpanVerifier;
@@ -102,7 +101,7 @@ final class OverlapFindings {
         int found = columns.docOf(h);
         SourceDraft draft = sources.computeIfAbsent(columns.requestDoc(found), d -> new SourceDraft(h));
         RequestColumns.CopyOf promptCopy = columns.promptCopy(found);
-        draft.heldIn(promptCopy);
+        draft.held.heldIn(promptCopy);
         draft.sole |= PassageRules.makesSoleSource(j.facts(), j.decision());
         draft.tokens += range.tokenCount();
         Span span = span(recipient.response, j.passage(), h);
@@ -127,17 +126,10 @@ final class OverlapFindings {
       list.add(new Source(d.holder.requestId(), columns.engineRid(columns.docOf(d.holder)), d.holder.tenant(), d.tokens, d.spans,
           d.sole ? Attribution.SOLE : Attribution.CANDIDATE));
     }
-    Confidence confidence = best.decision().confidence();
     List<String> reasons = new ArrayList<>(best.decision().reasons());
-    for (SourceDraft d : sources.values()) {
-      d.copies.forEach(c -> reasons.add(ReplyCopyFindings.RULE + ": the prompt of source " + d.holder.requestId()
-          + " was found in its copy from " + c.where() + " (kept: " + c.keptFrom() + ")"));
-    }
-    if (confidence.counts() && sources.values().stream().allMatch(d -> d.clientsWordOnly)) {
-      confidence = Confidence.SUSPECT;
-      reasons.add(ReplyCopyFindings.RULE + ": every source held it only in a prompt a record ranked below the kept"
-          + " text's gives (its writer may be the client): suspect");
-    }
+    Map<String, PromptCopiesHeld> held = new LinkedHashMap<>();
+    sources.values().forEach(d -> held.put(d.holder.requestId(), d.held));
+    Confidence confidence = PromptCopiesHeld.note(best.decision().confidence(), held, reasons);
     Evidence evidence = new Evidence.Overlap(List.copyOf(reasons), mechanism(recipient.mechanism),
         list.stream().allMatch(Source::sole) ? "sole" : "ambiguous", list.stream().filter(Source::sole).count(),
         list.stream().filter(s -> !s.sole()).count(), longest, passages.size(),
@@ -200,23 +192,12 @@ final class OverlapFindings {
   private static final class SourceDraft {
     final Holder holder;
     final List<Span> spans = new ArrayList<>();
-    /** The copies of its prompt that held a passage its kept prompt does not. */
-    final Set<TextCopies.Copy> copies = new java.util.LinkedHashSet<>();
-    /** Held only in prompts that a record ranked below the kept prompt's gives. */
-    boolean clientsWordOnly = true;
+    final PromptCopiesHeld held = new PromptCopiesHeld();
     boolean sole;
     long tokens;
 
     SourceDraft(Holder holder) {
       this.holder = holder;
-    }
-
-    /** Notes that it held a passage in {@code copy}, or in its kept text where null. */
-    void heldIn(RequestColumns.CopyOf copy) {
-      if (copy != null) {
-        copies.add(copy.copy());
-      }
-      clientsWordOnly &= copy != null && copy.copy().outranked();
     }
   }
 }

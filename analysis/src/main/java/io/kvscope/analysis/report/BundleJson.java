@@ -113,6 +113,7 @@ final class BundleJson {
       g.writeStringField("field", r.field());
       g.writeNumberField("start", r.start());
       g.writeNumberField("end", r.end());
+      g.writeStringField("copy", r.copy());
       g.writeEndObject();
     }
     g.writeEndArray();

@@ -185,7 +185,8 @@ final class BundleProse {
     List<String> parts = new ArrayList<>();
     for (Range r : ranges) {
       String field = TextSource.PROMPT.equals(r.field()) ? "prompt" : TextSource.RESPONSE.equals(r.field()) ? "response" : "text";
-      parts.add(field + " chars " + r.start() + "\u2013" + r.end());
+      parts.add(field + " chars " + r.start() + "\u2013" + r.end()
+          + (r.copy() == null ? "" : " of its logged copy from " + r.copy()));
     }
     return String.join(", ", parts);
   }

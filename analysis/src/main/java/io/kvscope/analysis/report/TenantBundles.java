@@ -151,8 +151,11 @@ public final class TenantBundles {
     }
   }
 
-  /** A char range of the tenant's own text. */
-  record Range(String field, int start, int end) {}
+  /**
+   * A char range of the tenant's own text: of the kept text of {@code field}, or of the logged copy
+   * {@code copy} names (the record it was read from) where the request's records disagree on it.
+   */
+  record Range(String field, int start, int end, String copy) {}
 
   /** Writes a bundle for every tenant on either side of a counted leak; returns the directories. */
   public static List<Path> write(Report report, Path bundlesDir) throws IOException {
@@ -236,8 +239,8 @@ public final class TenantBundles {
         lost.firstExposed = min(lost.firstExposed, f.time());
         lost.lastExposed = max(lost.lastExposed, f.time());
         for (Span span : s.spans()) {
-          received.ranges.add(new Range(TextSource.RESPONSE, span.responseStart(), span.responseEnd()));
-          lost.ranges.add(new Range(span.sourceField(), span.sourceStart(), span.sourceEnd()));
+          received.ranges.add(new Range(TextSource.RESPONSE, span.responseStart(), span.responseEnd(), span.responseCopy()));
+          lost.ranges.add(new Range(span.sourceField(), span.sourceStart(), span.sourceEnd(), span.sourceCopy()));
         }
       }
     }
@@ -292,16 +295,18 @@ public final class TenantBundles {
         .orElse(new TenantImpact(name, new TenantImpact.AsVictim(0, 0, 0, 0, 0, 0), new TenantImpact.AsRecipient(0, 0, 0, 0)));
   }
 
-  /** Overlapping or touching ranges of the same field as one. */
+  /** Overlapping or touching ranges of the same text (field, and copy) as one; the kept texts' first. */
   static List<Range> merge(List<Range> ranges) {
     List<Range> sorted = ranges.stream()
-        .sorted(Comparator.comparing((Range r) -> String.valueOf(r.field())).thenComparingInt(Range::start))
+        .sorted(Comparator.comparing((Range r) -> String.valueOf(r.field()))
+            .thenComparing(Range::copy, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingInt(Range::start))
         .toList();
     List<Range> merged = new ArrayList<>();
     for (Range r : sorted) {
       Range last = merged.isEmpty() ? null : merged.getLast();
-      if (last != null && Objects.equals(last.field(), r.field()) && r.start() <= last.end()) {
-        merged.set(merged.size() - 1, new Range(r.field(), last.start(), Math.max(last.end(), r.end())));
+      if (last != null && Objects.equals(last.field(), r.field()) && Objects.equals(last.copy(), r.copy())
+          && r.start() <= last.end()) {
+        merged.set(merged.size() - 1, new Range(r.field(), last.start(), Math.max(last.end(), r.end()), r.copy()));
       } else {
         merged.add(r);
       }

@@ -74,6 +74,32 @@ class TenantBundlesTest {
     }
   }
 
+  /**
+   * A span found in logged copies (where a request's records disagree on its text): each side's
+   * range is of that copy, named, never merged with ranges of the kept text.
+   */
+  @Test
+  void aRangeInALoggedCopyNamesTheCopy() throws IOException {
+    Path bundles = dir.resolve("bundles");
+    io.kvscope.analysis.impact.Report report = FindingsDuckDbTest.withALoggedCopy(IncidentFixture.incident());
+    io.kvscope.model.finding.Finding f = report.findings().stream().filter(x -> x.sources().stream()
+        .anyMatch(s -> s.spans().stream().anyMatch(span -> !span.inKeptTexts()))).findFirst().orElseThrow();
+    io.kvscope.model.finding.Source source = f.sources().getFirst();
+    io.kvscope.model.finding.Span span = source.spans().getFirst();
+    TenantBundles.write(report, bundles);
+
+    JsonNode victim = MAPPER.readTree(bundles.resolve(source.tenant()).resolve(TenantBundles.JSON_FILE).toFile());
+    assertThat(find(victim.get("as_victim"), source.requestId()).get("ranges")).anySatisfy(r -> {
+      assertThat(r.get("copy").asText()).isEqualTo("otlp spans.jsonl:9");
+      assertThat(List.of(r.get("start").asInt(), r.get("end").asInt())).containsExactly(span.sourceStart(), span.sourceEnd());
+    });
+    JsonNode recipient = MAPPER.readTree(bundles.resolve(f.tenant()).resolve(TenantBundles.JSON_FILE).toFile());
+    JsonNode received = find(recipient.get("as_recipient"), f.requestId()).get("ranges");
+    assertThat(received).anySatisfy(r -> assertThat(r.get("copy").asText()).isEqualTo("gateway retry.jsonl:4"));
+    assertThat(Files.readString(bundles.resolve(f.tenant()).resolve(TenantBundles.MARKDOWN_FILE)))
+        .contains(" of its logged copy from gateway retry.jsonl:4");
+  }
+
   @Test
   void victimAndRecipientViewsCountWithoutNaming() throws IOException {
     Path bundles = dir.resolve("bundles");

@@ -225,9 +225,10 @@ public final class Documents {
    * request's key). A reply copy carries the response fingerprints and identifiers, so the joins
    * find it as a response received; its text is stored only, never indexed for phrase lookups, so
    * it is never found holding a passage: a reply copy is evidence of what a client may have
-   * received, never of what another request held. A prompt copy carries the prompt fingerprints
-   * and its words under {@link Schema#PROMPT_TEXT} (indexed, not stored again): any of a request's
-   * logged prompts may be the one it prefilled, so each is found holding a passage for its request.
+   * received, never of what another request held. A prompt copy carries the prompt fingerprints,
+   * identifiers and its words under {@link Schema#PROMPT_TEXT} (indexed, not stored again): any of a
+   * request's logged prompts may be the one it prefilled, so each is found holding a passage or an
+   * identifier for its request.
    */
   public static Document textCopy(String requestKey, TextCopy copy) {
     Document doc = base(TYPE_TEXT_COPY, textCopyId(requestKey, copy));
@@ -242,6 +243,7 @@ public final class Documents {
       FingerprintFields.addTo(doc, null, copy.text(), FINGERPRINTS);
     } else {
       doc.add(new Field(PROMPT_TEXT, copy.text(), TEXT_INDEXED));
+      identifiers(doc, IDENT_PROMPT, copy.text());
       FingerprintFields.addTo(doc, copy.text(), null, FINGERPRINTS);
     }
     return doc;

@@ -182,7 +182,7 @@ public final class Schema {
           + "node_alias, version_record, checkpoint"),
       f(ID, Kind.KEYWORD, "stable identity; re-ingesting the same record replaces, never adds")),
       request(CanonicalField.REQUEST_ID, CanonicalField.RESPONSE_TEXT), List.of(
-      f(IDENT_PROMPT, Kind.KEYWORD, "identifiers in the prompt, as category:value (indexed only)"),
+      f(IDENT_PROMPT, Kind.KEYWORD, "identifiers in the prompt (a request's or a prompt copy's), as category:value (indexed only)"),
       f(IDENT_RESPONSE, Kind.KEYWORD, "identifiers in the response, as category:value (indexed only)")),
       request(CanonicalField.SOURCE_FILE, CanonicalField.SOURCE_LINE), List.of(
       f(ORIGIN, Kind.KEYWORD, "who wrote the record: GATEWAY or TRACE (a merged request: the highest)"),
