@@ -48,7 +48,8 @@ public final class RequestColumns {
   private final List<String> nodeNames;
   /** Reply copies by their document, each with its request's document (see {@link CopyOf}). */
   private final Map<Integer, CopyOf> copies;
-  private final Map<Integer, List<CopyOf>> copiesByRequest;
+  /** Every copy of a request, reply and prompt, in the order of their places (see {@link #load}). */
+  private final Map<Integer, List<CopyOf>> copiesOfRequest;
   /** Prompt copies by their document, each with its request's document (see {@link CopyOf}). */
   private final Map<Integer, CopyOf> promptCopies;
 
@@ -65,12 +66,11 @@ public final class RequestColumns {
 
   private RequestColumns(IndexReader reader, int[] tenant, int[] decodeNode, long[] start, long[] end,
       java.util.BitSet inRange, int[] order, int[] docAt, List<String> tenantNames, List<String> nodeNames,
-      Map<Integer, CopyOf> copies, Map<Integer, CopyOf> promptCopies) {
+      Map<Integer, CopyOf> copies, Map<Integer, CopyOf> promptCopies, Map<Integer, List<CopyOf>> copiesOfRequest) {
     this.reader = reader;
     this.copies = copies;
     this.promptCopies = promptCopies;
-    this.copiesByRequest = new HashMap<>();
-    copies.values().forEach(c -> copiesByRequest.computeIfAbsent(c.request(), r -> new ArrayList<>()).add(c));
+    this.copiesOfRequest = copiesOfRequest;
     this.inRange = inRange;
     this.order = order;
     this.docAt = docAt;
@@ -158,7 +158,7 @@ public final class RequestColumns {
       }
     }
     return new RequestColumns(reader, tenant, node, start, end, inRange, order, docAt, tenantNames, nodeNames, copies,
-        promptCopies);
+        promptCopies, copiesOfRequest);
   }
 
   /** True for live request documents (possible sources, whatever their time); never for a reply copy. */
@@ -196,9 +196,13 @@ public final class RequestColumns {
     return promptCopies.isEmpty() ? null : promptCopies.get(doc);
   }
 
-  /** The reply copies of request {@code doc} (none for most). */
+  /**
+   * The reply copies of request {@code doc} (none for most), in the order of their records (file
+   * and line), whatever order the files were read in.
+   */
   public List<CopyOf> copiesOf(int doc) {
-    return copiesByRequest.getOrDefault(doc, List.of());
+    List<CopyOf> all = copiesOfRequest.get(doc);
+    return all == null ? List.of() : all.stream().filter(c -> c.copy().isReply()).toList();
   }
 
   /** True for requests inside the analysed time range, and their reply copies: the responses examined. */
