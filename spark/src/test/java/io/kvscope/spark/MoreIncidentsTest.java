@@ -3,6 +3,8 @@ package io.kvscope.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.UserAliases;
 import io.kvscope.ingest.record.NodeAlias;
@@ -10,6 +12,7 @@ import io.kvscope.samples.GeneratorOptions;
 import io.kvscope.samples.IncidentGenerator;
 import io.kvscope.samples.OutputCompression;
 import io.kvscope.samples.Scale;
+import io.kvscope.samples.truth.GroundTruth;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * of the job's shards writes the report.json it writes after {@code kvscope ingest} of the same
  * files ({@link SameReport}). One incident with the questions, answers and pasted documents of the
  * development corpus (real text: other scripts, characters above U+FFFF); one in the formats' other
- * shapes, scoped with {@code --node-alias}.
+ * shapes, scoped with {@code --node-alias}; one where a request's gateway records disagree.
  */
 class MoreIncidentsTest {
 
@@ -72,6 +75,53 @@ class MoreIncidentsTest {
         .map(IngestOutput.NODE_ALIASES::fromRow).filter(a -> ((NodeAlias) a).sourceFile().equals(UserAliases.SOURCE))
         .toList();
     assertThat(userAliases).containsExactlyInAnyOrderElementsOf(UserAliases.records(aliases));
+  }
+
+  /**
+   * A second LiteLLM line for each leaked request, the same {@code id} and a longer harmless reply
+   * (a shipper's duplicate or a retry logged under one id): the job's merge keeps every version as
+   * one machine's does, so its report names the same copies and still finds the leaks in them.
+   */
+  @Test
+  void disagreeingCopiesOfARequestGiveTheSingleMachineReport(@TempDir Path dir) throws IOException {
+    Path incident = dir.resolve("incident");
+    new IncidentGenerator().generate(incident,
+        GeneratorOptions.incident(1L, Scale.parse("0.05x")).withCompression(OutputCompression.PLAIN));
+    GroundTruth truth = GroundTruth.load(incident.resolve("truth.json"));
+    int planted = secondLinesWithLongerReplies(incident, truth.leakedRequestIds());
+
+    JsonNode report = scopedAsOnOneMachine(dir, incident, IngestOptions.defaults());
+
+    assertThat(planted).as("leaked requests given a second line").isEqualTo(truth.leakedRequestIds().size()).isPositive();
+    assertThat(report.at("/summary/requests_with_disagreeing_copies").asInt()).isEqualTo(planted);
+    assertThat(report.get("findings").toString()).contains("copies-disagree").contains("litellm-retry.jsonl:");
+  }
+
+  /** Appends to gateway/litellm-retry.jsonl a copy of each line of {@code ids} with a longer harmless reply. */
+  private static int secondLinesWithLongerReplies(Path incident, java.util.Set<String> ids) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    String harmless = "Thank you for your question; here is a short overview of the topic you raised. ";
+    StringBuilder copies = new StringBuilder();
+    int planted = 0;
+    List<Path> gateway;
+    try (Stream<Path> files = Files.list(incident.resolve("gateway"))) {
+      gateway = files.sorted().toList();
+    }
+    for (Path file : gateway) {
+      for (String line : Files.readAllLines(file)) {
+        JsonNode record = line.isBlank() ? null : json.readTree(line);
+        if (record == null || !ids.contains(record.path("id").asText())) {
+          continue;
+        }
+        ObjectNode message = (ObjectNode) record.at("/response/choices/0/message");
+        String reply = message.path("content").asText();
+        message.put("content", harmless.repeat(reply.length() / harmless.length() + 2));
+        copies.append(json.writeValueAsString(record)).append('\n');
+        planted++;
+      }
+    }
+    Files.writeString(incident.resolve("gateway").resolve("litellm-retry.jsonl"), copies);
+    return planted;
   }
 
   /**

@@ -27,10 +27,10 @@ import java.util.stream.Stream;
  * still running, executors included.
  *
  * <p>The Spark installation is the test's own class path: a folder laid out as a Spark home, whose
- * {@code jars/} links every jar the test JVM has. A worker builds its executors' class path from
- * that folder, as on an installed cluster. kvscope's own classes reach executors the way an
- * application's do, as jars the driver serves ({@link #submit}), so the test proves that shipping
- * works and not only that a shared class path does.
+ * {@code jars/} links every jar the test JVM has that the caller counts as Spark's. A worker builds
+ * its executors' class path from that folder, as on an installed cluster. kvscope's own classes
+ * reach executors the way an application's do, as jars the driver serves ({@link #submit}), so the
+ * test proves that shipping works and not only that a shared class path does.
  */
 final class StandaloneCluster implements AutoCloseable {
 
@@ -52,12 +52,14 @@ final class StandaloneCluster implements AutoCloseable {
 
   /**
    * Starts a master and {@code workers} workers of one core each, and waits until every worker has
-   * registered. {@code jvmFlags} go to every JVM of the cluster, executors included.
+   * registered. {@code jvmFlags} go to every JVM of the cluster, executors included;
+   * {@code installed} tells by file name which jars of this JVM's class path the installation has.
    */
-  StandaloneCluster(Path dir, int workerCount, List<String> jvmFlags) throws IOException, InterruptedException {
+  StandaloneCluster(Path dir, int workerCount, List<String> jvmFlags, java.util.function.Predicate<String> installed)
+      throws IOException, InterruptedException {
     this.dir = dir;
     this.jvmFlags = Stream.concat(SHORT_LIVED.stream(), jvmFlags.stream()).toList();
-    this.home = sparkHome(dir.resolve("spark-home"));
+    this.home = sparkHome(dir.resolve("spark-home"), installed);
     this.masterLog = dir.resolve("master.log");
     Runtime.getRuntime().addShutdownHook(new Thread(this::close));
     try {
@@ -227,12 +229,13 @@ final class StandaloneCluster implements AutoCloseable {
     String get();
   }
 
-  /** A folder laid out as a Spark installation: {@code jars/} links each jar of this JVM's class path. */
-  private static Path sparkHome(Path home) throws IOException {
+  /** A folder laid out as a Spark installation: {@code jars/} links each {@code installed} jar of this JVM's class path. */
+  private static Path sparkHome(Path home, java.util.function.Predicate<String> installed) throws IOException {
     Path jars = Files.createDirectories(home.resolve("jars"));
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       Path jar = Path.of(entry);
-      if (entry.endsWith(".jar") && Files.isRegularFile(jar) && !Files.exists(jars.resolve(jar.getFileName()))) {
+      if (entry.endsWith(".jar") && Files.isRegularFile(jar) && installed.test(jar.getFileName().toString())
+          && !Files.exists(jars.resolve(jar.getFileName()))) {
         Files.createSymbolicLink(jars.resolve(jar.getFileName()), jar.toAbsolutePath());
       }
     }

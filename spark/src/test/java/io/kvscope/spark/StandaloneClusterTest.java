@@ -30,14 +30,22 @@ import org.junit.jupiter.api.io.TempDir;
  * The job submitted to a real Spark standalone cluster on 127.0.0.1 (a master and two workers of
  * one core each, every one a JVM of its own) writes, stage by stage, exactly what the same job
  * writes in {@code local[2]} on the same incident ({@link LocalRun}, whose outputs
- * {@link ScopeJobTest} holds to the single-machine path): every row of every output folder. Then
+ * {@link ScopeJobTest} holds to the single-machine path): every row of every output folder, and
+ * the analysis of the index the driver builds of the cluster's shards writes the local run's
+ * report ({@link SameReport}). Then
  * the same with one worker and its executor killed with SIGKILL once the ingest stage's first output
  * is written, while its cached rows and shuffle files are still to be read: the job finishes on the
- * other worker and its outputs are the same again.
+ * other worker and its outputs and report are the same again.
  *
  * <p>The driver runs {@code spark-submit}'s own entry point in a JVM of its own (client mode), as a
  * responder would submit the job; this test JVM keeps its local session for the comparison. The
  * cluster's logs are printed when a test fails.
+ *
+ * <p>The application is kvscope's class folders, each packed into a jar. With
+ * {@code -Dkvscope.spark.submitJar=spark/target/kvscope-spark-VERSION-spark-submit.jar} (built by
+ * {@code -Pspark-submit package}) it is that one jar instead, and the cluster's installation lacks
+ * what only kvscope needs (Lucene, Jackson's YAML and CSV formats, Arrow's unsafe allocator), so
+ * the jar must bring them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -46,6 +54,9 @@ class StandaloneClusterTest {
   /** Generous: the machines that run the suite are small and shared. */
   private static final Duration JOB_LIMIT = Duration.ofMinutes(15);
   private static final Pattern JOIN_LINE = Pattern.compile("pairs (\\d+); fingerprints joined \\d+ \\(salted (\\d+)\\)");
+  /** Jars of the test's class path that kvscope needs and a Spark installation lacks. */
+  private static final Pattern KVSCOPE_ONLY = Pattern.compile(
+      "lucene-.*|jackson-dataformat-(yaml|csv)-.*|arrow-memory-unsafe-.*");
 
   private Path dir;
   private LocalRun local;
@@ -53,13 +64,22 @@ class StandaloneClusterTest {
   private List<Path> application;
   /** The local job's rows per output folder, read once for both runs. */
   private final Map<String, List<String>> localRows = new HashMap<>();
+  /** The report of the local job's index, made once for both runs. */
+  private com.fasterxml.jackson.databind.JsonNode localReport;
 
   @BeforeAll
   void startACluster(@TempDir Path dir) throws Exception {
     this.dir = dir;
     local = LocalRun.shared();
-    cluster = new StandaloneCluster(dir.resolve("cluster"), 2, jvmFlags());
-    application = StandaloneCluster.applicationJars(ScopeJob.class, dir.resolve("application"));
+    String submitJar = System.getProperty("kvscope.spark.submitJar", "");
+    if (submitJar.isBlank()) {
+      cluster = new StandaloneCluster(dir.resolve("cluster"), 2, jvmFlags(), jar -> true);
+      application = StandaloneCluster.applicationJars(ScopeJob.class, dir.resolve("application"));
+    } else {
+      assertThat(Path.of(submitJar)).as("the spark-submit jar").isRegularFile();
+      cluster = new StandaloneCluster(dir.resolve("cluster"), 2, jvmFlags(), jar -> !KVSCOPE_ONLY.matcher(jar).matches());
+      application = List.of(Path.of(submitJar).toAbsolutePath());
+    }
   }
 
   @AfterAll
@@ -110,7 +130,7 @@ class StandaloneClusterTest {
         List.of(local.incident().toString(), "--out", out, "--salt-work", String.valueOf(LocalRun.SALT_WORK))));
   }
 
-  /** The job ends normally, with the local run's outputs and summary. */
+  /** The job ends normally, with the local run's outputs, summary and report. */
   private void endsAsTheLocalRun(Run run) throws InterruptedException, IOException {
     if (!run.driver().waitFor(JOB_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
       StandaloneCluster.kill(run.driver().toHandle()); // its executors would hold the workers' cores
@@ -120,6 +140,17 @@ class StandaloneClusterTest {
         .isZero();
     assertSameOutputs(run.out());
     assertJoinAsLocal(run.name());
+    assertReportAsLocal(run);
+  }
+
+  /** The analysis of the index the driver built of the cluster's shards writes the local job's report. */
+  private void assertReportAsLocal(Run run) throws IOException {
+    Path reports = dir.resolve("reports-" + run.name());
+    if (localReport == null) {
+      localReport = SameReport.of(local.summary().index(), dir.resolve("reports-local").resolve("report.json"));
+    }
+    SameReport.assertSame(localReport, local.summary().index(), ShardIndex.folderOf(run.out()), reports);
+    assertThat(localReport.get("findings")).as("an incident with findings").hasSizeGreaterThan(10);
   }
 
   /** Every output folder holds the local job's rows, each as often. */
