@@ -44,12 +44,11 @@ public final class IndexStore implements Closeable {
    */
   public static IndexStore open(Path dir) throws IOException {
     requireIndexOrEmpty(dir);
-    requireNoNorms(dir);
+    requireAppendable(dir);
     OwnerOnly.directory(dir);
     CaseKey.createOrRead(dir); // first: it marks the folder as an index before anything else is written
     OwnerOnlyDirectory directory = OwnerOnlyDirectory.open(dir);
     try {
-      requireSameFingerprintScheme(dir, directory);
       return new IndexStore(dir, directory, new IndexWriter(directory, writerConfig()));
     } catch (IOException | RuntimeException e) {
       directory.close();
@@ -98,24 +97,26 @@ public final class IndexStore implements Closeable {
     String existing = org.apache.lucene.index.SegmentInfos.readLatestCommit(directory).getUserData().get(FINGERPRINT_SCHEME);
     String current = Documents.FINGERPRINTS.schemeId();
     if (existing != null && !existing.equals(current)) {
-      throw new IOException("the index at " + dir + " was built with fingerprint scheme '" + existing
+      throw new IncompatibleIndexException("the index at " + dir + " was built with fingerprint scheme '" + existing
           + "' but this kvscope uses '" + current + "'; ingest into a new index directory");
     }
   }
 
   /**
-   * No field kvscope writes keeps length norms (the text fields dropped them: nothing scores by
-   * length), and Lucene refuses a document whose field omits norms the index keeps for it, at the
-   * first request written. An index built before that is refused here instead, in words, and left
-   * as it was: it can still be searched and analyzed.
+   * Refuses, with {@link IncompatibleIndexException} and before anything in {@code dir} is touched,
+   * an index this kvscope cannot add to. No field kvscope writes keeps length norms (the text
+   * fields dropped them: nothing scores by length), and Lucene refuses a document whose field
+   * omits norms the index keeps for it, at the first request written; fingerprints of another
+   * scheme would never match. Such an index stays as it was: it can still be searched and analyzed.
    */
-  private static void requireNoNorms(Path dir) throws IOException {
+  public static void requireAppendable(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       return;
     }
     try (FSDirectory directory = FSDirectory.open(dir)) {
       if (DirectoryReader.indexExists(directory)) {
         requireNoNorms(dir, directory);
+        requireSameFingerprintScheme(dir, directory);
       }
     }
   }
@@ -124,7 +125,8 @@ public final class IndexStore implements Closeable {
     try (DirectoryReader reader = DirectoryReader.open(directory)) {
       for (FieldInfo field : FieldInfos.getMergedFieldInfos(reader)) {
         if (field.hasNorms()) {
-          throw new IOException("the index at " + dir + " was built by an older kvscope (its field '" + field.name
+          throw new IncompatibleIndexException("the index at " + dir + " was built by an older kvscope (its field '"
+              + field.name
               + "' keeps length norms, which this kvscope no longer writes), so nothing can be added to it;"
               + " ingest into a new index directory (the old index can still be searched and analyzed)");
         }
