@@ -1,9 +1,8 @@
 package io.kvscope.analysis.analyzers;
 
+import io.kvscope.analysis.BoundedCache;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.IntPredicate;
 
 /**
@@ -26,8 +25,7 @@ final class RememberedHolders implements TextIndex {
   /** What is remembered of a passage held more than {@link #MAX_HOLDERS} times. */
   private static final long[] TOO_MANY = new long[0];
 
-  private final Map<String, long[]> remembered = new LinkedHashMap<>(1024, 0.75f, true);
-  private long weight;
+  private final BoundedCache<String, long[]> remembered = new BoundedCache<>(MAX_WEIGHT, RememberedHolders::weightOf);
   long hits;
 
   RememberedHolders(TextIndex index) {
@@ -39,7 +37,7 @@ final class RememberedHolders implements TextIndex {
     long[] holders = remembered.get(passage);
     if (holders == null) {
       holders = lookUp(passage);
-      remember(passage, holders);
+      remembered.put(passage, holders);
     } else if (holders != TOO_MANY) {
       hits++;
     }
@@ -71,17 +69,6 @@ final class RememberedHolders implements TextIndex {
       return true;
     });
     return count[0] > MAX_HOLDERS ? TOO_MANY : Arrays.copyOf(found[0], count[0]);
-  }
-
-  private void remember(String passage, long[] holders) {
-    remembered.put(passage, holders);
-    weight += weightOf(passage, holders);
-    var eldest = remembered.entrySet().iterator();
-    while (weight > MAX_WEIGHT && eldest.hasNext()) {
-      Map.Entry<String, long[]> e = eldest.next();
-      weight -= weightOf(e.getKey(), e.getValue());
-      eldest.remove();
-    }
   }
 
   private static long weightOf(String passage, long[] holders) {

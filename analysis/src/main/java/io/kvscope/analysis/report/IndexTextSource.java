@@ -1,12 +1,11 @@
 package io.kvscope.analysis.report;
 
+import io.kvscope.analysis.BoundedCache;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.store.Redaction;
 import io.kvscope.index.doc.Schema;
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.document.Document;
@@ -36,9 +35,9 @@ public final class IndexTextSource implements TextSource {
   static final long KEPT_CHARS = 8_000_000;
 
   private final IndexSearch index;
-  /** Texts by field and request id, least recently used first; a null text is kept as such. */
-  private final Map<List<String>, Optional<String>> kept = new LinkedHashMap<>(64, 0.75f, true);
-  private long keptChars;
+  /** Texts by field and request id; a null text is kept as such. */
+  private final BoundedCache<List<String>, Optional<String>> kept =
+      new BoundedCache<>(KEPT_CHARS, (key, text) -> text.map(String::length).orElse(0));
 
   public IndexTextSource(IndexSearch index) {
     this.index = index;
@@ -61,22 +60,8 @@ public final class IndexTextSource implements TextSource {
     }
     Document doc = find(requestId, Set.of(field));
     String text = doc == null ? null : doc.get(field);
-    keep(key, text);
-    return text;
-  }
-
-  private void keep(List<String> key, String text) {
-    long chars = text == null ? 0 : text.length();
-    if (chars > KEPT_CHARS) {
-      return;
-    }
     kept.put(key, Optional.ofNullable(text));
-    keptChars += chars;
-    var eldest = kept.entrySet().iterator();
-    while (keptChars > KEPT_CHARS && eldest.hasNext()) {
-      keptChars -= eldest.next().getValue().map(String::length).orElse(0);
-      eldest.remove();
-    }
+    return text;
   }
 
   @Override
