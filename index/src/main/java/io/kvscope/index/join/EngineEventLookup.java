@@ -89,6 +89,70 @@ final class EngineEventLookup {
     return rooms;
   }
 
+  /**
+   * A live request document under a rid, as the {@link Linker} needs it: what it compares and
+   * reports comes from doc values, since the document's stored fields hold the whole prompt.
+   *
+   * @param doc the document's number in the whole reader (for reading it when it is rewritten)
+   */
+  record RequestDoc(int doc, String requestId, Long start, String linkSignature) {}
+
+  /** The live request documents logged under {@code rid}, in document order; none when no record names it. */
+  List<RequestDoc> requestsOf(String rid) {
+    BytesRef term = new BytesRef(rid);
+    List<RequestDoc> found = new ArrayList<>(1);
+    try {
+      List<LeafReaderContext> leaves = reader.leaves();
+      for (int i = 0; i < leaves.size(); i++) {
+        LeafReader leaf = leaves.get(i).reader();
+        TermsEnum terms = seek(leaf, i, Schema.ENGINE_RID, rids, term);
+        if (terms == null) {
+          continue;
+        }
+        SortedSetDocValues types = leaf.getSortedSetDocValues(Schema.DOC_TYPE);
+        long requestOrd = types == null ? -1 : types.lookupTerm(REQUEST);
+        if (requestOrd < 0) {
+          continue;
+        }
+        Bits live = leaf.getLiveDocs();
+        RequestColumns columns = null;
+        PostingsEnum docs = postings[i] = terms.postings(postings[i], PostingsEnum.NONE);
+        for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+          if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == requestOrd) {
+            // Doc values iterate forward only, and the previous look-up may have passed this doc.
+            columns = columns != null ? columns : new RequestColumns(leaf);
+            found.add(columns.read(leaves.get(i).docBase, doc));
+          }
+        }
+      }
+      return found;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read request documents from the index", e);
+    }
+  }
+
+  /** The doc values of one segment a {@link RequestDoc} is read from, opened for one look-up. */
+  private static final class RequestColumns {
+    private final SortedSetDocValues requestIds;
+    private final SortedNumericDocValues starts;
+    private final SortedSetDocValues signatures;
+
+    RequestColumns(LeafReader leaf) throws IOException {
+      this.requestIds = leaf.getSortedSetDocValues(Schema.REQUEST_ID);
+      this.starts = leaf.getSortedNumericDocValues(Schema.START_TIME);
+      this.signatures = leaf.getSortedSetDocValues(Schema.LINK_SIGNATURE);
+    }
+
+    RequestDoc read(int docBase, int doc) throws IOException {
+      Long start = starts != null && starts.advanceExact(doc) ? starts.nextValue() : null;
+      return new RequestDoc(docBase + doc, keyword(requestIds, doc), start, keyword(signatures, doc));
+    }
+
+    private static String keyword(SortedSetDocValues values, int doc) throws IOException {
+      return values != null && values.advanceExact(doc) ? values.lookupOrd(values.nextOrd()).utf8ToString() : null;
+    }
+  }
+
   /** Whether a gateway or trace record (a request document) carries {@code rid}. */
   boolean hasRequest(String rid) {
     BytesRef term = new BytesRef(rid);

@@ -16,9 +16,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.DocumentStoredFieldVisitor;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.MultiDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.MultiBits;
@@ -78,13 +76,14 @@ public final class Linker {
       RequestEvents join = new RequestEvents(lookup);
       Terms rids = MultiTerms.getTerms(reader, Schema.ENGINE_RID);
       if (rids != null) {
-        Bits live = MultiBits.getLiveDocs(reader);
         StoredFields stored = reader.storedFields();
         TermsEnum terms = rids.iterator();
-        PostingsEnum postings = null;
         for (BytesRef rid = terms.next(); rid != null; rid = terms.next()) {
           String ridText = rid.utf8ToString();
-          if (!lookup.hasRequest(ridText)) {
+          // The requests from doc values and the events alone from stored fields: a request's
+          // stored fields hold its prompt, decompressed whole however few fields are read.
+          List<EngineEventLookup.RequestDoc> requestDocs = lookup.requestsOf(ridText);
+          if (requestDocs.isEmpty()) {
             // A rid no gateway record names (a prefill rid, mostly): its lines are read only when no
             // request claims them through a room, which the request's own turn reads them for.
             if (!join.claimedThroughRoom(ridText)) {
@@ -97,42 +96,21 @@ public final class Linker {
             }
             continue;
           }
-          postings = terms.postings(postings, PostingsEnum.NONE);
-          List<Document> requestDocs = new ArrayList<>(1);
-          List<Integer> requestDocIds = new ArrayList<>(1);
-          List<EngineEvent> events = new ArrayList<>();
-          for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-            if (live != null && !live.get(doc)) {
-              continue;
-            }
-            Document document = withoutText(stored, doc);
-            switch (document.get(Schema.DOC_TYPE)) {
-              case Schema.TYPE_REQUEST -> {
-                requestDocs.add(document);
-                requestDocIds.add(doc);
-              }
-              case Schema.TYPE_ENGINE_EVENT -> events.add(Documents.readEngineEvent(document));
-              default -> { }
-            }
-          }
-          if (requestDocs.isEmpty()) {
-            continue; // not expected: hasRequest saw a live request document under this rid
-          }
-          RequestEvents.Joined joinedEvents = join.of(ridText, events);
+          RequestEvents.Joined joinedEvents = join.of(ridText);
           ambiguousRooms += joinedEvents.ambiguousRooms();
           List<EngineEvent> all = joinedEvents.all();
           if (all.isEmpty()) {
-            requestDocs.forEach(d -> sample(gatewayOnlySample, d.get(Schema.REQUEST_ID)));
+            requestDocs.forEach(d -> sample(gatewayOnlySample, d.requestId()));
             continue;
           }
           roles.joined(joinedEvents);
           EngineFacts facts = joinedEvents.facts(epochs);
           observeClocks(clocks, requestDocs.get(0), all, epochs);
           String signature = Documents.linkSignature(facts);
-          for (int i = 0; i < requestDocs.size(); i++) {
+          for (EngineEventLookup.RequestDoc request : requestDocs) {
             joined++;
-            if (!signature.equals(requestDocs.get(i).get(Schema.LINK_SIGNATURE))) {
-              rewrite(Documents.readGatewayRequest(stored.document(requestDocIds.get(i))), facts);
+            if (!signature.equals(request.linkSignature())) {
+              rewrite(Documents.readGatewayRequest(stored.document(request.doc())), facts);
               rewritten++;
             }
           }
@@ -162,9 +140,9 @@ public final class Linker {
   }
 
   /** Each node's first line about the request against the gateway's start of it, by the node's report name. */
-  private static void observeClocks(NodeClocks.Learner clocks, Document request, List<EngineEvent> events,
-      Epochs epochs) {
-    Long start = Documents.longValue(request, Schema.START_TIME);
+  private static void observeClocks(NodeClocks.Learner clocks, EngineEventLookup.RequestDoc request,
+      List<EngineEvent> events, Epochs epochs) {
+    Long start = request.start();
     if (start == null) {
       return;
     }
@@ -172,12 +150,11 @@ public final class Linker {
     for (EngineEvent event : events) {
       firstByNode.merge(epochs.canonical(event.node()), event.time(), Math::min);
     }
-    String requestId = request.get(Schema.REQUEST_ID);
+    String requestId = request.requestId();
     firstByNode.forEach((node, time) -> clocks.observe(node, requestId, time, start));
   }
 
   private static void collectRequestsWithoutRid(DirectoryReader reader, List<String> sample) throws IOException {
-    StoredFields stored = reader.storedFields();
     Bits live = MultiBits.getLiveDocs(reader);
     PostingsEnum docs = MultiTerms.getTermPostingsEnum(reader, Schema.DOC_TYPE, new BytesRef(Schema.TYPE_REQUEST));
     if (docs == null) {
@@ -185,29 +162,15 @@ public final class Linker {
     }
     // Whether a request has a rid, from doc values: reading stored fields would decompress every prompt.
     SortedSetDocValues rids = MultiDocValues.getSortedSetValues(reader, Schema.ENGINE_RID);
+    SortedSetDocValues requestIds = MultiDocValues.getSortedSetValues(reader, Schema.REQUEST_ID);
     for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS && sample.size() < SAMPLE; doc = docs.nextDoc()) {
       if ((live != null && !live.get(doc)) || (rids != null && rids.advanceExact(doc))) {
         continue;
       }
-      sample(sample, withoutText(stored, doc).get(Schema.REQUEST_ID));
-    }
-  }
-
-  private static final java.util.Set<String> TEXT_FIELDS = java.util.Set.of(Schema.PROMPT_TEXT, Schema.RESPONSE_TEXT);
-
-  /**
-   * A document's stored fields but the prompt and response text: the join needs them only for the
-   * few requests it rewrites, and decoding every prompt would dominate the walk.
-   */
-  private static Document withoutText(StoredFields stored, int doc) throws IOException {
-    DocumentStoredFieldVisitor visitor = new DocumentStoredFieldVisitor() {
-      @Override
-      public Status needsField(FieldInfo field) {
-        return TEXT_FIELDS.contains(field.name) ? Status.NO : Status.YES;
+      if (requestIds != null && requestIds.advanceExact(doc)) {
+        sample(sample, requestIds.lookupOrd(requestIds.nextOrd()).utf8ToString());
       }
-    };
-    stored.document(doc, visitor);
-    return visitor.getDocument();
+    }
   }
 
   private static void sample(List<String> sample, String value) {

@@ -114,4 +114,54 @@ class LinkerTest {
       assertThat(record.cachedTokens()).as("the gateway's own value stays").isEqualTo(7L);
     }
   }
+
+  private static EngineEvent decodeStats(String rid, long room, String time, long inputLen) {
+    return new EngineEvent(Kind.TIME_STATS, "decode-0", NodeRole.DECODE, rid, room, at(time), inputLen, null, null,
+        null, null, null, null, null, null, null, "decode-0.log", 10);
+  }
+
+  @Test
+  void requestsAreReadWhicheverSegmentAndOrderTheirDocumentsAreInAndEachIsLinkedOnce() throws Exception {
+    Path index = tmp.resolve("segments");
+    try (IndexStore store = IndexStore.open(index)) {
+      store.put(Documents.of(epoch("decode-0", NodeRole.DECODE, "2026-08-27T00:00:00Z", 900_000, 1_048_576)));
+      // Documents in the reverse of the rids' order, so that each look-up goes back in the segment.
+      store.put(Documents.of(RequestRecord.builder("gw-z").engineRid("z").tenant("acme").statusCode(200)
+          .startTime(at("2026-08-27T12:00:10Z")).sourceFile("gw.jsonl").sourceLine(1).build()));
+      store.put(Documents.of(RequestRecord.builder("gw-m").engineRid("m").tenant("acme").statusCode(200)
+          .sourceFile("gw.jsonl").sourceLine(2).build()));
+      store.put(Documents.of(RequestRecord.builder("gw-a").engineRid("a").tenant("acme").statusCode(200)
+          .startTime(at("2026-08-27T12:00:20Z")).sourceFile("gw.jsonl").sourceLine(3).build()));
+      store.put(Documents.of(RequestRecord.builder("gw-none").tenant("acme").statusCode(200)
+          .sourceFile("gw.jsonl").sourceLine(4).build()));
+      store.commit();
+      // The engine's lines in a later segment; the decode node's clock runs 30 s ahead.
+      store.put(Documents.of(decodeStats("z", 101L, "2026-08-27T12:00:40Z", 9L)));
+      store.put(Documents.of(decodeStats("a", 102L, "2026-08-27T12:00:50Z", 7L)));
+      store.commit();
+      // A second request under "a" (a retry the gateway logged twice), in a third segment.
+      store.put(Documents.of(RequestRecord.builder("gw-a2").engineRid("a").tenant("acme").statusCode(200)
+          .sourceFile("gw.jsonl").sourceLine(5).build()));
+      store.commit();
+
+      LinkSummary summary = new Linker(store).run();
+      store.commit();
+
+      assertThat(summary.requests()).isEqualTo(5);
+      assertThat(summary.joined()).as("gw-z, gw-a and gw-a2").isEqualTo(3);
+      assertThat(summary.rewritten()).isEqualTo(3);
+      assertThat(summary.gatewayOnlySample()).as("a rid without lines first, then a request without a rid")
+          .containsExactly("gw-m", "gw-none");
+      assertThat(new Linker(store).run().rewritten()).as("each signature read back unchanged").isZero();
+    }
+    try (IndexSearch search = IndexSearch.open(index)) {
+      assertThat(Documents.readRequest(search.search("request_id:gw-a2", 1).documents().get(0)).engineInputLen())
+          .isEqualTo(7L);
+      assertThat(Documents.readRequest(search.search("request_id:gw-z", 1).documents().get(0)).engineInputLen())
+          .isEqualTo(9L);
+      assertThat(search.search("request_id:gw-a", 10).total()).as("linked once, not duplicated").isEqualTo(1);
+      // Both starts read back: 30 s from each of the two requests that carry one.
+      assertThat(io.kvscope.index.nodes.NodeClocks.load(search.reader()).skew("decode-0")).isEqualTo(30_000L);
+    }
+  }
 }
