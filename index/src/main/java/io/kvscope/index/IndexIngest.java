@@ -102,7 +102,8 @@ public final class IndexIngest {
       store.commit();
       learnAliases();
       LinkSummary link = new Linker(store, writers).run();
-      store.commit();
+      store.commitWithoutMerging(); // the caller closes the store next
+
       return new IngestSummary(files.size(), run.filesIngested, run.filesUnchanged, run.unrecognized,
           run.recordsByFormat, run.itemsByType, run.badRecords, run.badSamples,
           run.requestsRead, merge, run.bytesIngested, clock.millis() - started, link,

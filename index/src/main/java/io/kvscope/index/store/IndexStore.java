@@ -14,6 +14,9 @@ import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LiveIndexWriterConfig;
+import org.apache.lucene.index.MergePolicy;
+import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
@@ -195,6 +198,22 @@ public final class IndexStore implements Closeable {
     writer.setLiveCommitData(java.util.Map.of(FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId()).entrySet());
     writer.commit();
     OwnerOnly.contents(dir);
+  }
+
+  /**
+   * {@link #commit()} for the last commit before {@link #close()}: the segments it flushes start no
+   * merge, since the close would abort that merge and its work, a few CPU seconds, would be lost.
+   * Merges already running are not waited for; the index is as sound and searchable either way.
+   */
+  public void commitWithoutMerging() throws IOException {
+    LiveIndexWriterConfig config = writer.getConfig();
+    MergePolicy merging = config.getMergePolicy();
+    config.setMergePolicy(NoMergePolicy.INSTANCE);
+    try {
+      commit();
+    } finally {
+      config.setMergePolicy(merging);
+    }
   }
 
   /** A near-real-time reader that sees uncommitted writes too. The caller closes it. */

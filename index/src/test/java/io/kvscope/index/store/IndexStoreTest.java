@@ -160,4 +160,27 @@ class IndexStoreTest {
     assertThat((Integer) Files.getAttribute(shared, "unix:mode") & 07777).as("the shared folder itself is left open")
         .isEqualTo(01777);
   }
+
+  @Test
+  void aCommitWithoutMergingKeepsEachFlushedSegmentAndTheIndexSearchable() throws Exception {
+    Path dir = tmp.resolve("unmerged");
+    int commits = 30; // three times the merge policy's segments per tier: plain commits would merge
+    try (IndexStore store = IndexStore.open(dir)) {
+      for (int i = 0; i < commits; i++) {
+        addOne(store, "r" + i);
+        store.commitWithoutMerging();
+      }
+    }
+    try (IndexSearch search = IndexSearch.open(dir)) {
+      assertThat(search.reader().leaves()).hasSize(commits);
+      assertThat(search.search("\"secret prompt\"", 100).total()).isEqualTo(commits);
+    }
+    try (IndexStore again = IndexStore.open(dir)) {
+      addOne(again, "after");
+      again.commit();
+    }
+    try (IndexSearch search = IndexSearch.open(dir)) {
+      assertThat(search.search("\"secret prompt\"", 100).total()).as("appended to as usual").isEqualTo(commits + 1);
+    }
+  }
 }
