@@ -99,36 +99,9 @@ final class EngineEventLookup {
 
   /** The live request documents logged under {@code rid}, in document order; none when no record names it. */
   List<RequestDoc> requestsOf(String rid) {
-    BytesRef term = new BytesRef(rid);
     List<RequestDoc> found = new ArrayList<>(1);
-    try {
-      List<LeafReaderContext> leaves = reader.leaves();
-      for (int i = 0; i < leaves.size(); i++) {
-        LeafReader leaf = leaves.get(i).reader();
-        TermsEnum terms = seek(leaf, i, Schema.ENGINE_RID, rids, term);
-        if (terms == null) {
-          continue;
-        }
-        SortedSetDocValues types = leaf.getSortedSetDocValues(Schema.DOC_TYPE);
-        long requestOrd = types == null ? -1 : types.lookupTerm(REQUEST);
-        if (requestOrd < 0) {
-          continue;
-        }
-        Bits live = leaf.getLiveDocs();
-        RequestColumns columns = null;
-        PostingsEnum docs = postings[i] = terms.postings(postings[i], PostingsEnum.NONE);
-        for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-          if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == requestOrd) {
-            // Doc values iterate forward only, and the previous look-up may have passed this doc.
-            columns = columns != null ? columns : new RequestColumns(leaf);
-            found.add(columns.read(leaves.get(i).docBase, doc));
-          }
-        }
-      }
-      return found;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read request documents from the index", e);
-    }
+    forEachOfType(Schema.ENGINE_RID, rids, new BytesRef(rid), REQUEST, (leaf, doc) -> found.add(leaf.request(doc)));
+    return found;
   }
 
   /** The doc values of one segment a {@link RequestDoc} is read from, opened for one look-up. */
@@ -155,37 +128,23 @@ final class EngineEventLookup {
 
   /** Whether a gateway or trace record (a request document) carries {@code rid}. */
   boolean hasRequest(String rid) {
-    BytesRef term = new BytesRef(rid);
-    try {
-      List<LeafReaderContext> leaves = reader.leaves();
-      for (int i = 0; i < leaves.size(); i++) {
-        LeafReader leaf = leaves.get(i).reader();
-        TermsEnum terms = seek(leaf, i, Schema.ENGINE_RID, rids, term);
-        if (terms == null) {
-          continue;
-        }
-        SortedSetDocValues types = leaf.getSortedSetDocValues(Schema.DOC_TYPE);
-        long requestOrd = types == null ? -1 : types.lookupTerm(REQUEST);
-        if (requestOrd < 0) {
-          continue;
-        }
-        Bits live = leaf.getLiveDocs();
-        PostingsEnum docs = postings[i] = terms.postings(postings[i], PostingsEnum.NONE);
-        for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-          if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == requestOrd) {
-            return true;
-          }
-        }
-      }
+    boolean[] found = {false};
+    forEachOfType(Schema.ENGINE_RID, rids, new BytesRef(rid), REQUEST, (leaf, doc) -> {
+      found[0] = true;
       return false;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the index", e);
-    }
+    });
+    return found[0];
   }
 
   @FunctionalInterface
   private interface EventDoc {
     void accept(Leaf leaf, int doc) throws IOException;
+  }
+
+  /** Receives a document of the type looked for; returns whether to go on. */
+  @FunctionalInterface
+  private interface TypedDoc {
+    boolean accept(Leaf leaf, int doc) throws IOException;
   }
 
   /**
@@ -195,12 +154,15 @@ final class EngineEventLookup {
   private final class Leaf {
     private final LeafReader reader;
     private final int ord;
+    private final int docBase;
     private SortedSetDocValues rids;
     private SortedNumericDocValues rooms;
+    private RequestColumns requests;
 
-    Leaf(LeafReader reader, int ord) {
-      this.reader = reader;
+    Leaf(LeafReaderContext context, int ord) {
+      this.reader = context.reader();
       this.ord = ord;
+      this.docBase = context.docBase;
     }
 
     SortedSetDocValues rids() throws IOException {
@@ -223,10 +185,29 @@ final class EngineEventLookup {
       }
       return Documents.readEngineEvent(stored[ord].document(doc));
     }
+
+    RequestDoc request(int doc) throws IOException {
+      // Opened for each look-up: doc values iterate forward only, and an earlier look-up may have passed doc.
+      if (requests == null) {
+        requests = new RequestColumns(reader);
+      }
+      return requests.read(docBase, doc);
+    }
   }
 
   /** Each live engine-event document holding {@code term} in {@code field}, segment by segment. */
   private void forEachEvent(String field, TermsEnum[] cache, BytesRef term, EventDoc consumer) {
+    forEachOfType(field, cache, term, ENGINE_EVENT, (leaf, doc) -> {
+      consumer.accept(leaf, doc);
+      return true;
+    });
+  }
+
+  /**
+   * Each live document of {@link Schema#DOC_TYPE} {@code type} holding {@code term} in {@code field},
+   * segment by segment, until {@code consumer} says stop.
+   */
+  private void forEachOfType(String field, TermsEnum[] cache, BytesRef term, BytesRef type, TypedDoc consumer) {
     try {
       List<LeafReaderContext> leaves = reader.leaves();
       for (int i = 0; i < leaves.size(); i++) {
@@ -237,21 +218,22 @@ final class EngineEventLookup {
         }
         // The type from doc values: a request's stored fields hold its whole prompt.
         SortedSetDocValues types = leaf.getSortedSetDocValues(Schema.DOC_TYPE);
-        long eventOrd = types == null ? -1 : types.lookupTerm(ENGINE_EVENT);
-        if (eventOrd < 0) {
+        long typeOrd = types == null ? -1 : types.lookupTerm(type);
+        if (typeOrd < 0) {
           continue;
         }
         Bits live = leaf.getLiveDocs();
-        Leaf context = new Leaf(leaf, i);
+        Leaf context = new Leaf(leaves.get(i), i);
         PostingsEnum docs = postings[i] = terms.postings(postings[i], PostingsEnum.NONE);
         for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-          if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == eventOrd) {
-            consumer.accept(context, doc);
+          if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == typeOrd
+              && !consumer.accept(context, doc)) {
+            return;
           }
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read engine events from the index", e);
+      throw new UncheckedIOException("cannot read the engine join's documents from the index", e);
     }
   }
 
