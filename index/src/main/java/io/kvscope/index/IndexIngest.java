@@ -96,13 +96,18 @@ public final class IndexIngest {
       }
       writers.flush();
       run.closeFacts();
-      userAliases();
-      store.commit();
-      MergeSummary merge = new RequestMerger(store, writers).run();
-      store.commit();
-      learnAliases();
-      LinkSummary link = new Linker(store, writers).run();
-      store.commitWithoutMerging(); // the caller closes the store next
+      MergeSummary merge;
+      LinkSummary link;
+      // The caller closes the store next, which would abort any merge these commits start.
+      try (java.io.Closeable paused = store.mergesPaused()) {
+        userAliases();
+        store.commit();
+        merge = new RequestMerger(store, writers).run();
+        store.commit();
+        learnAliases();
+        link = new Linker(store, writers).run();
+        store.commit();
+      }
 
       return new IngestSummary(files.size(), run.filesIngested, run.filesUnchanged, run.unrecognized,
           run.recordsByFormat, run.itemsByType, run.badRecords, run.badSamples,

@@ -201,19 +201,16 @@ public final class IndexStore implements Closeable {
   }
 
   /**
-   * {@link #commit()} for the last commit before {@link #close()}: the segments it flushes start no
-   * merge, since the close would abort that merge and its work, a few CPU seconds, would be lost.
-   * Merges already running are not waited for; the index is as sound and searchable either way.
+   * Starts no merge until the returned handle is closed; merges already running go on. For the
+   * writes and commits just before {@link #close()}: the close aborts running merges, so a merge
+   * they started was CPU spent for nothing, a few seconds an ingest. Segments stay as flushed; the
+   * index is as sound and searchable either way.
    */
-  public void commitWithoutMerging() throws IOException {
+  public Closeable mergesPaused() {
     LiveIndexWriterConfig config = writer.getConfig();
     MergePolicy merging = config.getMergePolicy();
     config.setMergePolicy(NoMergePolicy.INSTANCE);
-    try {
-      commit();
-    } finally {
-      config.setMergePolicy(merging);
-    }
+    return () -> config.setMergePolicy(merging);
   }
 
   /** A near-real-time reader that sees uncommitted writes too. The caller closes it. */

@@ -162,13 +162,13 @@ class IndexStoreTest {
   }
 
   @Test
-  void aCommitWithoutMergingKeepsEachFlushedSegmentAndTheIndexSearchable() throws Exception {
+  void commitsWhileMergesArePausedKeepEachFlushedSegmentAndTheIndexSearchable() throws Exception {
     Path dir = tmp.resolve("unmerged");
     int commits = 30; // three times the merge policy's segments per tier: plain commits would merge
-    try (IndexStore store = IndexStore.open(dir)) {
+    try (IndexStore store = IndexStore.open(dir); java.io.Closeable paused = store.mergesPaused()) {
       for (int i = 0; i < commits; i++) {
         addOne(store, "r" + i);
-        store.commitWithoutMerging();
+        store.commit();
       }
     }
     try (IndexSearch search = IndexSearch.open(dir)) {
