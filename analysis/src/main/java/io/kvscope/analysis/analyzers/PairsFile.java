@@ -59,18 +59,17 @@ public final class PairsFile implements CandidatePairs {
   public static final String FILE_NAME = "pairs.arrow";
   /** Bumped when the columns or the metadata change meaning; another version is refused. */
   static final String FORMAT = "1";
-  static final String KEY_FORMAT = "kvscope.pairs.format";
-  static final String KEY_INDEX = "kvscope.pairs.index_commit";
-  static final String KEY_JOB = "kvscope.pairs.job";
-  static final String KEY_JOIN = "kvscope.pairs.join";
-  static final String KEY_HORIZON = "kvscope.pairs.horizon_ms";
-  static final String KEY_SHARED = "kvscope.pairs.shared_fingerprints";
-  static final String KEY_BOILERPLATE = "kvscope.pairs.skipped_boilerplate";
-  static final String RECIPIENT = "recipient_doc";
-  static final String SOURCE = "source_doc";
-  static final String SHARED_PROMPT = "shared_prompt";
-  static final String SHARED_RESPONSE = "shared_response";
-  private static final List<String> COLUMNS = List.of(RECIPIENT, SOURCE, SHARED_PROMPT, SHARED_RESPONSE);
+  /** Recipient and source document, then the fingerprints shared with the source's prompt and response. */
+  private static final List<String> COLUMNS = List.of("recipient_doc", "source_doc", "shared_prompt", "shared_response");
+
+  /** What the schema's metadata holds, each under {@code kvscope.pairs.<name>}. */
+  private enum Meta {
+    FORMAT, INDEX_COMMIT, JOB, JOIN, HORIZON_MS, SHARED_FINGERPRINTS, SKIPPED_BOILERPLATE;
+
+    String key() {
+      return "kvscope.pairs." + name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
   private static final int BATCH_ROWS = 1 << 16;
 
   /**
@@ -118,13 +117,13 @@ public final class PairsFile implements CandidatePairs {
   public static long write(Path file, Header header, Iterator<Candidate> pairs) throws IOException {
     Map<String, String> metadata = new LinkedHashMap<>();
     metadata.put(KvscopeOutputs.ARROW_MARK, "pairs"); // never read back as evidence by an ingest
-    metadata.put(KEY_FORMAT, FORMAT);
-    metadata.put(KEY_INDEX, header.index());
-    metadata.put(KEY_JOB, header.job());
-    metadata.put(KEY_JOIN, header.join());
-    metadata.put(KEY_HORIZON, Long.toString(header.horizonMillis()));
-    metadata.put(KEY_SHARED, Long.toString(header.sharedFingerprints()));
-    metadata.put(KEY_BOILERPLATE, Long.toString(header.skippedBoilerplate()));
+    metadata.put(Meta.FORMAT.key(), FORMAT);
+    metadata.put(Meta.INDEX_COMMIT.key(), header.index());
+    metadata.put(Meta.JOB.key(), header.job());
+    metadata.put(Meta.JOIN.key(), header.join());
+    metadata.put(Meta.HORIZON_MS.key(), Long.toString(header.horizonMillis()));
+    metadata.put(Meta.SHARED_FINGERPRINTS.key(), Long.toString(header.sharedFingerprints()));
+    metadata.put(Meta.SKIPPED_BOILERPLATE.key(), Long.toString(header.skippedBoilerplate()));
     List<Field> fields = COLUMNS.stream()
         .map(name -> new Field(name, FieldType.notNullable(new ArrowType.Int(32, true)), null)).toList();
     long[] written = {0};
@@ -283,14 +282,15 @@ public final class PairsFile implements CandidatePairs {
         Schema schema = reader.getVectorSchemaRoot().getSchema();
         Map<String, String> metadata = schema.getCustomMetadata() == null ? Map.of() : schema.getCustomMetadata();
         List<String> names = schema.getFields().stream().map(Field::getName).toList();
-        if (!FORMAT.equals(metadata.get(KEY_FORMAT)) || !names.equals(COLUMNS)) {
+        if (!FORMAT.equals(metadata.get(Meta.FORMAT.key())) || !names.equals(COLUMNS)) {
           throw new IllegalStateException(name() + " is no candidate pairs file of this kvscope (format "
-              + Printable.text(String.valueOf(metadata.get(KEY_FORMAT))) + ", columns " + Printable.text(names.toString())
+              + Printable.text(String.valueOf(metadata.get(Meta.FORMAT.key()))) + ", columns " + Printable.text(names.toString())
               + "); run kvscope scope again.");
         }
-        header = new Header(metadata.get(KEY_JOB), metadata.get(KEY_INDEX), metadata.get(KEY_JOIN),
-            Long.parseLong(metadata.get(KEY_HORIZON)), Long.parseLong(metadata.get(KEY_SHARED)),
-            Long.parseLong(metadata.get(KEY_BOILERPLATE)));
+        header = new Header(metadata.get(Meta.JOB.key()), metadata.get(Meta.INDEX_COMMIT.key()),
+            metadata.get(Meta.JOIN.key()), Long.parseLong(metadata.get(Meta.HORIZON_MS.key())),
+            Long.parseLong(metadata.get(Meta.SHARED_FINGERPRINTS.key())),
+            Long.parseLong(metadata.get(Meta.SKIPPED_BOILERPLATE.key())));
       } catch (IOException | RuntimeException e) {
         reader.close();
         if (e instanceof IllegalStateException refused) {

@@ -1,13 +1,10 @@
 package io.kvscope.analysis.analyzers;
 
-import static io.kvscope.analysis.TestIndex.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.AnalysisOptions;
-import io.kvscope.analysis.RequestColumns;
-import io.kvscope.analysis.TestIndex;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.FingerprintJoin;
@@ -25,14 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Candidate pairs written to a file for one index commit and read back through the analysis' pair
- * filter, and every file that does not belong to the analysis refused in words. Three tenants'
- * replies repeat one passage, so each reply is a candidate of the others.
+ * filter, and every file that does not belong to the analysis refused in words, on {@link OnePassage}.
  */
 class PairsFileTest {
 
-  private static final String PASSAGE = "The quarterly ledger for the Halvorsen account closed at four hundred"
-      + " and twelve thousand crowns after the late transfer from the Bergen office was booked twice and reversed"
-      + " on the second of March by the night clerk";
   private static final JoinOptions OPTIONS = CrossTenantOverlap.generalJoin(4);
   private static final long HORIZON = AnalysisOptions.DEFAULT_HORIZON.toMillis();
 
@@ -44,15 +37,9 @@ class PairsFileTest {
 
   @BeforeEach
   void index() throws Exception {
-    TestIndex test = new TestIndex(tmp.resolve("index"));
-    String[] tenants = {"a", "b", "c"};
-    for (int i = 0; i < tenants.length; i++) {
-      test.servedOn(request("r" + i, tenants[i], "2026-03-02T10:0" + i + ":00Z", 40, 200)
-          .promptText("Question " + i + " of tenant " + tenants[i]).responseText("Note: " + PASSAGE).build(), "decode-0");
-    }
-    search = test.open();
-    RequestColumns columns = RequestColumns.load(context());
-    join = new FingerprintJoin(search.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1);
+    OnePassage one = OnePassage.index(tmp.resolve("index"));
+    search = one.search();
+    join = one.join();
     join.run(OPTIONS, PairFilter.ALL, joined::add);
   }
 
