@@ -1,5 +1,7 @@
 package io.kvscope.analysis;
 
+import io.kvscope.analysis.analyzers.CandidatePairs;
+import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.analysis.analyzers.OverLengthAccepted;
 import io.kvscope.analysis.analyzers.PrefillUnderrun;
 import io.kvscope.analysis.analyzers.VulnerableWindows;
@@ -57,6 +59,12 @@ public final class Analysis {
 
   public static Analysis standard() {
     return new Analysis(Analyzers.discover(), Clock.systemUTC());
+  }
+
+  /** The standard analysis with the general join's candidate pairs taken from {@code pairs}. */
+  public static Analysis standard(CandidatePairs pairs) {
+    return new Analysis(Analyzers.discover().stream()
+        .map(a -> a instanceof CrossTenantOverlap ? new CrossTenantOverlap(pairs) : a).toList(), Clock.systemUTC());
   }
 
   public Report run(IndexSearch index, AnalysisOptions options, Progress progress) throws IOException {

@@ -205,6 +205,11 @@ public final class RequestColumns {
     return all == null ? List.of() : all.stream().filter(c -> c.copy().isReply()).toList();
   }
 
+  /** True when some merged request's records disagree on a text, so the index holds copies of it. */
+  public boolean hasCopies() {
+    return !copiesOfRequest.isEmpty();
+  }
+
   /** True for requests inside the analysed time range, and their reply copies: the responses examined. */
   public boolean isRecipient(int doc) {
     return inRange.get(doc);

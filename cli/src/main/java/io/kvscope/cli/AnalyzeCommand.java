@@ -2,6 +2,7 @@ package io.kvscope.cli;
 
 import io.kvscope.analysis.Analysis;
 import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.analyzers.CandidatePairs;
 import io.kvscope.analysis.MissingEvidence;
 import io.kvscope.analysis.impact.Preliminary;
 import io.kvscope.analysis.impact.Report;
@@ -69,17 +70,17 @@ final class AnalyzeCommand implements Callable<Integer> {
         return refused;
       }
     }
-    return analyzeAndReport(index.path, inputs, ingestOptions.toOptions(this), analysis.toOptions(),
+    return analyzeAndReport(index.path, inputs, ingestOptions.toOptions(this), analysis.toOptions(), CandidatePairs.INDEX_JOIN,
         new ReportDestination(out, reveal, notice.toDetails(), trace.links()), quiet);
   }
 
   /**
-   * What {@code analyze} does on an index already built, for every command that ends as it does;
-   * returns the exit code.
+   * What {@code analyze} does on an index already built, for every command that ends as it does,
+   * with the general join's candidates from {@code pairs}; returns the exit code.
    */
-  static int analyzeAndReport(Path indexDir, AnalysisOptions options, ReportDestination reports, boolean quiet)
-      throws Exception {
-    return analyzeAndReport(indexDir, List.of(), null, options, reports, quiet);
+  static int analyzeAndReport(Path indexDir, AnalysisOptions options, CandidatePairs pairs, ReportDestination reports,
+      boolean quiet) throws Exception {
+    return analyzeAndReport(indexDir, List.of(), null, options, pairs, reports, quiet);
   }
 
   /**
@@ -88,7 +89,7 @@ final class AnalyzeCommand implements Callable<Integer> {
    * summary on stdout and the reports where {@code reports} says; returns the exit code.
    */
   private static int analyzeAndReport(Path indexDir, List<Path> inputs, IngestOptions ingestWith,
-      AnalysisOptions options, ReportDestination reports, boolean quiet) throws Exception {
+      AnalysisOptions options, CandidatePairs pairs, ReportDestination reports, boolean quiet) throws Exception {
     Analyzed analyzed;
     // One bar over both steps when there is an ingest; what it prints goes above the bar.
     try (ProgressBarReporter progress = new ProgressBarReporter(inputs.isEmpty() ? ProgressBarReporter.Steps.ANALYSIS
@@ -101,7 +102,7 @@ final class AnalyzeCommand implements Callable<Integer> {
           o.println();
         });
       }
-      analyzed = analyze(indexDir, options, showing(progress, System.out), System.err);
+      analyzed = analyze(indexDir, options, pairs, showing(progress, System.out), System.err);
       progress.analysisEnded();
     }
     SummaryPrinter.print(analyzed.report(), System.out);
@@ -152,6 +153,12 @@ final class AnalyzeCommand implements Callable<Integer> {
    */
   static Analyzed analyze(Path indexDir, AnalysisOptions options, Analysis.Progress progress, PrintStream err)
       throws Exception {
+    return analyze(indexDir, options, CandidatePairs.INDEX_JOIN, progress, err);
+  }
+
+  /** As {@link #analyze(Path, AnalysisOptions, Analysis.Progress, PrintStream)}, the general join's candidates from {@code pairs}. */
+  static Analyzed analyze(Path indexDir, AnalysisOptions options, CandidatePairs pairs, Analysis.Progress progress,
+      PrintStream err) throws Exception {
     try (IndexSearch search = IndexSearch.open(indexDir)) {
       if (search.beingWritten()) {
         err.println("kvscope: an ingest is writing to " + Printable.text(indexDir) + "; this analysis reads its last"
@@ -163,7 +170,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       if (!blocking.isEmpty()) {
         throw new IllegalStateException("nothing to analyse: " + blocking);
       }
-      Report report = Analysis.standard().run(search, options, progress);
+      Report report = Analysis.standard(pairs).run(search, options, progress);
       // The analysis module knows the files; only the command line knows which release it is.
       report = report.withEvidence(report.evidence().withVersion(KvScope.Version.text()));
       return new Analyzed(report, gaps);

@@ -1,5 +1,6 @@
 package io.kvscope.cli;
 
+import io.kvscope.analysis.analyzers.PairsFile;
 import io.kvscope.ingest.Printable;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -81,8 +82,9 @@ final class ScopeCommand implements Callable<Integer> {
       System.err.println("kvscope: the Spark job failed (exit " + status + "); the end of its log is above");
       return ExitCodes.ERROR;
     }
+    // The cluster's self-join gave the candidate pairs; the analysis takes them instead of joining again.
     return AnalyzeCommand.analyzeAndReport(out.resolve("index"), analysis.toOptions(),
-        new ReportDestination(out.resolve("report"), reveal, notice.toDetails(), trace.links()), quiet);
+        PairsFile.at(out.resolve(PairsFile.FILE_NAME)), new ReportDestination(out.resolve("report"), reveal, notice.toDetails(), trace.links()), quiet);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.kvscope.spark;
 
 import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
+import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.UserAliases;
 import io.kvscope.ingest.record.NodeAlias;
@@ -93,8 +94,9 @@ public final class ScopeJob {
     ReachStage.Nodes nodes = ReachStage.run(spark, out);
     times.put("reach", clock.lap());
     metrics.begin("pairs");
-    PairStage.Result join = PairStage.run(spark, out, CrossTenantOverlap.generalJoin(fingerprints.cutoff()), nodes,
-        AnalysisOptions.DEFAULT_HORIZON.toMillis(), saltWork);
+    JoinOptions general = CrossTenantOverlap.generalJoin(fingerprints.cutoff());
+    long horizon = AnalysisOptions.DEFAULT_HORIZON.toMillis();
+    PairStage.Result join = PairStage.run(spark, out, general, nodes, horizon, saltWork);
     times.put("pairs", clock.lap());
     metrics.begin("shards");
     List<String> shards = ShardStage.run(spark, out);
@@ -105,6 +107,10 @@ public final class ScopeJob {
       index = ShardIndex.folderOf(out);
       ShardIndex.build(spark.sparkContext().hadoopConfiguration(), out, shards, nodes, index);
       times.put("index", clock.lap());
+      // The self-join's pairs in the index's document ids, for the analysis of that index.
+      metrics.begin("pairs file");
+      DriverPairs.write(spark, out, index, general, horizon, join);
+      times.put("pairs file", clock.lap());
     }
     metrics.write(metrics.rows(times, join), out);
     return new Summary(planned.size(), (int) planned.stream().filter(f -> f.format() != null).count(),

@@ -7,8 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvscope.analysis.Analysis;
 import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.analyzers.CandidatePairs;
+import io.kvscope.analysis.analyzers.CrossTenantOverlap;
+import io.kvscope.analysis.analyzers.PairsFile;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.IndexIngest;
+import io.kvscope.index.doc.TextCopies;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.IngestProgress;
 import io.kvscope.index.store.CaseKey;
@@ -51,17 +55,35 @@ final class SameReport {
     return report;
   }
 
-  /** As {@link #assertSame(Path, Path, Path)}, with the report of {@code expected} already made. */
+  /**
+   * As {@link #assertSame(Path, Path, Path)}, with the report of {@code expected} already made. The
+   * job's index {@code actual} is analysed as {@code kvscope scope} analyses it: with the candidate
+   * pairs the job wrote beside it, which that analysis must say it took (unless the index holds text
+   * copies, which only the index's own join covers).
+   */
   static void assertSame(JsonNode expectedReport, Path expected, Path actual, Path reports) throws IOException {
     Files.copy(expected.resolve(CaseKey.FILE_NAME), actual.resolve(CaseKey.FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
-    assertThat(of(actual, reports.resolve("actual.json"))).isEqualTo(expectedReport);
+    Path file = reports.resolve("actual.json");
+    assertThat(of(actual, file, PairsFile.at(actual.resolveSibling(PairsFile.FILE_NAME)))).isEqualTo(expectedReport);
+    boolean copies;
+    try (IndexSearch search = IndexSearch.open(actual)) {
+      copies = !TextCopies.all(search.reader()).isEmpty();
+    }
+    // Text copies (records of one request that disagree on a text) are joined on the index only.
+    assertThat(new ObjectMapper().readTree(file.toFile()).at("/parameters/" + CrossTenantOverlap.NAME
+        + ".candidate_pairs/from").asText()).as("where the candidates came from").isEqualTo(copies ? "index join" : "pairs file");
   }
 
   /** report.json of the standard analysis on {@code index}, written to {@code file}, without what may differ between two runs. */
   static JsonNode of(Path index, Path file) throws IOException {
+    return of(index, file, CandidatePairs.INDEX_JOIN);
+  }
+
+  /** As {@link #of(Path, Path)}, with the general join's candidates from {@code pairs}. */
+  static JsonNode of(Path index, Path file, CandidatePairs pairs) throws IOException {
     Files.createDirectories(file.getParent());
     try (IndexSearch search = IndexSearch.open(index)) {
-      ReportJson.write(Analysis.standard().run(search, AnalysisOptions.defaults(), Analysis.Progress.NONE), file);
+      ReportJson.write(Analysis.standard(pairs).run(search, AnalysisOptions.defaults(), Analysis.Progress.NONE), file);
     }
     ObjectNode report = (ObjectNode) new ObjectMapper().readTree(file.toFile());
     report.remove(List.of("generated_at", "index", "parameters"));

@@ -78,6 +78,7 @@ public final class CrossTenantOverlap implements Analyzer {
   static final long SOURCE_TEXT_CACHE_CHARS = 24L << 20;
 
   private final Set<String> withoutRules;
+  private final CandidatePairs pairs;
 
   public CrossTenantOverlap() {
     this(Set.of());
@@ -88,7 +89,17 @@ public final class CrossTenantOverlap implements Analyzer {
    * each rule removes (the method document's figures), never for an investigation.
    */
   public CrossTenantOverlap(Set<String> withoutRules) {
+    this(withoutRules, CandidatePairs.INDEX_JOIN);
+  }
+
+  /** The analysis with the general join's candidates taken from {@code pairs} (the Spark job's, say). */
+  public CrossTenantOverlap(CandidatePairs pairs) {
+    this(Set.of(), pairs);
+  }
+
+  private CrossTenantOverlap(Set<String> withoutRules, CandidatePairs pairs) {
     this.withoutRules = Set.copyOf(withoutRules);
+    this.pairs = pairs;
   }
 
   @Override
@@ -146,8 +157,9 @@ public final class CrossTenantOverlap implements Analyzer {
     long focusedNanos;
     long joinNanos;
     JoinStats stats;
-    // The general join walks beside the focused pass; the filter only reads fixed columns.
-    try (JoinAhead general = JoinAhead.start(join, options, (recipient, source) ->
+    Map<String, Object> pairsFrom;
+    // The index's general join walks beside the focused pass; the filter only reads fixed columns.
+    try (CandidatePairs.Started general = pairs.start(context, join, options, (recipient, source) ->
         columns.isRecipient(recipient) && !focus.contains(recipient) && reach.reaches(source, recipient))) {
       long started = CpuClock.now();
       focused = focusedPass(context, indexed, columns, focus, reach, text, work);
@@ -157,6 +169,7 @@ public final class CrossTenantOverlap implements Analyzer {
       work.finish();
       onCopies.flush();
       joinNanos = CpuClock.now() - started + general.walkCpuNanos();
+      pairsFrom = general.origin();
     }
     Map<String, Double> seconds = new LinkedHashMap<>();
     seconds.put("focused_pass", round(focusedNanos));
@@ -185,6 +198,7 @@ public final class CrossTenantOverlap implements Analyzer {
     joinCounts.put("source_texts_read", sourceTexts.misses);
     joinCounts.put("source_texts_reused", sourceTexts.hits);
     context.parameter(NAME + ".join", joinCounts);
+    context.parameter(NAME + ".candidate_pairs", pairsFrom);
     context.parameter(NAME + ".passages_dropped_by_rule", work.droppedByRule);
     context.parameter(NAME + ".passages_capped_by_rule", work.cappedByRule);
     context.parameter(NAME + ".decode_restarts", reach.restartCounts());

@@ -15,13 +15,15 @@ import java.io.IOException;
  * beside the focused pass (on a second core, in its shadow) instead of after it; the candidates
  * are still emitted on the caller's thread, in the same order, so the findings are the same.
  */
-final class JoinAhead implements AutoCloseable {
+final class JoinAhead implements CandidatePairs.Started {
 
   private final OwnThread<FingerprintJoin.Counted> walk;
+  private final java.util.Map<String, Object> origin;
   private volatile long walkCpuNanos;
   private boolean emitted;
 
-  private JoinAhead(FingerprintJoin join, JoinOptions options, PairFilter filter) {
+  private JoinAhead(FingerprintJoin join, JoinOptions options, PairFilter filter, java.util.Map<String, Object> origin) {
+    this.origin = origin;
     this.walk = OwnThread.start("kvscope-fingerprint-join", () -> {
       long started = CpuClock.now();
       try {
@@ -34,11 +36,17 @@ final class JoinAhead implements AutoCloseable {
 
   /** Starts walking; {@code filter} is then called on the walking thread, so it must only read. */
   static JoinAhead start(FingerprintJoin join, JoinOptions options, PairFilter filter) {
-    return new JoinAhead(join, options, filter);
+    return new JoinAhead(join, options, filter, java.util.Map.of("from", "index join"));
+  }
+
+  /** As {@link #start(FingerprintJoin, JoinOptions, PairFilter)} where other pairs were offered: {@code why} they were not taken. */
+  static JoinAhead instead(FingerprintJoin join, JoinOptions options, PairFilter filter, String why) {
+    return new JoinAhead(join, options, filter, java.util.Map.of("from", "index join", "why", why));
   }
 
   /** Waits for the walk, then streams its candidates to {@code sink} in (recipient, source) order. */
-  JoinStats emit(CandidateSink sink) throws IOException {
+  @Override
+  public JoinStats emit(CandidateSink sink) throws IOException {
     emitted = true;
     try (FingerprintJoin.Counted counted = walk.join()) {
       return counted.emit(sink);
@@ -46,8 +54,14 @@ final class JoinAhead implements AutoCloseable {
   }
 
   /** CPU the walk took on its own thread (0 until it ends). */
-  long walkCpuNanos() {
+  @Override
+  public long walkCpuNanos() {
     return walkCpuNanos;
+  }
+
+  @Override
+  public java.util.Map<String, Object> origin() {
+    return origin;
   }
 
   /** Where the caller stopped before emitting, waits for the walk and deletes what it spilled. */

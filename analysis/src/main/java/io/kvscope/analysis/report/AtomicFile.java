@@ -19,17 +19,17 @@ import java.nio.file.StandardOpenOption;
  * is complete, so a reader sees the old file or the new one, never half of one; a failed write
  * leaves no temporary file behind.
  */
-final class AtomicFile {
+public final class AtomicFile {
 
   /** Writes the body of a file. */
   @FunctionalInterface
-  interface Body<T> {
+  public interface Body<T> {
     void write(T out) throws IOException;
   }
 
   private AtomicFile() {}
 
-  static Path write(Path target, Body<OutputStream> body) throws IOException {
+  public static Path write(Path target, Body<OutputStream> body) throws IOException {
     Path parent = target.toAbsolutePath().getParent();
     OwnerOnly.directory(parent);
     Path temp = Files.createTempFile(parent, "." + target.getFileName() + ".", ".tmp", OwnerOnly.fileAttributes());

@@ -1,13 +1,8 @@
 package io.kvscope.analysis.analyzers;
 
-import static io.kvscope.analysis.TestIndex.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kvscope.analysis.AnalysisContext;
-import io.kvscope.analysis.AnalysisOptions;
-import io.kvscope.analysis.RequestColumns;
-import io.kvscope.analysis.TestIndex;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.FingerprintJoin;
@@ -24,13 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The general join walked on its own thread: the same candidates in the same order as a join run
  * on the caller's thread, and a failure on the walking thread surfaces where the caller emits.
- * Three tenants' replies repeat one passage, so each reply is a candidate of the others.
+ * On {@link OnePassage}: each of three replies is a candidate of the others.
  */
 class JoinAheadTest {
-
-  private static final String PASSAGE = "The quarterly ledger for the Halvorsen account closed at four hundred"
-      + " and twelve thousand crowns after the late transfer from the Bergen office was booked twice and reversed"
-      + " on the second of March by the night clerk";
 
   @TempDir Path tmp;
 
@@ -39,15 +30,9 @@ class JoinAheadTest {
 
   @BeforeEach
   void index() throws Exception {
-    TestIndex test = new TestIndex(tmp.resolve("index"));
-    String[] tenants = {"a", "b", "c"};
-    for (int i = 0; i < tenants.length; i++) {
-      test.servedOn(request("r" + i, tenants[i], "2026-03-02T10:0" + i + ":00Z", 40, 200)
-          .promptText("Question " + i + " of tenant " + tenants[i]).responseText("Note: " + PASSAGE).build(), "decode-0");
-    }
-    search = test.open();
-    RequestColumns columns = RequestColumns.load(new AnalysisContext(search, AnalysisOptions.defaults()));
-    join = new FingerprintJoin(search.reader(), doc -> columns.isRequest(doc) ? columns.tenant(doc) : -1);
+    OnePassage one = OnePassage.index(tmp.resolve("index"));
+    search = one.search();
+    join = one.join();
   }
 
   @AfterEach

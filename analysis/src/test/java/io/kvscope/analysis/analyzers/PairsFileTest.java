@@ -1,0 +1,128 @@
+package io.kvscope.analysis.analyzers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kvscope.analysis.AnalysisContext;
+import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.index.IndexSearch;
+import io.kvscope.index.fingerprint.Candidate;
+import io.kvscope.index.fingerprint.FingerprintJoin;
+import io.kvscope.index.fingerprint.JoinOptions;
+import io.kvscope.index.fingerprint.PairFilter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Candidate pairs written to a file for one index commit and read back through the analysis' pair
+ * filter, and every file that does not belong to the analysis refused in words, on {@link OnePassage}.
+ */
+class PairsFileTest {
+
+  private static final JoinOptions OPTIONS = CrossTenantOverlap.generalJoin(4);
+  private static final long HORIZON = AnalysisOptions.DEFAULT_HORIZON.toMillis();
+
+  @TempDir Path tmp;
+
+  private IndexSearch search;
+  private FingerprintJoin join;
+  private final List<Candidate> joined = new ArrayList<>();
+
+  @BeforeEach
+  void index() throws Exception {
+    OnePassage one = OnePassage.index(tmp.resolve("index"));
+    search = one.search();
+    join = one.join();
+    join.run(OPTIONS, PairFilter.ALL, joined::add);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    search.close();
+  }
+
+  @Test
+  void theFilesPairsAreTheJoinsThroughTheAnalysisFilter() throws Exception {
+    Path file = written(header(PairsFile.indexCommit(search.reader()), OPTIONS, HORIZON), joined);
+    int firstRecipient = joined.getFirst().recipientDoc();
+
+    List<Candidate> read = new ArrayList<>();
+    try (CandidatePairs.Started pairs = PairsFile.at(file).start(context(), join, OPTIONS,
+        (recipient, source) -> recipient != firstRecipient)) {
+      assertThat(pairs.emit(read::add).candidates()).isEqualTo(read.size());
+      assertThat(pairs.origin()).containsEntry("from", "pairs file").containsEntry("pairs_in_file", 6L)
+          .containsEntry("pairs_taken", 4L);
+    }
+
+    assertThat(joined).hasSize(6);
+    assertThat(read).isEqualTo(joined.stream().filter(c -> c.recipientDoc() != firstRecipient).toList());
+  }
+
+  @Test
+  void aFileOfAnotherIndexCommitIsRefusedAsStaleOrForeign() throws Exception {
+    Path file = written(header("0123456789abcdef/7", OPTIONS, HORIZON), joined);
+
+    assertThatThrownBy(() -> PairsFile.at(file).start(context(), join, OPTIONS, PairFilter.ALL))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining(file.toString())
+        .hasMessageContaining("stale or foreign").hasMessageContaining("commit 0123456789abcdef/7");
+  }
+
+  @Test
+  void aFileJoinedWithAnotherCutoffIsRefused() throws Exception {
+    Path file = written(header(PairsFile.indexCommit(search.reader()), CrossTenantOverlap.generalJoin(9), HORIZON),
+        joined);
+
+    assertThatThrownBy(() -> PairsFile.at(file).start(context(), join, OPTIONS, PairFilter.ALL))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("tenants<=9").hasMessageContaining("tenants<=4");
+  }
+
+  @Test
+  void aFileJoinedOverAShorterHorizonThanTheAnalysisIsRefused() throws Exception {
+    Path file = written(header(PairsFile.indexCommit(search.reader()), OPTIONS, Duration.ofDays(1).toMillis()), joined);
+
+    assertThatThrownBy(() -> PairsFile.at(file).start(context(), join, OPTIONS, PairFilter.ALL))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("--horizon");
+  }
+
+  @Test
+  void pairsOutOfOrderAreADamagedFileNamedWithThePair() throws Exception {
+    Path file = written(header(PairsFile.indexCommit(search.reader()), OPTIONS, HORIZON), joined.reversed());
+
+    try (CandidatePairs.Started pairs = PairsFile.at(file).start(context(), join, OPTIONS, PairFilter.ALL)) {
+      assertThatThrownBy(() -> pairs.emit(candidate -> {})).isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining(file + ", pair 2").hasMessageContaining("damaged");
+    }
+  }
+
+  @Test
+  void aFileThatIsNoPairsFileIsRefusedByName() throws Exception {
+    Path file = tmp.resolve(PairsFile.FILE_NAME);
+    Files.writeString(file, "recipient_doc,source_doc\n1,2\n");
+
+    assertThatThrownBy(() -> PairsFile.at(file).start(context(), join, OPTIONS, PairFilter.ALL))
+        .hasMessageContaining(file.toString()).hasMessageContaining("cannot be read as a candidate pairs file");
+    assertThatThrownBy(() -> PairsFile.at(tmp.resolve("none.arrow")).start(context(), join, OPTIONS, PairFilter.ALL))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("no candidate pairs file at");
+  }
+
+  private AnalysisContext context() throws Exception {
+    return new AnalysisContext(search, AnalysisOptions.defaults());
+  }
+
+  private static PairsFile.Header header(String commit, JoinOptions options, long horizon) {
+    return new PairsFile.Header("test-job", commit, PairsFile.joinSettings(options), horizon, 0, 0);
+  }
+
+  private Path written(PairsFile.Header header, List<Candidate> pairs) throws Exception {
+    Path file = tmp.resolve(PairsFile.FILE_NAME);
+    assertThat(PairsFile.write(file, header, pairs.iterator())).isEqualTo(pairs.size());
+    return file;
+  }
+}
