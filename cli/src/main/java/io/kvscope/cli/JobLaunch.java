@@ -29,8 +29,8 @@ sealed interface JobLaunch {
   /** The Spark the job is built against; another 4.x may work, 4.0 and 4.1 do not on JDK 25. */
   String SPARK = "Apache Spark 4.2";
 
-  /** The job's JVM: java, its flags and class path, then {@code jobArguments}. */
-  List<String> command(Path java, List<String> jobArguments);
+  /** The job's JVM: java, its flags, {@code javaOptions} and class path, then {@code jobArguments}. */
+  List<String> command(Path java, List<String> javaOptions, List<String> jobArguments);
 
   /** What the job's JVM needs in its environment besides this JVM's. */
   Map<String, String> environment();
@@ -39,9 +39,10 @@ sealed interface JobLaunch {
   record ModuleBuild(Path jar, String classPath, Path flags) implements JobLaunch {
 
     @Override
-    public List<String> command(Path java, List<String> jobArguments) {
-      List<String> command = new ArrayList<>(List.of(java.toString(), "@" + flags, "-cp",
-          jar + File.pathSeparator + classPath, JOB));
+    public List<String> command(Path java, List<String> javaOptions, List<String> jobArguments) {
+      List<String> command = new ArrayList<>(List.of(java.toString(), "@" + flags));
+      command.addAll(javaOptions);
+      command.addAll(List.of("-cp", jar + File.pathSeparator + classPath, JOB));
       command.addAll(jobArguments);
       return command;
     }
@@ -62,12 +63,14 @@ sealed interface JobLaunch {
   record OnInstalledSpark(Path jar, Path flags, Path sparkHome, String master) implements JobLaunch {
 
     @Override
-    public List<String> command(Path java, List<String> jobArguments) {
+    public List<String> command(Path java, List<String> javaOptions, List<String> jobArguments) {
       String classPath = sparkHome.resolve("jars") + File.separator + "*";
       if (Files.isDirectory(sparkHome.resolve("conf"))) {
         classPath = sparkHome.resolve("conf") + File.pathSeparator + classPath;
       }
-      List<String> command = new ArrayList<>(List.of(java.toString(), "@" + flags, "-cp", classPath,
+      List<String> command = new ArrayList<>(List.of(java.toString(), "@" + flags));
+      command.addAll(javaOptions);
+      command.addAll(List.of("-cp", classPath,
           "org.apache.spark.deploy.SparkSubmit", "--master", master, "--class", JOB, jar.toString()));
       command.addAll(jobArguments);
       return command;

@@ -30,6 +30,11 @@ final class ScopeCommand implements Callable<Integer> {
    * folder beside kvscope.jar.
    */
   static final String SPARK_HOME = "KVSCOPE_SPARK_HOME";
+  /**
+   * JVM options for the job's JVM, which in local mode holds the driver and every executor (e.g.
+   * {@code -Xmx12g}); {@code KVSCOPE_JAVA_OPTS} stays this JVM's, where the analysis runs.
+   */
+  static final String JAVA_OPTS = "KVSCOPE_SPARK_JAVA_OPTS";
   /** With --quiet, the job's log is printed only when it fails: this many of its last lines. */
   private static final int QUIET_LOG_LINES = 200;
 
@@ -73,7 +78,8 @@ final class ScopeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     JobLaunch launch = launch(System.getenv(SPARK_HOME));
     java.util.ArrayDeque<String> lastLines = new java.util.ArrayDeque<>();
-    int status = runJob(launch.command(java(), jobArguments()), launch.environment(), line -> {
+    int status = runJob(launch.command(java(), javaOptions(System.getenv(JAVA_OPTS)), jobArguments()),
+        launch.environment(), line -> {
       if (!quiet) {
         System.err.println(line);
       } else if (lastLines.size() == QUIET_LOG_LINES) {
@@ -94,7 +100,12 @@ final class ScopeCommand implements Callable<Integer> {
 
   /** The job's JVM as {@link #call} starts it, from the build in {@code buildHome}. */
   List<String> jobCommand(String buildHome) throws IOException {
-    return launch(buildHome).command(java(), jobArguments());
+    return launch(buildHome).command(java(), List.of(), jobArguments());
+  }
+
+  /** {@value #JAVA_OPTS}'s options, split at white space as a shell would split them unquoted. */
+  static List<String> javaOptions(String value) {
+    return value == null || value.isBlank() ? List.of() : List.of(value.strip().split("\\s+"));
   }
 
   /**

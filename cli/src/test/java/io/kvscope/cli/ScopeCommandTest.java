@@ -110,9 +110,10 @@ class ScopeCommandTest {
     ScopeCommand scope = parsed(dir, "--master", "local[2]", "--spark-home", spark.toString(), "--node", "gpu-7");
 
     JobLaunch launch = scope.launch(release.toString());
-    List<String> command = launch.command(Path.of("/jdk/bin/java"), List.of("in", "--out", "o"));
+    List<String> command = launch.command(Path.of("/jdk/bin/java"), ScopeCommand.javaOptions(" -Xmx12g  -XX:+UseG1GC "),
+        List.of("in", "--out", "o"));
 
-    assertThat(command).containsSubsequence("/jdk/bin/java", "@" + release.resolve("jvm.args"), "-cp",
+    assertThat(command).containsSubsequence("/jdk/bin/java", "@" + release.resolve("jvm.args"), "-Xmx12g", "-XX:+UseG1GC", "-cp",
         spark.resolve("jars") + "/*", "org.apache.spark.deploy.SparkSubmit", "--master", "local[2]",
         "--class", "io.kvscope.spark.ScopeJob", release.resolve("kvscope-spark-0.2.0-spark-submit.jar").toString(),
         "in", "--out", "o");
