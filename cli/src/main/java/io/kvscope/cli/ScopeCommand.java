@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,13 +21,21 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = "Run kvscope's Apache Spark job on INPUT... (paths or Hadoop URLs) into --out: its stages as Parquet,"
         + " Lucene shards and one index of them (DIR/index, which search and gui open), then the analysis of analyze"
-        + " on that index: the exposure summary, and the reports in DIR/report (owner-only). Needs the spark module's"
-        + " build, which the ./kvscope launcher of a source checkout makes and names (KVSCOPE_SPARK_HOME).")
+        + " on that index: the exposure summary, and the reports in DIR/report (owner-only). The job comes from the"
+        + " spark module's build, which the ./kvscope launcher of a source checkout makes (Spark included), or from a"
+        + " release's spark/ folder, which runs it on an Apache Spark 4.2 installed here (--spark-home or SPARK_HOME).")
 final class ScopeCommand implements Callable<Integer> {
 
-  /** The folder of the spark module's build: its jar, {@code classpath.txt} and {@code jvm.args}. */
+  /**
+   * The folder of the job's build ({@link JobLaunch#in}); when unset, a release's {@code spark/}
+   * folder beside kvscope.jar.
+   */
   static final String SPARK_HOME = "KVSCOPE_SPARK_HOME";
-  private static final String JOB = "io.kvscope.spark.ScopeJob";
+  /**
+   * JVM options for the job's JVM, which in local mode holds the driver and every executor (e.g.
+   * {@code -Xmx12g}); {@code KVSCOPE_JAVA_OPTS} stays this JVM's, where the analysis runs.
+   */
+  static final String JAVA_OPTS = "KVSCOPE_SPARK_JAVA_OPTS";
   /** With --quiet, the job's log is printed only when it fails: this many of its last lines. */
   private static final int QUIET_LOG_LINES = 200;
 
@@ -43,6 +50,11 @@ final class ScopeCommand implements Callable<Integer> {
   @Option(names = "--master", paramLabel = "URL", defaultValue = "local[*]",
       description = "Spark master (default: ${DEFAULT-VALUE}: every core of this machine, nothing to install).")
   String master;
+
+  @Option(names = "--spark-home", paramLabel = "DIR", description = "The Apache Spark 4.2 installation (its jars/)"
+      + " the job runs on when kvscope is a release, which does not carry Spark (default: $SPARK_HOME). A source"
+      + " checkout's build brings its own Spark and ignores it.")
+  Path sparkHome;
 
   @Option(names = {"-q", "--quiet"}, description = "No progress on stderr; the job's log only if it fails.")
   boolean quiet;
@@ -65,9 +77,10 @@ final class ScopeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    List<String> command = jobCommand(System.getenv(SPARK_HOME));
+    JobLaunch launch = launch(System.getenv(SPARK_HOME));
     java.util.ArrayDeque<String> lastLines = new java.util.ArrayDeque<>();
-    int status = runJob(command, line -> {
+    int status = runJob(launch.command(java(), javaOptions(System.getenv(JAVA_OPTS)), jobArguments()),
+        launch.environment(), line -> {
       if (!quiet) {
         System.err.println(line);
       } else if (lastLines.size() == QUIET_LOG_LINES) {
@@ -87,41 +100,55 @@ final class ScopeCommand implements Callable<Integer> {
         PairsFile.at(out.resolve(PairsFile.FILE_NAME)), new ReportDestination(out.resolve("report"), reveal, notice.toDetails(), trace.links()), quiet);
   }
 
+  /** The job's JVM as {@link #call} starts it, from the build in {@code buildHome}. */
+  List<String> jobCommand(String buildHome) throws IOException {
+    return launch(buildHome).command(java(), List.of(), jobArguments());
+  }
+
+  /** {@value #JAVA_OPTS}'s options, split at white space as a shell would split them unquoted. */
+  static List<String> javaOptions(String value) {
+    return value == null || value.isBlank() ? List.of() : List.of(value.strip().split("\\s+"));
+  }
+
   /**
-   * The job's JVM: this JVM's java, Spark's module flags, and the spark module's class path. The job
-   * runs in a JVM of its own because Spark brings its own Jackson (2.21), which the rest of kvscope
-   * (2.23) cannot share a class path with.
+   * How the job starts, from the build in {@code buildHome} ({@value #SPARK_HOME}), else from a
+   * release's {@code spark/} folder beside kvscope.jar. The job's own options are checked first: a
+   * refused option is told before a missing build.
    */
-  List<String> jobCommand(String sparkHome) throws IOException {
-    List<String> ingestArguments = ingestArguments(); // a refused option is told before a missing build
-    if (sparkHome == null || sparkHome.isBlank()) {
+  JobLaunch launch(String buildHome) throws IOException {
+    ingestArguments();
+    Path home = buildHome == null || buildHome.isBlank() ? releaseSparkFolder() : Path.of(buildHome);
+    if (home == null) {
       throw new IllegalArgumentException("kvscope scope runs the spark module's build, and " + SPARK_HOME
           + " does not name one. Run it through the ./kvscope launcher of a source checkout, which builds the module"
-          + " and sets it; on a cluster, submit io.kvscope.spark.ScopeJob with spark-submit (docs/spark.md)");
+          + " and sets it, or from a release built with -Pspark-submit, whose spark/ folder holds the job; on a"
+          + " cluster, submit io.kvscope.spark.ScopeJob with spark-submit (docs/spark.md)");
     }
-    Path home = Path.of(sparkHome);
-    Path classPath = home.resolve("classpath.txt");
-    Path flags = home.resolve("jvm.args");
-    Path jar;
-    try (Stream<Path> files = Files.list(home)) {
-      jar = files.filter(p -> p.getFileName().toString().matches("kvscope-spark-[^-]+\\.jar")).findFirst().orElse(null);
-    } catch (IOException missing) {
-      jar = null;
+    String installed = sparkHome != null ? sparkHome.toString() : System.getenv("SPARK_HOME");
+    return JobLaunch.in(home, installed == null || installed.isBlank() ? null : Path.of(installed), master);
+  }
+
+  /** The job's arguments: the inputs, the output folder, the master and the ingest options. */
+  private List<String> jobArguments() {
+    List<String> arguments = new ArrayList<>(inputs);
+    arguments.addAll(List.of("--out", out.toAbsolutePath().toString(), "--master", master));
+    arguments.addAll(ingestArguments());
+    return arguments;
+  }
+
+  /** A release's {@code spark/} folder, beside the kvscope.jar this runs from; null when there is none. */
+  private static Path releaseSparkFolder() {
+    try {
+      Path code = Path.of(ScopeCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      Path folder = code.resolveSibling("spark");
+      return Files.isRegularFile(code) && Files.isDirectory(folder) ? folder : null;
+    } catch (java.net.URISyntaxException | RuntimeException unknown) {
+      return null;
     }
-    if (jar == null || !Files.isRegularFile(classPath) || !Files.isRegularFile(flags)) {
-      throw new IllegalArgumentException(Printable.text(home) + " holds no build of the spark module (its jar, "
-          + "classpath.txt and jvm.args); build it with ./mvnw -pl spark -am package -DskipTests");
-    }
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("@" + flags);
-    command.add("-cp");
-    command.add(jar + java.io.File.pathSeparator + Files.readString(classPath).strip());
-    command.add(JOB);
-    command.addAll(inputs);
-    command.addAll(List.of("--out", out.toAbsolutePath().toString(), "--master", master));
-    command.addAll(ingestArguments);
-    return command;
+  }
+
+  private static Path java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java");
   }
 
   /**
@@ -148,11 +175,14 @@ final class ScopeCommand implements Callable<Integer> {
   }
 
   /**
-   * Runs the job, each line of its output (stage times, Spark's log) given to {@code log} without
+   * Runs the job with {@code environment} added to this JVM's, each line of its output (stage times, Spark's log) given to {@code log} without
    * control characters; returns its exit status.
    */
-  static int runJob(List<String> command, java.util.function.Consumer<String> log) throws IOException, InterruptedException {
-    Process job = new ProcessBuilder(command).redirectErrorStream(true).start();
+  static int runJob(List<String> command, java.util.Map<String, String> environment, java.util.function.Consumer<String> log)
+      throws IOException, InterruptedException {
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().putAll(environment);
+    Process job = builder.start();
     Thread stop = new Thread(job::destroy); // an interrupted scope leaves no job running
     Runtime.getRuntime().addShutdownHook(stop);
     try {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +27,16 @@ class ReleaseIT {
 
   @BeforeAll
   static void unpack() throws Exception {
+    home = unpackInto(unpacked);
+  }
+
+  /** The release built by package, unpacked into {@code dir}: its folder. */
+  static Path unpackInto(Path dir) throws Exception {
     Path tarball = Path.of(System.getProperty("kvscope.release"));
     assertThat(tarball).as("the release built by package").exists();
-    Result tar = run(List.of("tar", "-xzf", tarball.toString(), "-C", unpacked.toString()), Map.of());
+    Result tar = run(List.of("tar", "-xzf", tarball.toString(), "-C", dir.toString()), Map.of());
     assertThat(tar.exit).as(tar.err).isZero();
-    home = unpacked.resolve("kvscope-" + System.getProperty("kvscope.version"));
+    return dir.resolve("kvscope-" + System.getProperty("kvscope.version"));
   }
 
   @Test
@@ -86,25 +92,39 @@ class ReleaseIT {
   }
 
   private static Result launcher(String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(home.resolve("bin/kvscope").toString()));
-    command.addAll(List.of(args));
-    // No JAVA_HOME and a PATH without this JDK: the launcher has to discover it.
-    return run(command, Map.of("JAVA_KVSCOPE_TEST_HOME", System.getProperty("java.home")));
+    return launcher(home, Map.of(), Duration.ofMinutes(5), args);
   }
 
-  private record Result(int exit, String out, String err) {}
+  /** {@code release}'s bin/kvscope with {@code args}, {@code extraEnv} added, within {@code limit}. */
+  static Result launcher(Path release, Map<String, String> extraEnv, Duration limit, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(release.resolve("bin/kvscope").toString()));
+    command.addAll(List.of(args));
+    // No JAVA_HOME and a PATH without this JDK: the launcher has to discover it.
+    Map<String, String> env = new java.util.HashMap<>(extraEnv);
+    env.put("JAVA_KVSCOPE_TEST_HOME", System.getProperty("java.home"));
+    return run(command, env, limit);
+  }
+
+  record Result(int exit, String out, String err) {}
 
   private static Result run(List<String> command, Map<String, String> extraEnv) throws Exception {
+    return run(command, extraEnv, Duration.ofMinutes(5));
+  }
+
+  /** Runs {@code command} without JAVA_HOME, a Spark or a JDK on the PATH. */
+  private static Result run(List<String> command, Map<String, String> extraEnv, Duration limit) throws Exception {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().remove("JAVA_HOME");
+    builder.environment().remove("SPARK_HOME");
+    builder.environment().remove(ScopeCommand.SPARK_HOME);
     builder.environment().put("PATH", "/usr/bin:/bin");
     builder.environment().putAll(extraEnv);
     Path out = Files.createTempFile("release-it", ".out");
     Path err = Files.createTempFile("release-it", ".err");
     Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    if (!process.waitFor(5, TimeUnit.MINUTES)) {
+    if (!process.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
       process.destroyForcibly();
-      throw new AssertionError(command + " did not finish in 5 minutes");
+      throw new AssertionError(command + " did not finish in " + limit);
     }
     try {
       return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),

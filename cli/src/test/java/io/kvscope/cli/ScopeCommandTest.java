@@ -103,12 +103,58 @@ class ScopeCommandTest {
     assertThat(scope.trace.links()).isEqualTo(io.kvscope.analysis.report.TraceLinks.of("https://traces.acme.test/t/{trace_id}"));
   }
 
+  @Test
+  void aReleaseRunsItsSparkSubmitJarOnTheInstalledSpark(@TempDir Path dir) throws Exception {
+    Path release = releaseSparkFolder(dir);
+    Path spark = installedSpark(dir);
+    ScopeCommand scope = parsed(dir, "--master", "local[2]", "--spark-home", spark.toString(), "--node", "gpu-7");
+
+    JobLaunch launch = scope.launch(release.toString());
+    List<String> command = launch.command(Path.of("/jdk/bin/java"), ScopeCommand.javaOptions(" -Xmx12g  -XX:+UseG1GC "),
+        List.of("in", "--out", "o"));
+
+    assertThat(command).containsSubsequence("/jdk/bin/java", "@" + release.resolve("jvm.args"), "-Xmx12g", "-XX:+UseG1GC", "-cp",
+        spark.resolve("jars") + "/*", "org.apache.spark.deploy.SparkSubmit", "--master", "local[2]",
+        "--class", "io.kvscope.spark.ScopeJob", release.resolve("kvscope-spark-0.2.0-spark-submit.jar").toString(),
+        "in", "--out", "o");
+    assertThat(launch.environment()).containsEntry("SPARK_HOME", spark.toAbsolutePath().toString());
+    assertThat(scope.jobCommand(release.toString())).containsSubsequence("--node", "gpu-7");
+  }
+
+  @Test
+  void aReleaseWithoutAnInstalledSparkNamesWhatToInstall(@TempDir Path dir) throws Exception {
+    assumeTrue(System.getenv("SPARK_HOME") == null, "the test JVM names no Spark installation");
+    Path release = releaseSparkFolder(dir);
+
+    assertThatThrownBy(() -> parsed(dir).launch(release.toString()))
+        .hasMessageContaining("Apache Spark 4.2").hasMessageContaining("--spark-home").hasMessageContaining("SPARK_HOME")
+        .hasMessageContaining("spark.apache.org");
+  }
+
+  @Test
+  void aSparkHomeWithoutSparksJarsIsRefusedByName(@TempDir Path dir) throws Exception {
+    Path release = releaseSparkFolder(dir);
+    Path notSpark = Files.createDirectories(dir.resolve("not-spark/jars"));
+
+    assertThatThrownBy(() -> parsed(dir, "--spark-home", notSpark.getParent().toString()).launch(release.toString()))
+        .hasMessageContaining("not-spark is not a Spark installation").hasMessageContaining("spark-4.2.0-bin-hadoop3");
+  }
+
+  /** A source checkout's build brings Spark: an installed one is not asked for. */
+  @Test
+  void theModuleBuildNeedsNoInstalledSpark(@TempDir Path dir) throws Exception {
+    JobLaunch launch = parsed(dir, "--spark-home", dir.resolve("nowhere").toString()).launch(sparkBuild(dir).toString());
+
+    assertThat(launch).isInstanceOf(JobLaunch.ModuleBuild.class);
+    assertThat(launch.environment()).isEmpty();
+  }
+
   /** A real child process: its exit status comes back, its lines without control characters. */
   @Test
   void theJobsOutputReachesTheLogWithoutControlCharacters() throws Exception {
     List<String> lines = new ArrayList<>();
-    int status = ScopeCommand.runJob(List.of("sh", "-c", "printf 'stage\\033[2J done\\n'; echo to-stderr >&2; exit 3"),
-        lines::add);
+    int status = ScopeCommand.runJob(List.of("sh", "-c", "printf 'stage\\033[2J done\\n'; echo to-stderr >&2; exit $CODE"),
+        java.util.Map.of("CODE", "3"), lines::add);
 
     assertThat(status).isEqualTo(3);
     assertThat(lines).hasSize(2).contains("to-stderr").noneMatch(line -> line.chars().anyMatch(c -> c < 0x20));
@@ -122,6 +168,21 @@ class ScopeCommandTest {
     Files.writeString(home.resolve("classpath.txt"), "/lib/a.jar\n");
     Files.writeString(home.resolve("jvm.args"), "\n");
     return home;
+  }
+
+  /** A folder that looks like a release's spark/: the spark-submit jar and the flags, no class path. */
+  private static Path releaseSparkFolder(Path dir) throws java.io.IOException {
+    Path home = Files.createDirectories(dir.resolve("release/spark"));
+    Files.createFile(home.resolve("kvscope-spark-0.2.0-spark-submit.jar"));
+    Files.writeString(home.resolve("jvm.args"), "\n");
+    return home;
+  }
+
+  /** A folder that looks like an installed Spark: its jars/. */
+  private static Path installedSpark(Path dir) throws java.io.IOException {
+    Path jars = Files.createDirectories(dir.resolve("spark-4.2.0-bin-hadoop3/jars"));
+    Files.createFile(jars.resolve("spark-core_2.13-4.2.0.jar"));
+    return jars.getParent();
   }
 
   /** scope as picocli parses {@code logs --out DIR/out} and {@code options}. */
