@@ -1,5 +1,7 @@
 package io.kvscope.spark;
 
+import io.kvscope.index.store.CaseKey;
+import io.kvscope.index.store.IndexStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,8 +18,6 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
-import org.apache.hadoop.fs.RemoteIterator;
 
 /**
  * Input files on any Hadoop file system ({@code file:}, {@code hdfs:}, {@code s3a:}, ...): listed on
@@ -45,13 +45,23 @@ final class HadoopFiles {
     }
   }
 
+  /** Why a kvscope index found among the inputs is not read, in the words the plan gives for kvscope's own outputs. */
+  static final String OWN_INDEX = "kvscope's own output (a kvscope index)";
+
+  static List<PlannedFile> list(List<String> inputs, Configuration configuration) throws IOException {
+    return list(inputs, null, configuration);
+  }
+
   /**
    * The files under {@code inputs}, each input's files sorted by path. A file is named as the user
    * gave its input, extended by its path below it ({@code logs} -> {@code logs/gateway/a.jsonl}).
+   * As the single-machine walk does, the walk leaves out the job's own output folder {@code out}
+   * (may be null) and does not enter a kvscope index found among the inputs: such a folder is listed
+   * once, skipped as kvscope's own output, since an old case's index is not evidence.
    *
    * @throws java.io.FileNotFoundException when an input does not exist
    */
-  static List<PlannedFile> list(List<String> inputs, Configuration configuration) throws IOException {
+  static List<PlannedFile> list(List<String> inputs, String out, Configuration configuration) throws IOException {
     List<PlannedFile> files = new ArrayList<>();
     for (String input : inputs) {
       org.apache.hadoop.fs.Path root = new org.apache.hadoop.fs.Path(input);
@@ -63,17 +73,59 @@ final class HadoopFiles {
         continue;
       }
       String given = input.endsWith("/") ? input.substring(0, input.length() - 1) : input;
+      String outUri = out == null ? null : qualified(out, configuration);
       List<PlannedFile> found = new ArrayList<>();
-      RemoteIterator<LocatedFileStatus> walk = fs.listFiles(root, true);
-      while (walk.hasNext()) {
-        LocatedFileStatus file = walk.next();
-        String uri = file.getPath().toString();
-        found.add(PlannedFile.listed(uri, given + uri.substring(rootUri.length()), file.getLen()));
-      }
+      new Walk(fs, rootUri, given, outUri, found).folder(status);
       found.sort(Comparator.comparing(PlannedFile::name));
       files.addAll(found);
     }
     return files;
+  }
+
+  private static String qualified(String path, Configuration configuration) throws IOException {
+    org.apache.hadoop.fs.Path folder = new org.apache.hadoop.fs.Path(path);
+    return folder.getFileSystem(configuration).makeQualified(folder).toString();
+  }
+
+  /** One input folder's walk: its files, less the output folder and kvscope indexes. */
+  private record Walk(FileSystem fs, String rootUri, String given, String outUri, List<PlannedFile> found) {
+
+    void folder(FileStatus folder) throws IOException {
+      String uri = folder.getPath().toString();
+      if (uri.equals(outUri)) {
+        return;
+      }
+      if (isKvscopeIndex(folder.getPath())) {
+        found.add(PlannedFile.listed(uri, nameOf(uri), 0).skipped(OWN_INDEX));
+        return;
+      }
+      for (FileStatus entry : fs.listStatus(folder.getPath())) {
+        if (entry.isDirectory()) {
+          folder(entry);
+        } else if (entry.isFile()) {
+          String file = entry.getPath().toString();
+          found.add(PlannedFile.listed(file, nameOf(file), entry.getLen()));
+        }
+      }
+    }
+
+    private String nameOf(String uri) {
+      return given + uri.substring(Math.min(uri.length(), rootUri.length()));
+    }
+
+    /**
+     * On the local file system, the single-machine ingest's own test ({@link IndexStore#isKvscopeIndex}:
+     * a case key, or a commit naming kvscope's fingerprint scheme); elsewhere, the case key, which
+     * every kvscope index holds from its creation on and which reading a Lucene commit remotely would
+     * only confirm.
+     */
+    private boolean isKvscopeIndex(org.apache.hadoop.fs.Path folder) throws IOException {
+      URI location = folder.toUri();
+      if ("file".equals(location.getScheme())) {
+        return IndexStore.isKvscopeIndex(Path.of(location));
+      }
+      return fs.exists(new org.apache.hadoop.fs.Path(folder, CaseKey.FILE_NAME));
+    }
   }
 
   /**

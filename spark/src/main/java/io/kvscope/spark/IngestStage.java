@@ -18,6 +18,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
@@ -79,12 +80,19 @@ final class IngestStage {
     }
   }
 
-  /** One file's rows. Runs in a task; kvscope's objects are built here, never shipped. */
+  /**
+   * One file's rows, handed on as the parser makes them ({@link BoundedRows}): a task holds a few
+   * rows of its file at a time, not the whole file's. Runs in a task; kvscope's objects are built
+   * here, never shipped.
+   */
   static Iterator<Row> ingest(PlannedFile file, IngestSettings settings, HadoopFiles.Settings hadoop) {
-    Rows sink = new Rows(file.name());
+    return BoundedRows.of(rows -> ingest(file, settings, hadoop, new Rows(file.name(), rows)));
+  }
+
+  private static void ingest(PlannedFile file, IngestSettings settings, HadoopFiles.Settings hadoop, Rows sink) {
     if (file.unreadable() != null) {
       sink.malformed(new BadInput(file.name(), 0, file.unreadable()), null);
-      return sink.rows.iterator();
+      return;
     }
     IngestOptions options = settings.options();
     Ingestor ingestor = Ingestors.discover().byName(file.format()).orElseThrow();
@@ -101,7 +109,6 @@ final class IngestStage {
     } catch (IOException unreadable) {
       sink.malformed(new BadInput(file.name(), 0, "cannot read file (" + Stages.describe(unreadable) + ")"), null);
     }
-    return sink.rows.iterator();
   }
 
   /**
@@ -139,9 +146,9 @@ final class IngestStage {
     return RowFactory.create(columns);
   }
 
-  /** Collects one file's items as one-pass rows; implausible records go to the quarantine. */
+  /** Turns one file's items into one-pass rows for {@code rows}; implausible records go to the quarantine. */
   private static final class Rows implements RecordSink {
-    final List<Row> rows = new ArrayList<>();
+    private final Consumer<Row> rows;
     private final String fileName;
     /** The reading in progress: a failed line starts another after it. */
     InputFile input;
@@ -149,8 +156,9 @@ final class IngestStage {
     long records;
     long bad;
 
-    Rows(String fileName) {
+    Rows(String fileName, Consumer<Row> rows) {
       this.fileName = fileName;
+      this.rows = rows;
     }
 
     @Override
@@ -173,7 +181,7 @@ final class IngestStage {
     }
 
     void add(Object item) {
-      rows.add(onePassRow(item));
+      rows.accept(onePassRow(item));
     }
   }
 }

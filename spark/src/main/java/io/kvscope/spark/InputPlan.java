@@ -28,7 +28,7 @@ final class InputPlan {
 
   static List<PlannedFile> run(SparkSession spark, List<String> inputs, IngestSettings settings, String out)
       throws IOException {
-    List<PlannedFile> listed = HadoopFiles.list(inputs, spark.sparkContext().hadoopConfiguration());
+    List<PlannedFile> listed = HadoopFiles.list(inputs, out, spark.sparkContext().hadoopConfiguration());
     HadoopFiles.Settings hadoop = HadoopFiles.Settings.of(spark.sparkContext().hadoopConfiguration());
     List<PlannedFile> planned = listed.isEmpty() ? List.of()
         : JavaSparkContext.fromSparkContext(spark.sparkContext())
@@ -44,6 +44,9 @@ final class InputPlan {
 
   /** The file with its format, or why it is not read. Runs in a task. */
   static PlannedFile detect(PlannedFile file, IngestSettings settings, HadoopFiles.Settings hadoop) {
+    if (file.skippedBecause() != null) {
+      return file; // a kvscope index the walk did not enter
+    }
     IngestOptions options = settings.options();
     try (HadoopFiles.LocalFile head = HadoopFiles.local(file.uri(), hadoop, HEAD_COPY_BYTES)) {
       Sniff sniff = new InputFile(head.path(), file.name(), 0).sniff();

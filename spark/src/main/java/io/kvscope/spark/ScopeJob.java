@@ -78,6 +78,13 @@ public final class ScopeJob {
     metrics.begin("plan");
     List<PlannedFile> planned = InputPlan.run(spark, inputs, settings, out);
     times.put("plan", clock.lap());
+    try (ShufflePartitions sized = ShufflePartitions.sizeTo(spark, planned)) {
+      return run(planned, out, metrics, times, clock);
+    }
+  }
+
+  private Summary run(List<PlannedFile> planned, String out, StageMetrics metrics, Map<String, StageTime> times,
+      Clock clock) throws IOException {
     metrics.begin("ingest");
     IngestStage.run(spark, planned, settings, userAliases, out);
     times.put("ingest", clock.lap());

@@ -4,7 +4,7 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * One Spark session per test JVM: starting one costs seconds of CPU. {@code local[2]}, as on a
- * laptop; few shuffle partitions, since the test data is small.
+ * laptop; the job sizes its shuffles to the input ({@link ShufflePartitions}), so nothing is set for them here.
  */
 final class SharedSpark {
 
@@ -14,7 +14,7 @@ final class SharedSpark {
 
   static synchronized SparkSession session() {
     if (session == null) {
-      session = Sessions.builder("local[2]").config("spark.sql.shuffle.partitions", "4").getOrCreate();
+      session = Sessions.builder("local[2]").getOrCreate();
       Runtime.getRuntime().addShutdownHook(new Thread(session::stop));
     }
     return session;
