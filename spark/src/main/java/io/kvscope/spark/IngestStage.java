@@ -31,9 +31,9 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * Stage 2, ingest: a task per planned file runs the file's own kvscope {@link Ingestor}, builds
- * rows of what it emits, and quarantines bad lines and implausible records as the single-machine
- * ingest does (the same {@link Plausibility} check, the same reasons). One pass over the files
+ * Stage 2, ingest: a task per planned file runs the file's own kvscope {@link Ingestor} (a huge file
+ * of a line-by-line format is fanned out to many tasks instead: {@link FanOut}), builds rows of what
+ * it emits, and quarantines bad lines and implausible records as the single-machine ingest does (the same {@link Plausibility} check, the same reasons). One pass over the files
  * fills every {@link IngestOutput}: its rows carry one struct column per output, and each output's
  * folder takes the rows whose column is set. The user's {@code --node-alias} settings join the
  * aliases read from the files, as the single-machine ingest keeps them in its index beside those.
@@ -44,6 +44,17 @@ final class IngestStage {
   private static final int MAX_LINE_FAILURES = 64;
 
   static final StructType ONE_PASS = onePass();
+
+  /** The column beside the outputs where a fanned-out file's rows carry their part of its checkpoint ({@link FanOut}). */
+  static final String PART = "checkpoint_part";
+  static final StructType PART_SCHEMA = new StructType()
+      .add("name", DataTypes.StringType, false).add("format", DataTypes.StringType)
+      .add("size", DataTypes.LongType).add("modified", DataTypes.LongType)
+      .add("head_hash", DataTypes.StringType).add("sha256", DataTypes.StringType)
+      .add("complete", DataTypes.BooleanType)
+      .add("records", DataTypes.LongType, false).add("bad", DataTypes.LongType, false)
+      .add("last_line", DataTypes.LongType, false);
+  private static final StructType WITH_PARTS = ONE_PASS.add(PART, PART_SCHEMA, true);
 
   private IngestStage() {}
 
@@ -57,23 +68,48 @@ final class IngestStage {
 
   static void run(SparkSession spark, List<PlannedFile> planned, IngestSettings settings, List<NodeAlias> userAliases,
       String out) {
+    run(spark, planned, settings, userAliases, out, FanOut.FILE_BYTES);
+  }
+
+  /** @param fanOutBytes files this large of a format with a line parser are fanned out ({@link FanOut}) */
+  static void run(SparkSession spark, List<PlannedFile> planned, IngestSettings settings, List<NodeAlias> userAliases,
+      String out, long fanOutBytes) {
     // Largest first, so that the longest task is not the last to start.
     List<PlannedFile> files = planned.stream().filter(f -> f.format() != null || f.unreadable() != null)
         .sorted(Comparator.comparingLong(PlannedFile::size).reversed()).toList();
+    IngestOptions options = settings.options();
+    List<PlannedFile> fanned = files.stream().filter(f -> FanOut.fansOut(f, options, fanOutBytes)).toList();
+    List<PlannedFile> whole = files.stream().filter(f -> !fanned.contains(f)).toList();
     HadoopFiles.Settings hadoop = HadoopFiles.Settings.of(spark.sparkContext().hadoopConfiguration());
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    JavaRDD<Row> rows = context.parallelize(files, Math.max(1, files.size()))
+    JavaRDD<Row> rows = context.parallelize(whole, Math.max(1, whole.size()))
         .flatMap(file -> ingest(file, settings, hadoop));
     if (!userAliases.isEmpty()) {
       rows = rows.union(context.parallelize(userAliases.stream().map(IngestStage::onePassRow).toList(), 1));
     }
-    Dataset<Row> ingested = spark.createDataFrame(rows, ONE_PASS).persist(StorageLevel.MEMORY_AND_DISK());
+    rows = rows.map(row -> FanOut.withPart(row, null));
+    if (!fanned.isEmpty()) {
+      int parsers = ShufflePartitions.of(fanned.stream().mapToLong(PlannedFile::size).sum(),
+          spark.sparkContext().defaultParallelism());
+      rows = rows.union(FanOut.rows(context, fanned, settings, hadoop, parsers));
+    }
+    Dataset<Row> ingested = spark.createDataFrame(rows, WITH_PARTS).persist(StorageLevel.MEMORY_AND_DISK());
     try {
-      ingested.count(); // parses, a task per file; the writes below read the cached rows
+      ingested.count(); // parses, a task per file (or per batch); the writes below read the cached rows
+      List<Row> checkpoints = new ArrayList<>();
+      if (!fanned.isEmpty()) {
+        for (Checkpoint checkpoint : FanOut.checkpoints(
+            ingested.where(ingested.col(PART).isNotNull()).select(PART + ".*").collectAsList())) {
+          checkpoints.add(IngestOutput.CHECKPOINTS.toRow(checkpoint));
+        }
+      }
       int writers = Math.min(Math.max(1, files.size()), spark.sparkContext().defaultParallelism());
       for (IngestOutput output : IngestOutput.values()) {
-        Stages.write(ingested.filter(ingested.col(output.folder()).isNotNull()).select(output.folder() + ".*")
-            .coalesce(writers), out, output.folder());
+        Dataset<Row> written = ingested.filter(ingested.col(output.folder()).isNotNull()).select(output.folder() + ".*");
+        if (output == IngestOutput.CHECKPOINTS && !checkpoints.isEmpty()) {
+          written = written.unionByName(spark.createDataFrame(checkpoints, output.schema()));
+        }
+        Stages.write(written.coalesce(writers), out, output.folder());
       }
     } finally {
       ingested.unpersist();
@@ -139,7 +175,7 @@ final class IngestStage {
   }
 
   /** {@code item}'s row of the one pass: its output's column set, every other null. */
-  private static Row onePassRow(Object item) {
+  static Row onePassRow(Object item) {
     IngestOutput output = IngestOutput.of(item);
     Object[] columns = new Object[IngestOutput.values().length];
     columns[output.ordinal()] = output.toRow(item);
@@ -147,7 +183,7 @@ final class IngestStage {
   }
 
   /** Turns one file's items into one-pass rows for {@code rows}; implausible records go to the quarantine. */
-  private static final class Rows implements RecordSink {
+  static final class Rows implements RecordSink {
     private final Consumer<Row> rows;
     private final String fileName;
     /** The reading in progress: a failed line starts another after it. */
