@@ -96,8 +96,9 @@ for incident in "${incidents[@]}"; do
   run="$work/runs/$name"
   rm -rf "$run"
   mkdir -p "$run"
-  # The input is what the job reads: every file but the generator's truth.json.
-  bytes="$(find "$incident" -type f ! -name truth.json -printf '%s\n' | awk '{s+=$1} END {print s+0}')"
+  # The input is what the job reads: every file but the generator's truth.json. printf, not print:
+  # mawk prints a sum over 2^31 as 3.33286e+09, which the tables cannot read.
+  bytes="$(find "$incident" -type f ! -name truth.json -printf '%s\n' | awk '{s+=$1} END {printf "%.0f\n", s}')"
   echo "$bytes" > "$run/input.bytes"
   if [ $single = 1 ]; then
     echo "spark.sh: $name: single machine (analyze INCIDENT --index)" >&2
