@@ -83,7 +83,7 @@ kvscope_jvm_flags() {
 # (bench/README.md, "The JVM's start-up work"). The first successful run of a heavy command on a
 # build records what it loaded (AOTMode=record) and the launcher then writes the cache
 # (AOTMode=create); later runs of that command on that build map it. A cache belongs to one jar
-# (its path, size and time, and its lib/'s), one JDK and one command; a rebuild or another JDK
+# (its path, size and time, and its lib/'s), one JDK and one command (analyze given inputs and analyze of an index are two); a rebuild or another JDK
 # simply uses another file, and the JVM itself refuses a cache whose class path changed, then runs
 # as if it had none. Kept owner-only under ${XDG_CACHE_HOME:-~/.cache}/kvscope/aot; off with
 # KVSCOPE_AOT=0.
@@ -110,6 +110,30 @@ kvscope_exec() {
 }
 
 kvscope_aot_commands=" ingest analyze analyse audit demo "
+# analyze's options that take no value (LauncherScriptsTest holds the list to the command's own);
+# any other option takes the next word, unless written --option=value.
+kvscope_analyze_flags=" --reveal -q --quiet -h --help -V --version "
+
+kvscope_aot_kind() { # analyze's ARGS... -> the kind of run a cache is recorded for
+  # analyze given inputs ingests them in the same JVM and loads a third more classes (the
+  # writers, the parsers) than analyze of an index alone: each kind gets a cache of its own, or
+  # whichever ran first would leave the other a cache that misses much of what it loads.
+  local arg after=0 value=0
+  for arg in "$@"; do
+    if [ $after = 0 ]; then
+      case "$arg" in analyze | analyse) after=1 ;; esac
+    elif [ $value = 1 ]; then
+      value=0
+    else
+      case "$arg" in
+        --*=*) ;;
+        -*) case "$kvscope_analyze_flags" in *" $arg "*) ;; *) value=1 ;; esac ;;
+        *) echo "analyze-inputs"; return ;;
+      esac
+    fi
+  done
+  echo "analyze"
+}
 
 kvscope_aot() {
   local jar="$1" command="" arg dir key files cache
@@ -127,6 +151,7 @@ kvscope_aot() {
     esac
   done
   case "$kvscope_aot_commands" in *" $command "*) ;; *) return 0 ;; esac
+  case "$command" in analyze | analyse) command="$(kvscope_aot_kind "$@")" ;; esac
   if [ -n "${XDG_CACHE_HOME:-}" ]; then
     dir="$XDG_CACHE_HOME/kvscope/aot"
   elif [ -n "${HOME:-}" ]; then

@@ -68,12 +68,8 @@ class LauncherScriptsTest {
   @Test
   void theAotCacheIsRecordedOnceThenUsedAndRenewedAfterARebuild(@TempDir Path tmp) throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "no bash");
-    Path checkout = Files.createDirectories(tmp.resolve("checkout"));
-    copyLauncher(checkout);
-    Files.copy(ROOT.resolve("cli/src/dist/bin/jdk.sh"),
-        Files.createDirectories(checkout.resolve("cli/src/dist/bin")).resolve("jdk.sh"));
-    Path jar = standInJar(checkout);
-    Files.writeString(Files.createDirectories(checkout.resolve("cli/target/lib")).resolve("lucene.jar"), "stand-in");
+    Path checkout = launcherCheckout(tmp);
+    Path jar = checkout.resolve("cli/target/kvscope.jar");
     Path log = tmp.resolve("java.log");
     Path jdk25 = standInJdk(tmp.resolve("jdk25"), "25.0.1", log);
     Path cache = tmp.resolve("cache");
@@ -118,6 +114,56 @@ class LauncherScriptsTest {
     Files.delete(log);
     launch(checkout, standInJdk(tmp.resolve("jdk21"), "21.0.5", log), cache, "analyze --index idx");
     assertThat(Files.readAllLines(log)).singleElement().asString().doesNotContain("AOT").contains("analyze --index idx");
+  }
+
+  /**
+   * analyze given inputs ingests them in the same JVM and loads classes analyze of an index never
+   * does: each kind records a cache of its own, and each later run maps its own kind's.
+   */
+  @Test
+  void analyzeGivenInputsAndAnalyzeOfAnIndexEachRecordTheirOwnCache(@TempDir Path tmp) throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "no bash");
+    Path checkout = launcherCheckout(tmp);
+    Path log = tmp.resolve("java.log");
+    Path jdk25 = standInJdk(tmp.resolve("jdk25"), "25.0.1", log);
+    Path cache = tmp.resolve("cache");
+
+    launch(checkout, jdk25, cache, "analyze --index idx --out report -q");
+    launch(checkout, jdk25, cache, "analyze incident --index idx -q");
+    Path aot = tmp.resolve("cache/kvscope/aot");
+    List<Path> made = listing(aot);
+    assertThat(made).extracting(p -> p.getFileName().toString().replaceAll("-[0-9]+-[0-9]+\\.aot$", ""))
+        .containsExactly("analyze", "analyze-inputs");
+
+    Files.delete(log);
+    launch(checkout, jdk25, cache, "-q analyze --reveal --index=idx incident");
+    launch(checkout, jdk25, cache, "analyze --index idx --reveal --since 2026-01-01T00:00:00Z");
+    assertThat(Files.readAllLines(log)).satisfiesExactly(
+            call -> assertThat(call).contains("-XX:AOTCache=" + made.get(1)).doesNotContain("AOTMode"),
+            call -> assertThat(call).contains("-XX:AOTCache=" + made.get(0)).doesNotContain("AOTMode"));
+  }
+
+  /** The launcher tells an input from an option's value by the command's own options that take none. */
+  @Test
+  void theLauncherKnowsWhichOfAnalyzesOptionsTakeNoValue() throws Exception {
+    java.util.regex.Matcher listed = java.util.regex.Pattern.compile("kvscope_analyze_flags=\" ([^\"]*) \"")
+        .matcher(Files.readString(ROOT.resolve("cli/src/dist/bin/jdk.sh")));
+    assertThat(listed.find()).isTrue();
+    List<String> taking = new picocli.CommandLine(new KvScope()).getSubcommands().get("analyze").getCommandSpec()
+        .options().stream().filter(option -> option.arity().max() == 0)
+        .flatMap(option -> java.util.Arrays.stream(option.names())).toList();
+    assertThat(listed.group(1).split(" ")).containsExactlyInAnyOrderElementsOf(taking);
+  }
+
+  /** A checkout with the real launcher and jdk.sh, a stand-in jar with one library, nothing to build. */
+  private static Path launcherCheckout(Path tmp) throws java.io.IOException {
+    Path checkout = Files.createDirectories(tmp.resolve("checkout"));
+    copyLauncher(checkout);
+    Files.copy(ROOT.resolve("cli/src/dist/bin/jdk.sh"),
+        Files.createDirectories(checkout.resolve("cli/src/dist/bin")).resolve("jdk.sh"));
+    standInJar(checkout);
+    Files.writeString(Files.createDirectories(checkout.resolve("cli/target/lib")).resolve("lucene.jar"), "stand-in");
+    return checkout;
   }
 
   private static Path copyLauncher(Path checkout) throws java.io.IOException {
