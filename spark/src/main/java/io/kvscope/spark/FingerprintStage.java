@@ -2,7 +2,9 @@ package io.kvscope.spark;
 
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.countDistinct;
+import static org.apache.spark.sql.functions.first;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.sum;
@@ -102,16 +104,11 @@ final class FingerprintStage {
     Stages.write(fingerprints, out, FINGERPRINT_FOLDER);
 
     Dataset<Row> stored = spark.read().schema(FINGERPRINT_SCHEMA).parquet(out + "/" + FINGERPRINT_FOLDER);
-    Dataset<Row> shared = stored.groupBy("hash").agg(
-            sum(when(col("side").equalTo(RESPONSE), 1).otherwise(0)).as("n_resp"),
-            sum(when(col("side").equalTo(PROMPT), 1).otherwise(0)).as("n_prompt"),
-            countDistinct("request").as("docs"), countDistinct("tenant").as("tenants"))
-        .filter(col("n_resp").gt(0).and(col("docs").geq(2)));
-    Stages.write(shared, out, FREQUENCY_FOLDER);
+    Stages.write(frequencies(stored), out, FREQUENCY_FOLDER);
 
     FrequencyHistogram histogram = BoilerplateCutoff.histogram();
     for (Row bucket : spark.read().parquet(out + "/" + FREQUENCY_FOLDER).groupBy("tenants")
-        .agg(org.apache.spark.sql.functions.count(lit(1)).as("n"), max("docs").as("max_docs")).collectAsList()) {
+        .agg(count(lit(1)).as("n"), max("docs").as("max_docs")).collectAsList()) {
       // A bucket's terms all go in with its highest document frequency: the histogram keeps only the maximum.
       int maxDocs = (int) bucket.getLong(bucket.fieldIndex("max_docs"));
       int tenantFrequency = (int) bucket.getLong(bucket.fieldIndex("tenants"));
@@ -121,6 +118,25 @@ final class FingerprintStage {
     }
     tenantOrdinal.destroy();
     return new Result(order.count(), stored.count(), histogram, BoilerplateCutoff.learn(histogram));
+  }
+
+  /**
+   * Each shared fingerprint's postings: responses and prompts holding it, documents and tenants.
+   * The rows are hashed to their fingerprint's partition before any aggregation, so the work is
+   * spread by key whatever the files of {@code fingerprints/}: the join above may leave it a few
+   * large files, and at 4 GB two tasks reading them ran the map side of two distinct counts
+   * (every row expanded once per count) for a quarter of an hour. Counting documents as the
+   * (fingerprint, request) groups leaves one distinct count, of tenants, within each partition.
+   */
+  static Dataset<Row> frequencies(Dataset<Row> fingerprints) {
+    Dataset<Row> perRequest = fingerprints.repartition(col("hash")).groupBy("hash", "request").agg(
+        sum(when(col("side").equalTo(RESPONSE), 1).otherwise(0)).as("n_resp"),
+        sum(when(col("side").equalTo(PROMPT), 1).otherwise(0)).as("n_prompt"),
+        first("tenant").as("tenant"));
+    return perRequest.groupBy("hash").agg(
+            sum("n_resp").as("n_resp"), sum("n_prompt").as("n_prompt"),
+            count(lit(1)).as("docs"), countDistinct("tenant").as("tenants"))
+        .filter(col("n_resp").gt(0).and(col("docs").geq(2)));
   }
 
   static final StructType TENANT_SCHEMA = new StructType()

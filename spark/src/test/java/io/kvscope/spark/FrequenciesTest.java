@@ -1,0 +1,92 @@
+package io.kvscope.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Stage 5's frequencies against the same counts made row by row in plain Java, on postings that
+ * repeat fingerprints across requests, sides and tenants, read from one partition as a few large
+ * files would be.
+ */
+class FrequenciesTest {
+
+  private record Posting(long hash, byte side, int request, int tenant) {}
+
+  /** hash -> {responses, prompts, documents, tenants}, for fingerprints some response holds and two documents share. */
+  private static Map<Long, List<Long>> counted(List<Posting> postings) {
+    Map<Long, long[]> sides = new TreeMap<>();
+    Map<Long, Set<Integer>> documents = new HashMap<>();
+    Map<Long, Set<Integer>> tenants = new HashMap<>();
+    for (Posting p : postings) {
+      sides.computeIfAbsent(p.hash(), h -> new long[2])[p.side() == FingerprintStage.RESPONSE ? 0 : 1]++;
+      documents.computeIfAbsent(p.hash(), h -> new HashSet<>()).add(p.request());
+      tenants.computeIfAbsent(p.hash(), h -> new HashSet<>()).add(p.tenant());
+    }
+    Map<Long, List<Long>> shared = new TreeMap<>();
+    sides.forEach((hash, n) -> {
+      if (n[0] > 0 && documents.get(hash).size() >= 2) {
+        shared.put(hash, List.of(n[0], n[1], (long) documents.get(hash).size(), (long) tenants.get(hash).size()));
+      }
+    });
+    return shared;
+  }
+
+  @Test
+  void sharedFingerprintsAreCountedAsPostingByPostingCountingGives() {
+    Random random = new Random(7);
+    List<Posting> postings = new ArrayList<>();
+    for (int request = 0; request < 400; request++) {
+      int tenant = request % 13;
+      for (int i = 0; i < 30; i++) {
+        long hash = random.nextInt(300); // few hashes: most are shared, some by one document only
+        postings.add(new Posting(hash, random.nextBoolean() ? FingerprintStage.RESPONSE : FingerprintStage.PROMPT,
+            request, tenant));
+      }
+    }
+    postings.add(new Posting(1_000, FingerprintStage.PROMPT, 1, 1)); // prompts only: no response holds it
+    postings.add(new Posting(1_000, FingerprintStage.PROMPT, 2, 2));
+    postings.add(new Posting(2_000, FingerprintStage.RESPONSE, 3, 3)); // one document
+    postings.add(new Posting(2_000, FingerprintStage.PROMPT, 3, 3));
+
+    SparkSession spark = SharedSpark.session();
+    List<Row> rows = postings.stream()
+        .map(p -> RowFactory.create(p.hash(), p.side(), p.request(), p.tenant())).toList();
+    List<Row> result = FingerprintStage.frequencies(
+        spark.createDataFrame(rows, FingerprintStage.FINGERPRINT_SCHEMA).coalesce(1)).collectAsList();
+
+    Map<Long, List<Long>> got = new TreeMap<>();
+    for (Row row : result) {
+      got.put(row.getLong(0), List.of(row.getLong(1), row.getLong(2), row.getLong(3), row.getLong(4)));
+    }
+    Map<Long, List<Long>> expected = counted(postings);
+    assertThat(expected).doesNotContainKeys(1_000L, 2_000L).hasSizeGreaterThan(200);
+    assertThat(got).isEqualTo(expected);
+  }
+
+  /**
+   * The rows move to their fingerprint's partition once, before anything is counted, and no row is
+   * expanded per distinct count: what kept the map side of a few large files in a few tasks at 4 GB.
+   */
+  @Test
+  void rowsAreHashedToTheirFingerprintBeforeAnyCountAndNeverExpanded() {
+    SparkSession spark = SharedSpark.session();
+    List<Row> rows = List.of(RowFactory.create(1L, FingerprintStage.RESPONSE, 0, 0),
+        RowFactory.create(1L, FingerprintStage.PROMPT, 1, 1));
+    String plan = FingerprintStage.frequencies(spark.createDataFrame(rows, FingerprintStage.FINGERPRINT_SCHEMA))
+        .queryExecution().executedPlan().toString();
+    assertThat(plan).doesNotContain("Expand").containsOnlyOnce("Exchange hashpartitioning(hash");
+    assertThat(plan.indexOf("Exchange hashpartitioning(hash")).isGreaterThan(plan.lastIndexOf("HashAggregate"));
+  }
+}
