@@ -40,8 +40,7 @@ sealed interface JobLaunch {
 
     @Override
     public List<String> command(Path java, List<String> javaOptions, List<String> jobArguments) {
-      List<String> command = new ArrayList<>(List.of(java.toString(), "@" + flags));
-      command.addAll(javaOptions);
+      List<String> command = jvm(java, flags, javaOptions);
       command.addAll(List.of("-cp", jar + File.pathSeparator + classPath, JOB));
       command.addAll(jobArguments);
       return command;
@@ -68,8 +67,7 @@ sealed interface JobLaunch {
       if (Files.isDirectory(sparkHome.resolve("conf"))) {
         classPath = sparkHome.resolve("conf") + File.pathSeparator + classPath;
       }
-      List<String> command = new ArrayList<>(List.of(java.toString(), "@" + flags));
-      command.addAll(javaOptions);
+      List<String> command = jvm(java, flags, javaOptions);
       command.addAll(List.of("-cp", classPath,
           "org.apache.spark.deploy.SparkSubmit", "--master", master, "--class", JOB, jar.toString()));
       command.addAll(jobArguments);
@@ -80,6 +78,13 @@ sealed interface JobLaunch {
     public Map<String, String> environment() {
       return Map.of("SPARK_HOME", sparkHome.toString());
     }
+  }
+
+  /** java with the build's flags file ({@code jvm.args}) and the user's options: how either JVM starts. */
+  private static List<String> jvm(Path java, Path flags, List<String> javaOptions) {
+    List<String> command = new ArrayList<>(List.of(java.toString(), "@" + flags));
+    command.addAll(javaOptions);
+    return command;
   }
 
   /**
