@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The driver's analysis of a `kvscope scope` output folder, before and after it took the cluster's
-# candidate pairs: the standard analysis of OUT/index with the index's own Lucene join (what
-# `kvscope analyze --index OUT/index` runs), then with the job's OUT/pairs.arrow (what `scope` runs),
-# alternating, in a JVM of its own each, the JVM's CPU around the analysis and /usr/bin/time's.
+# candidate pairs and boilerplate histogram: the standard analysis of OUT/index in one of three modes,
+# alternating, in a JVM of its own each, the JVM's CPU around the analysis and /usr/bin/time's:
+#   index  the index's own Lucene join and frequency walk (what `kvscope analyze --index OUT/index` runs)
+#   walk   the job's OUT/pairs.arrow for the pairs, the index's walk for the cut-off (`scope` before 2026-12-08)
+#   pairs  the job's OUT/pairs.arrow for both (what `scope` runs)
 #
-#   bench/scope-pairs.sh OUT [RUNS]      e.g. ./kvscope scope INCIDENT --out /tmp/scoped; bench/scope-pairs.sh /tmp/scoped 2
+#   bench/scope-pairs.sh OUT [RUNS] [MODES]   e.g. ./kvscope scope INCIDENT --out /tmp/scoped; bench/scope-pairs.sh /tmp/scoped 2 'walk pairs'
 #
 # Prints per run: where the candidates came from, the analysis' CPU and wall seconds, the process's
 # CPU seconds and max RSS, and the report's own breakdown (cross-tenant-overlap.cpu_seconds, .join,
@@ -13,6 +15,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 out="$(cd "$1" && pwd)"
 runs="${2:-2}"
+modes="${3:-index walk pairs}"
 source "$here/cli/src/dist/bin/jdk.sh"
 kvscope_find_jdk || { echo "scope-pairs.sh: needs a JDK 21 or newer" >&2; exit 2; }
 "$here/kvscope" --version >/dev/null # builds the CLI when its sources changed
@@ -26,6 +29,11 @@ import io.kvscope.analysis.analyzers.PairsFile;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.IndexSearch;
+import io.kvscope.index.fingerprint.FingerprintJoin;
+import io.kvscope.index.fingerprint.JoinOptions;
+import io.kvscope.index.fingerprint.PairFilter;
+import io.kvscope.analysis.AnalysisContext;
+import io.kvscope.model.fingerprint.FrequencyHistogram;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 
@@ -33,8 +41,22 @@ public class ScopePairs {
   public static void main(String[] args) throws Exception {
     var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     Path out = Path.of(args[0]);
-    CandidatePairs pairs = args[1].equals("index") ? CandidatePairs.INDEX_JOIN
-        : PairsFile.at(out.resolve(PairsFile.FILE_NAME));
+    PairsFile file = PairsFile.at(out.resolve(PairsFile.FILE_NAME));
+    CandidatePairs pairs = switch (args[1]) {
+      case "index" -> CandidatePairs.INDEX_JOIN;
+      case "pairs" -> file;
+      case "walk" -> new CandidatePairs() { // the file's pairs, the index's frequency walk
+        public FrequencyHistogram frequencies(AnalysisContext context, FingerprintJoin join) throws java.io.IOException {
+          return CandidatePairs.INDEX_JOIN.frequencies(context, join);
+        }
+
+        public Started start(AnalysisContext context, FingerprintJoin join, JoinOptions options, PairFilter filter)
+            throws java.io.IOException {
+          return file.start(context, join, options, filter);
+        }
+      };
+      default -> throw new IllegalArgumentException("mode index, walk or pairs: " + args[1]);
+    };
     long cpu = os.getProcessCpuTime();
     long wall = System.nanoTime();
     Report report;
@@ -43,7 +65,7 @@ public class ScopePairs {
     }
     System.out.printf("analysis %.1f CPU s, %.1f wall s; findings %d%n", (os.getProcessCpuTime() - cpu) / 1e9,
         (System.nanoTime() - wall) / 1e9, report.findings().size());
-    for (String key : new String[] {"cpu_seconds", "join", "candidate_pairs"}) {
+    for (String key : new String[] {"boilerplate_tenant_cutoff", "cpu_seconds", "join", "candidate_pairs"}) {
       System.out.println("  " + key + " " + report.parameters().get("cross-tenant-overlap." + key));
     }
     ReportJson.write(report, Path.of(args[2]));
@@ -52,12 +74,12 @@ public class ScopePairs {
 JAVA
 mapfile -t flags < <(kvscope_jvm_flags)
 for run in $(seq 1 "$runs"); do
-  for mode in index pairs; do
+  for mode in $modes; do
     /usr/bin/time -o "$work/$mode-$run.time" -f '%U %S %M' "$JAVA_HOME/bin/java" "${flags[@]}" \
       --add-modules jdk.incubator.vector -cp "$here/cli/target/kvscope.jar" "$work/ScopePairs.java" \
       "$out" "$mode" "$work/$mode-$run.json" > "$work/$mode-$run.out" 2> "$work/$mode-$run.err"
     read -r user sys rss < "$work/$mode-$run.time"
-    echo "run $run, candidates from the $mode: $(head -1 "$work/$mode-$run.out");" \
+    echo "run $run, mode $mode: $(head -1 "$work/$mode-$run.out");" \
       "process $(echo "$user + $sys" | bc) CPU s, max RSS $((rss / 1024)) MB"
     tail -n +2 "$work/$mode-$run.out"
   done

@@ -116,7 +116,7 @@ public final class ScopeJob {
       times.put("index", clock.lap());
       // The self-join's pairs in the index's document ids, for the analysis of that index.
       metrics.begin("pairs file");
-      DriverPairs.write(spark, out, index, general, horizon, join);
+      DriverPairs.write(spark, out, index, general, horizon, join, fingerprints);
       times.put("pairs file", clock.lap());
     }
     metrics.write(metrics.rows(times, join), out);

@@ -10,6 +10,8 @@ import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.FingerprintJoin;
 import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.index.fingerprint.PairFilter;
+import io.kvscope.model.fingerprint.BoilerplateCutoff;
+import io.kvscope.model.fingerprint.FrequencyHistogram;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,8 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Candidate pairs written to a file for one index commit and read back through the analysis' pair
- * filter, and every file that does not belong to the analysis refused in words, on {@link OnePassage}.
+ * Candidate pairs and the job's frequency histogram written to a file for one index commit and read
+ * back through the analysis' pair filter, and every file that does not belong to the analysis
+ * refused in words, on {@link OnePassage}.
  */
 class PairsFileTest {
 
@@ -65,6 +68,27 @@ class PairsFileTest {
     assertThat(read).isEqualTo(joined.stream().filter(c -> c.recipientDoc() != firstRecipient).toList());
   }
 
+  /** The analysis learns its cut-off from the histogram in the file, which need not be the index's. */
+  @Test
+  void theFrequenciesAreTheFilesNotAWalkOfTheIndex() throws Exception {
+    FrequencyHistogram walked = CandidatePairs.INDEX_JOIN.frequencies(context(), join);
+    assertThat(walked.totalTerms()).isPositive();
+    Path file = written(new PairsFile.Header("test-job", PairsFile.indexCommit(search.reader()),
+        PairsFile.joinSettings(OPTIONS), HORIZON, 0, 0, walked), joined);
+    assertThat(PairsFile.at(file).frequencies(context(), join).counts()).isEqualTo(walked.counts());
+
+    long[] counts = new long[BoilerplateCutoff.TRACKED_TENANT_FREQUENCIES + 1];
+    counts[20] = 100;
+    FrequencyHistogram other = FrequencyHistogram.of(counts, 33);
+    Path otherFile = written(new PairsFile.Header("test-job", PairsFile.indexCommit(search.reader()),
+        PairsFile.joinSettings(OPTIONS), HORIZON, 0, 0, other), joined);
+
+    FrequencyHistogram read = PairsFile.at(otherFile).frequencies(context(), join);
+    assertThat(read.counts()).isEqualTo(counts).isNotEqualTo(walked.counts());
+    assertThat(read.maxDocFrequency()).isEqualTo(33);
+    assertThat(BoilerplateCutoff.learn(read)).isEqualTo(20);
+  }
+
   @Test
   void aFileOfAnotherIndexCommitIsRefusedAsStaleOrForeign() throws Exception {
     Path file = written(header("0123456789abcdef/7", OPTIONS, HORIZON), joined);
@@ -72,6 +96,18 @@ class PairsFileTest {
     assertThatThrownBy(() -> PairsFile.at(file).start(context(), join, OPTIONS, PairFilter.ALL))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining(file.toString())
         .hasMessageContaining("stale or foreign").hasMessageContaining("commit 0123456789abcdef/7");
+    assertThatThrownBy(() -> PairsFile.at(file).frequencies(context(), join))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("stale or foreign");
+  }
+
+  @Test
+  void aHistogramOfAnotherShapeIsRefused() throws Exception {
+    Path file = written(new PairsFile.Header("test-job", PairsFile.indexCommit(search.reader()),
+        PairsFile.joinSettings(OPTIONS), HORIZON, 0, 0, new FrequencyHistogram(8)), joined);
+
+    assertThatThrownBy(() -> PairsFile.at(file).frequencies(context(), join))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining(file.toString())
+        .hasMessageContaining("over 9 tenant frequencies");
   }
 
   @Test
@@ -117,7 +153,8 @@ class PairsFileTest {
   }
 
   private static PairsFile.Header header(String commit, JoinOptions options, long horizon) {
-    return new PairsFile.Header("test-job", commit, PairsFile.joinSettings(options), horizon, 0, 0);
+    return new PairsFile.Header("test-job", commit, PairsFile.joinSettings(options), horizon, 0, 0,
+        BoilerplateCutoff.histogram());
   }
 
   private Path written(PairsFile.Header header, List<Candidate> pairs) throws Exception {
