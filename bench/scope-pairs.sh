@@ -5,6 +5,8 @@
 #   index  the index's own Lucene join and frequency walk (what `kvscope analyze --index OUT/index` runs)
 #   walk   the job's OUT/pairs.arrow for the pairs, the index's walk for the cut-off (`scope` before 2026-12-08)
 #   pairs  the job's OUT/pairs.arrow for both (what `scope` runs)
+#   histogram  no analysis: the cut-off's histogram alone, from the index's walk and from the file,
+#          alternating, 5 times each in one JVM (after loading the request columns), CPU per call
 #
 #   bench/scope-pairs.sh OUT [RUNS] [MODES]   e.g. ./kvscope scope INCIDENT --out /tmp/scoped; bench/scope-pairs.sh /tmp/scoped 2 'walk pairs'
 #
@@ -33,6 +35,11 @@ import io.kvscope.index.fingerprint.FingerprintJoin;
 import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.index.fingerprint.PairFilter;
 import io.kvscope.analysis.AnalysisContext;
+import io.kvscope.analysis.RequestColumns;
+import io.kvscope.index.fingerprint.CandidateSink;
+import io.kvscope.index.fingerprint.JoinStats;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import io.kvscope.model.fingerprint.FrequencyHistogram;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -52,11 +59,35 @@ public class ScopePairs {
 
         public Started start(AnalysisContext context, FingerprintJoin join, JoinOptions options, PairFilter filter)
             throws java.io.IOException {
-          return file.start(context, join, options, filter);
+          Started started = file.start(context, join, options, filter);
+          return new Started() {
+            public JoinStats emit(CandidateSink sink) throws java.io.IOException {
+              return started.emit(sink);
+            }
+
+            public long walkCpuNanos() {
+              return started.walkCpuNanos();
+            }
+
+            public Map<String, Object> origin() {
+              Map<String, Object> origin = new LinkedHashMap<>(started.origin());
+              origin.put("tenant_frequencies", "index walk");
+              return origin;
+            }
+
+            public void close() throws java.io.IOException {
+              started.close();
+            }
+          };
         }
       };
-      default -> throw new IllegalArgumentException("mode index, walk or pairs: " + args[1]);
+      case "histogram" -> null;
+      default -> throw new IllegalArgumentException("mode index, walk, pairs or histogram: " + args[1]);
     };
+    if (pairs == null) {
+      histograms(out, file, os);
+      return;
+    }
     long cpu = os.getProcessCpuTime();
     long wall = System.nanoTime();
     Report report;
@@ -69,6 +100,25 @@ public class ScopePairs {
       System.out.println("  " + key + " " + report.parameters().get("cross-tenant-overlap." + key));
     }
     ReportJson.write(report, Path.of(args[2]));
+  }
+
+  static void histograms(Path out, PairsFile file, com.sun.management.OperatingSystemMXBean os) throws Exception {
+    try (IndexSearch search = IndexSearch.open(out.resolve("index"))) {
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      RequestColumns columns = context.requestColumns();
+      FingerprintJoin join = new FingerprintJoin(search.reader(),
+          doc -> columns.isSource(doc) || columns.copy(doc) != null ? columns.tenant(doc) : -1);
+      StringBuilder line = new StringBuilder("histogram CPU s per call:");
+      for (int round = 0; round < 5; round++) {
+        for (CandidatePairs from : new CandidatePairs[] {CandidatePairs.INDEX_JOIN, file}) {
+          long cpu = os.getProcessCpuTime();
+          FrequencyHistogram histogram = from.frequencies(context, join);
+          line.append(String.format(" %s %.3f (%d);", from == file ? "file" : "walk",
+              (os.getProcessCpuTime() - cpu) / 1e9, histogram.totalTerms()));
+        }
+      }
+      System.out.println(line);
+    }
   }
 }
 JAVA
