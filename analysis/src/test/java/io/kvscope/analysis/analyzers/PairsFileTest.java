@@ -1,10 +1,13 @@
 package io.kvscope.analysis.analyzers;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static io.kvscope.analysis.TestIndex.request;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.RequestColumns;
+import io.kvscope.analysis.TestIndex;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.FingerprintJoin;
@@ -87,6 +90,36 @@ class PairsFileTest {
     assertThat(read.counts()).isEqualTo(counts).isNotEqualTo(walked.counts());
     assertThat(read.maxDocFrequency()).isEqualTo(33);
     assertThat(BoilerplateCutoff.learn(read)).isEqualTo(20);
+  }
+
+  /** The job fingerprints no text copy, so an index holding copies walks its own terms, whatever the file holds. */
+  @Test
+  void anIndexWithTextCopiesWalksItsOwnTermsAndJoinsItself() throws Exception {
+    TestIndex test = new TestIndex(tmp.resolve("copies"));
+    String[] tenants = {"a", "b", "c"};
+    for (int i = 0; i < tenants.length; i++) {
+      test.servedOn(request("r" + i, tenants[i], "2026-03-02T10:0" + i + ":00Z", 40, 200)
+          .promptText("Question " + i).responseText("Note: " + OnePassage.PASSAGE).build(), "decode-0");
+    }
+    test.promptCopy("r0", "Quoted: " + OnePassage.PASSAGE, "trace t.json:1", true);
+    long[] counts = new long[BoilerplateCutoff.TRACKED_TENANT_FREQUENCIES + 1];
+    counts[20] = 100;
+    try (IndexSearch copies = test.open()) {
+      AnalysisContext context = new AnalysisContext(copies, AnalysisOptions.defaults());
+      RequestColumns columns = context.requestColumns();
+      assertThat(columns.hasCopies()).isTrue();
+      FingerprintJoin withCopies = new FingerprintJoin(copies.reader(),
+          doc -> columns.isSource(doc) || columns.copy(doc) != null ? columns.tenant(doc) : -1);
+      FrequencyHistogram walked = CandidatePairs.INDEX_JOIN.frequencies(context, withCopies);
+      Path file = written(new PairsFile.Header("test-job", PairsFile.indexCommit(copies.reader()),
+          PairsFile.joinSettings(OPTIONS), HORIZON, 0, 0, FrequencyHistogram.of(counts, 33)), List.of());
+
+      assertThat(walked.totalTerms()).isPositive();
+      assertThat(PairsFile.at(file).frequencies(context, withCopies).counts()).isEqualTo(walked.counts());
+      try (CandidatePairs.Started pairs = PairsFile.at(file).start(context, withCopies, OPTIONS, PairFilter.ALL)) {
+        assertThat(pairs.origin()).containsEntry("from", "index join");
+      }
+    }
   }
 
   @Test
