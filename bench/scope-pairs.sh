@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The driver's analysis of a `kvscope scope` output folder, before and after it took the cluster's
-# candidate pairs: the standard analysis of OUT/index with the index's own Lucene join (what
-# `kvscope analyze --index OUT/index` runs), then with the job's OUT/pairs.arrow (what `scope` runs),
-# alternating, in a JVM of its own each, the JVM's CPU around the analysis and /usr/bin/time's.
+# candidate pairs and boilerplate histogram: the standard analysis of OUT/index in one of three modes,
+# alternating, in a JVM of its own each, the JVM's CPU around the analysis and /usr/bin/time's:
+#   index  the index's own Lucene join and frequency walk (what `kvscope analyze --index OUT/index` runs)
+#   walk   the job's OUT/pairs.arrow for the pairs, the index's walk for the cut-off (`scope` before 2026-12-08)
+#   pairs  the job's OUT/pairs.arrow for both (what `scope` runs)
+#   histogram  no analysis: the cut-off's histogram alone, from the index's walk and from the file,
+#          alternating, 5 times each in one JVM (after loading the request columns), CPU per call
 #
-#   bench/scope-pairs.sh OUT [RUNS]      e.g. ./kvscope scope INCIDENT --out /tmp/scoped; bench/scope-pairs.sh /tmp/scoped 2
+#   bench/scope-pairs.sh OUT [RUNS] [MODES]   e.g. ./kvscope scope INCIDENT --out /tmp/scoped; bench/scope-pairs.sh /tmp/scoped 2 'walk pairs'
 #
 # Prints per run: where the candidates came from, the analysis' CPU and wall seconds, the process's
 # CPU seconds and max RSS, and the report's own breakdown (cross-tenant-overlap.cpu_seconds, .join,
@@ -13,6 +17,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 out="$(cd "$1" && pwd)"
 runs="${2:-2}"
+modes="${3:-index walk pairs}"
 source "$here/cli/src/dist/bin/jdk.sh"
 kvscope_find_jdk || { echo "scope-pairs.sh: needs a JDK 21 or newer" >&2; exit 2; }
 "$here/kvscope" --version >/dev/null # builds the CLI when its sources changed
@@ -26,6 +31,16 @@ import io.kvscope.analysis.analyzers.PairsFile;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.IndexSearch;
+import io.kvscope.index.fingerprint.FingerprintJoin;
+import io.kvscope.index.fingerprint.JoinOptions;
+import io.kvscope.index.fingerprint.PairFilter;
+import io.kvscope.analysis.AnalysisContext;
+import io.kvscope.analysis.RequestColumns;
+import io.kvscope.index.fingerprint.CandidateSink;
+import io.kvscope.index.fingerprint.JoinStats;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import io.kvscope.model.fingerprint.FrequencyHistogram;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 
@@ -33,8 +48,46 @@ public class ScopePairs {
   public static void main(String[] args) throws Exception {
     var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     Path out = Path.of(args[0]);
-    CandidatePairs pairs = args[1].equals("index") ? CandidatePairs.INDEX_JOIN
-        : PairsFile.at(out.resolve(PairsFile.FILE_NAME));
+    PairsFile file = PairsFile.at(out.resolve(PairsFile.FILE_NAME));
+    CandidatePairs pairs = switch (args[1]) {
+      case "index" -> CandidatePairs.INDEX_JOIN;
+      case "pairs" -> file;
+      case "walk" -> new CandidatePairs() { // the file's pairs, the index's frequency walk
+        public FrequencyHistogram frequencies(AnalysisContext context, FingerprintJoin join) throws java.io.IOException {
+          return CandidatePairs.INDEX_JOIN.frequencies(context, join);
+        }
+
+        public Started start(AnalysisContext context, FingerprintJoin join, JoinOptions options, PairFilter filter)
+            throws java.io.IOException {
+          Started started = file.start(context, join, options, filter);
+          return new Started() {
+            public JoinStats emit(CandidateSink sink) throws java.io.IOException {
+              return started.emit(sink);
+            }
+
+            public long walkCpuNanos() {
+              return started.walkCpuNanos();
+            }
+
+            public Map<String, Object> origin() {
+              Map<String, Object> origin = new LinkedHashMap<>(started.origin());
+              origin.put("tenant_frequencies", "index walk");
+              return origin;
+            }
+
+            public void close() throws java.io.IOException {
+              started.close();
+            }
+          };
+        }
+      };
+      case "histogram" -> null;
+      default -> throw new IllegalArgumentException("mode index, walk, pairs or histogram: " + args[1]);
+    };
+    if (pairs == null) {
+      histograms(out, file, os);
+      return;
+    }
     long cpu = os.getProcessCpuTime();
     long wall = System.nanoTime();
     Report report;
@@ -43,21 +96,40 @@ public class ScopePairs {
     }
     System.out.printf("analysis %.1f CPU s, %.1f wall s; findings %d%n", (os.getProcessCpuTime() - cpu) / 1e9,
         (System.nanoTime() - wall) / 1e9, report.findings().size());
-    for (String key : new String[] {"cpu_seconds", "join", "candidate_pairs"}) {
+    for (String key : new String[] {"boilerplate_tenant_cutoff", "cpu_seconds", "join", "candidate_pairs"}) {
       System.out.println("  " + key + " " + report.parameters().get("cross-tenant-overlap." + key));
     }
     ReportJson.write(report, Path.of(args[2]));
+  }
+
+  static void histograms(Path out, PairsFile file, com.sun.management.OperatingSystemMXBean os) throws Exception {
+    try (IndexSearch search = IndexSearch.open(out.resolve("index"))) {
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      RequestColumns columns = context.requestColumns();
+      FingerprintJoin join = new FingerprintJoin(search.reader(),
+          doc -> columns.isSource(doc) || columns.copy(doc) != null ? columns.tenant(doc) : -1);
+      StringBuilder line = new StringBuilder("histogram CPU s per call:");
+      for (int round = 0; round < 5; round++) {
+        for (CandidatePairs from : new CandidatePairs[] {CandidatePairs.INDEX_JOIN, file}) {
+          long cpu = os.getProcessCpuTime();
+          FrequencyHistogram histogram = from.frequencies(context, join);
+          line.append(String.format(" %s %.3f (%d);", from == file ? "file" : "walk",
+              (os.getProcessCpuTime() - cpu) / 1e9, histogram.totalTerms()));
+        }
+      }
+      System.out.println(line);
+    }
   }
 }
 JAVA
 mapfile -t flags < <(kvscope_jvm_flags)
 for run in $(seq 1 "$runs"); do
-  for mode in index pairs; do
+  for mode in $modes; do
     /usr/bin/time -o "$work/$mode-$run.time" -f '%U %S %M' "$JAVA_HOME/bin/java" "${flags[@]}" \
       --add-modules jdk.incubator.vector -cp "$here/cli/target/kvscope.jar" "$work/ScopePairs.java" \
       "$out" "$mode" "$work/$mode-$run.json" > "$work/$mode-$run.out" 2> "$work/$mode-$run.err"
     read -r user sys rss < "$work/$mode-$run.time"
-    echo "run $run, candidates from the $mode: $(head -1 "$work/$mode-$run.out");" \
+    echo "run $run, mode $mode: $(head -1 "$work/$mode-$run.out");" \
       "process $(echo "$user + $sys" | bc) CPU s, max RSS $((rss / 1024)) MB"
     tail -n +2 "$work/$mode-$run.out"
   done

@@ -16,9 +16,10 @@ import java.util.Set;
  * One ingest run's bad records, {@code quarantine/bad-records-<started>.jsonl} inside the index: one
  * JSON object per bad input with its file, line, reason and, when there is one, the raw line. It
  * holds raw lines, prompts among them, so it is created owner-only from the first byte, and only
- * when the first bad input comes.
+ * when the first bad input comes. The Spark job's driver writes the cluster's bad lines into the index
+ * it builds with this too, so both paths leave the same file.
  */
-final class QuarantineFile implements AutoCloseable {
+public final class QuarantineFile implements AutoCloseable {
 
   private final Path index;
   private final long startedAt;
@@ -26,17 +27,19 @@ final class QuarantineFile implements AutoCloseable {
   private OutputStream out;
   private JsonGenerator json;
 
-  QuarantineFile(Path index, long startedAt) {
+  /** The file of a run into {@code index} that started at {@code startedAt} (UTC ms), named by that time. */
+  public QuarantineFile(Path index, long startedAt) {
     this.index = index;
     this.startedAt = startedAt;
   }
 
   /** Where the bad records went; null while there were none. */
-  Path file() {
+  public Path file() {
     return file;
   }
 
-  void write(BadInput bad, String raw) {
+  /** Adds {@code bad}, with its {@code raw} line when there is one (null otherwise). */
+  public void write(BadInput bad, String raw) {
     try {
       JsonGenerator g = open();
       g.writeStartObject();

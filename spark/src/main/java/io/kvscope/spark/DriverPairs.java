@@ -38,7 +38,8 @@ import org.apache.spark.sql.types.StructType;
  * request ordinals become the index's document ids: each ordinal's merge key is looked up among
  * the index's request documents, the ordinals' documents go to the tasks, and the pairs are sorted
  * by (recipient, source) document there. The driver then streams them into the file a partition at
- * a time; what it holds is one int per request and one partition of pairs.
+ * a time; what it holds is one int per request and one partition of pairs. The file also carries
+ * stage 5's histogram of tenant frequencies, which the analysis learns its cut-off from.
  */
 final class DriverPairs {
 
@@ -55,14 +56,17 @@ final class DriverPairs {
     return ShardIndex.folderOf(out).resolveSibling(PairsFile.FILE_NAME);
   }
 
-  /** Writes the pairs of {@code out}'s {@code pairs/} for {@code index}; returns how many. */
+  /**
+   * Writes the pairs of {@code out}'s {@code pairs/} for {@code index}, with {@code fingerprints}'
+   * histogram; returns how many.
+   */
   static long write(SparkSession spark, String out, Path index, JoinOptions options, long horizonMillis,
-      PairStage.Result join) throws IOException {
+      PairStage.Result join, FingerprintStage.Result fingerprints) throws IOException {
     String commit;
     int[] docOf;
     try (FSDirectory directory = FSDirectory.open(index); DirectoryReader reader = DirectoryReader.open(directory)) {
       commit = PairsFile.indexCommit(reader);
-      docOf = documentsOfOrdinals(spark, out, reader);
+      docOf = documentsOfOrdinals(spark, out, reader, fingerprints.requests());
     }
     Broadcast<int[]> documents = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(docOf);
     try {
@@ -85,7 +89,8 @@ final class DriverPairs {
         }
       };
       PairsFile.Header header = new PairsFile.Header(spark.sparkContext().applicationId(), commit,
-          PairsFile.joinSettings(options), horizonMillis, join.joined(), join.skippedBoilerplate());
+          PairsFile.joinSettings(options), horizonMillis, join.joined(), join.skippedBoilerplate(),
+          fingerprints.histogram());
       return PairsFile.write(fileOf(out), header, pairs);
     } finally {
       documents.destroy();
@@ -94,11 +99,13 @@ final class DriverPairs {
 
   /**
    * Each request ordinal's document in the index: the live request document under its merge key.
-   * The ordinals stream from {@code request_order/}; the keys are looked up segment by segment.
+   * The {@code requests} ordinals stream from {@code request_order/}; the keys are looked up segment
+   * by segment.
    */
-  private static int[] documentsOfOrdinals(SparkSession spark, String out, DirectoryReader reader) throws IOException {
+  private static int[] documentsOfOrdinals(SparkSession spark, String out, DirectoryReader reader, long requests)
+      throws IOException {
     List<LeafReaderContext> leaves = reader.leaves();
-    FixedBitSet requests = new FixedBitSet(Math.max(1, reader.maxDoc()));
+    FixedBitSet requestDocs = new FixedBitSet(Math.max(1, reader.maxDoc()));
     TermsEnum[] keys = new TermsEnum[leaves.size()];
     for (int i = 0; i < leaves.size(); i++) {
       LeafReaderContext leaf = leaves.get(i);
@@ -107,15 +114,14 @@ final class DriverPairs {
       if (typed != null) {
         for (int doc = typed.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = typed.nextDoc()) {
           if (live == null || live.get(doc)) {
-            requests.set(leaf.docBase + doc);
+            requestDocs.set(leaf.docBase + doc);
           }
         }
       }
       Terms terms = leaf.reader().terms(Schema.REQUEST_KEY);
       keys[i] = terms == null ? null : terms.iterator();
     }
-    long count = spark.read().parquet(out + "/" + FingerprintStage.ORDER_FOLDER).count();
-    int[] docOf = new int[Math.toIntExact(count)];
+    int[] docOf = new int[Math.toIntExact(requests)];
     Arrays.fill(docOf, -1);
     Iterator<Row> order = spark.read().parquet(out + "/" + FingerprintStage.ORDER_FOLDER)
         .select("ordinal", MergeStage.KEY).toLocalIterator();
@@ -131,7 +137,7 @@ final class DriverPairs {
         postings = keys[i].postings(postings, PostingsEnum.NONE);
         for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
           int global = leaves.get(i).docBase + doc;
-          if (requests.get(global)) {
+          if (requestDocs.get(global)) {
             if (docOf[ordinal] != -1) {
               throw new IllegalStateException("request ordinal " + ordinal + " has two request documents in the index ("
                   + docOf[ordinal] + " and " + global + ")");

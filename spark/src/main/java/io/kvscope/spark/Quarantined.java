@@ -11,4 +11,9 @@ record Quarantined(String file, long line, String reason, String raw) {
   static Quarantined of(BadInput bad, String raw) {
     return new Quarantined(bad.file(), bad.line(), bad.reason(), raw);
   }
+
+  /** Where and why, without the raw text. */
+  BadInput bad() {
+    return new BadInput(file, line, reason);
+  }
 }

@@ -22,8 +22,8 @@ import org.apache.spark.sql.SparkSession;
  * what the reach rule reads of each request, the fingerprint self-join with that rule pushed in,
  * and Lucene shards of the result. Each writes under the output folder, which is created owner-only
  * (its quarantine and records hold prompts). When that folder is on the driver's file system, the
- * driver then adds the shards into one kvscope index, {@code OUT/index}, which {@code kvscope scope}
- * analyses. Spark's task metrics for each stage go to {@code OUT/metrics/stages.csv} ({@link StageMetrics}).
+ * driver then adds the shards into one kvscope index, {@code OUT/index}, with the quarantine beside
+ * them as an ingest keeps it, which {@code kvscope scope} analyses. Spark's task metrics for each stage go to {@code OUT/metrics/stages.csv} ({@link StageMetrics}).
  *
  * <p>{@link #main} runs them: {@code ScopeJob INPUT... --out DIR [--master URL]} with the ingest
  * options of {@link JobArguments} prints each stage's wall and CPU seconds (the whole JVM's CPU: exact in {@code local[N]}). Under
@@ -113,10 +113,11 @@ public final class ScopeJob {
       metrics.begin("index");
       index = ShardIndex.folderOf(out);
       ShardIndex.build(spark.sparkContext().hadoopConfiguration(), out, shards, nodes, index);
+      IndexQuarantine.write(spark, out, index, System.currentTimeMillis());
       times.put("index", clock.lap());
       // The self-join's pairs in the index's document ids, for the analysis of that index.
       metrics.begin("pairs file");
-      DriverPairs.write(spark, out, index, general, horizon, join);
+      DriverPairs.write(spark, out, index, general, horizon, join, fingerprints);
       times.put("pairs file", clock.lap());
     }
     metrics.write(metrics.rows(times, join), out);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kvscope.analysis.Analysis;
 import io.kvscope.analysis.AnalysisContext;
 import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.analyzers.CandidatePairs;
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.analysis.analyzers.PairsFile;
@@ -15,6 +16,8 @@ import io.kvscope.index.doc.Documents;
 import io.kvscope.index.doc.Schema;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.CandidateSink;
+import io.kvscope.index.fingerprint.FingerprintJoin;
+import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.index.fingerprint.JoinStats;
 import io.kvscope.index.fingerprint.PairFilter;
 import io.kvscope.index.store.IndexStore;
@@ -22,6 +25,8 @@ import io.kvscope.ingest.record.AliasOrigin;
 import io.kvscope.ingest.record.NodeAlias;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.model.finding.FindingKind;
+import io.kvscope.model.fingerprint.BoilerplateCutoff;
+import io.kvscope.model.fingerprint.FrequencyHistogram;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,8 +41,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code kvscope scope}'s analysis takes the general join's candidates from the pairs file the job
- * wrote beside its index ({@link PairsFile}), and refuses one that is not that index's. The job's
+ * {@code kvscope scope}'s analysis takes the general join's candidates, and the histogram its
+ * boilerplate cut-off is learned from, from the pairs file the job wrote beside its index
+ * ({@link PairsFile}), and refuses one that is not that index's. The job's
  * run is {@link LocalRun}'s; {@link ScopeJobTest} holds the report this gives to the single-machine one.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -68,6 +74,50 @@ class JobPairsTest {
     assertThat(origin(own)).containsEntry("from", "index join");
     assertThat(taken).as("the job's pairs through the analysis' filter").isNotEmpty().isEqualTo(joined);
     assertThat(withFile.findings()).isEqualTo(own.findings());
+    assertThat(origin(withFile)).containsEntry("tenant_frequencies", "pairs file");
+    assertThat(parameter(withFile, "boilerplate_tenant_cutoff")).as("learned from the job's histogram")
+        .isEqualTo(LocalRun.shared().summary().boilerplateCutoff()).isEqualTo(parameter(own, "boilerplate_tenant_cutoff"));
+    assertThat(parameter(withFile, "shared_fingerprints_above_cutoff")).isNotNull()
+        .isEqualTo(parameter(own, "shared_fingerprints_above_cutoff"));
+  }
+
+  /** The job's histogram in the file is the one the analysis' walk over every fingerprint term of the index fills. */
+  @Test
+  void theFilesHistogramIsTheIndexWalks() throws IOException {
+    FrequencyHistogram walked;
+    FrequencyHistogram fromFile;
+    try (IndexSearch search = IndexSearch.open(index)) {
+      AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
+      RequestColumns columns = context.requestColumns();
+      FingerprintJoin join = new FingerprintJoin(search.reader(), doc -> columns.isSource(doc) ? columns.tenant(doc) : -1);
+      walked = CandidatePairs.INDEX_JOIN.frequencies(context, join);
+      fromFile = PairsFile.at(pairs).frequencies(context, join);
+    }
+
+    assertThat(walked.totalTerms()).isPositive().isEqualTo(LocalRun.shared().summary().sharedFingerprints());
+    assertThat(fromFile.counts()).isEqualTo(walked.counts());
+    assertThat(fromFile.maxDocFrequency()).isEqualTo(walked.maxDocFrequency());
+    assertThat(BoilerplateCutoff.learn(fromFile)).isEqualTo(BoilerplateCutoff.learn(walked));
+  }
+
+  /** Another histogram in the file gives another cut-off: the analysis learns it from the file, walking nothing. */
+  @Test
+  void theAnalysisLearnsItsCutoffFromTheFilesHistogram(@TempDir Path dir) throws IOException {
+    PairsFile.Header job = PairsFile.at(pairs).header();
+    long[] counts = new long[BoilerplateCutoff.TRACKED_TENANT_FREQUENCIES + 1];
+    counts[20] = job.tenantFrequencies().stream().mapToLong(Long::longValue).sum();
+    FrequencyHistogram other = FrequencyHistogram.of(counts, job.maxDocFrequency());
+    assertThat(BoilerplateCutoff.learn(other)).isEqualTo(20)
+        .isNotEqualTo(LocalRun.shared().summary().boilerplateCutoff());
+    Path file = dir.resolve(PairsFile.FILE_NAME);
+    PairsFile.write(file, new PairsFile.Header(job.job(), job.index(),
+        PairsFile.joinSettings(CrossTenantOverlap.generalJoin(20)), job.horizonMillis(), job.sharedFingerprints(),
+        job.skippedBoilerplate(), other), pairsInFile().iterator());
+
+    Report report = analyse(index, PairsFile.at(file));
+
+    assertThat(parameter(report, "boilerplate_tenant_cutoff")).isEqualTo(20);
+    assertThat(parameter(report, "shared_fingerprints_above_cutoff")).isEqualTo(0L);
   }
 
   /**
@@ -90,13 +140,7 @@ class JobPairsTest {
       }
     }
     assertThat(request).as("a finding from the general join's candidates").isNotNull();
-    List<Candidate> all = new ArrayList<>();
-    try (IndexSearch search = IndexSearch.open(index);
-         CandidatePairs.Started started = PairsFile.at(pairs).start(new AnalysisContext(search,
-             AnalysisOptions.defaults()), null, CrossTenantOverlap.generalJoin(LocalRun.shared().summary()
-             .boilerplateCutoff()), PairFilter.ALL)) {
-      started.emit(all::add);
-    }
+    List<Candidate> all = pairsInFile();
     int left = recipient;
     Path without = dir.resolve(PairsFile.FILE_NAME);
     PairsFile.write(without, PairsFile.at(pairs).header(),
@@ -136,6 +180,18 @@ class JobPairsTest {
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("no candidate pairs file at");
   }
 
+  /** Every pair of the job's file. */
+  private List<Candidate> pairsInFile() throws IOException {
+    List<Candidate> all = new ArrayList<>();
+    try (IndexSearch search = IndexSearch.open(index);
+         CandidatePairs.Started started = PairsFile.at(pairs).start(new AnalysisContext(search,
+             AnalysisOptions.defaults()), null, CrossTenantOverlap.generalJoin(LocalRun.shared().summary()
+             .boilerplateCutoff()), PairFilter.ALL)) {
+      started.emit(all::add);
+    }
+    return all;
+  }
+
   private Map<String, Object> startOn(Path copy) throws IOException {
     try (IndexSearch search = IndexSearch.open(copy);
          CandidatePairs.Started started = PairsFile.at(pairs).start(new AnalysisContext(search,
@@ -151,6 +207,10 @@ class JobPairsTest {
     }
   }
 
+  private static Object parameter(Report report, String name) {
+    return report.parameters().get(CrossTenantOverlap.NAME + "." + name);
+  }
+
   @SuppressWarnings("unchecked")
   private static Map<String, Object> origin(Report report) {
     return (Map<String, Object>) report.parameters().get(CrossTenantOverlap.NAME + ".candidate_pairs");
@@ -158,32 +218,44 @@ class JobPairsTest {
 
   /** {@code pairs}, with every candidate it emits also added to {@code taken}. */
   private static CandidatePairs recording(CandidatePairs pairs, List<Candidate> taken) {
-    return (context, join, options, filter) -> {
-      CandidatePairs.Started started = pairs.start(context, join, options, filter);
-      return new CandidatePairs.Started() {
-        @Override
-        public JoinStats emit(CandidateSink sink) throws IOException {
-          return started.emit(candidate -> {
-            taken.add(candidate);
-            sink.accept(candidate);
-          });
-        }
+    return new CandidatePairs() {
+      @Override
+      public FrequencyHistogram frequencies(AnalysisContext context, FingerprintJoin join) throws IOException {
+        return pairs.frequencies(context, join);
+      }
 
-        @Override
-        public long walkCpuNanos() {
-          return started.walkCpuNanos();
-        }
+      @Override
+      public CandidatePairs.Started start(AnalysisContext context, FingerprintJoin join, JoinOptions options,
+          PairFilter filter) throws IOException {
+        return recordingStarted(pairs.start(context, join, options, filter), taken);
+      }
+    };
+  }
 
-        @Override
-        public Map<String, Object> origin() {
-          return started.origin();
-        }
+  private static CandidatePairs.Started recordingStarted(CandidatePairs.Started started, List<Candidate> taken) {
+    return new CandidatePairs.Started() {
+      @Override
+      public JoinStats emit(CandidateSink sink) throws IOException {
+        return started.emit(candidate -> {
+          taken.add(candidate);
+          sink.accept(candidate);
+        });
+      }
 
-        @Override
-        public void close() throws IOException {
-          started.close();
-        }
-      };
+      @Override
+      public long walkCpuNanos() {
+        return started.walkCpuNanos();
+      }
+
+      @Override
+      public Map<String, Object> origin() {
+        return started.origin();
+      }
+
+      @Override
+      public void close() throws IOException {
+        started.close();
+      }
     };
   }
 

@@ -8,6 +8,7 @@ import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.index.doc.Documents;
 import io.kvscope.model.join.EngineFacts;
+import io.kvscope.index.Checkpoint;
 import io.kvscope.index.IndexIngest;
 import io.kvscope.index.nodes.Epochs;
 import io.kvscope.index.IndexSearch;
@@ -44,6 +45,7 @@ import io.kvscope.samples.GenerationSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -139,6 +141,42 @@ class ScopeJobTest {
     assertThat(quarantined).isEqualTo(reference.quarantined);
     assertThat(quarantined).filteredOn(q -> q.file().endsWith("late/litellm-damaged.jsonl"))
         .extracting(Quarantined::line).containsExactly(1L, 2L);
+  }
+
+  /**
+   * The index the driver built keeps the bad lines where {@code kvscope ingest}'s index keeps them,
+   * line for line (raw text included), and as many per file as its checkpoints count.
+   */
+  @Test
+  void theJobsIndexHoldsTheIngestsQuarantineFile() throws IOException {
+    List<String> expected = quarantineLines(index);
+    List<String> job = quarantineLines(summary.index());
+
+    assertThat(job).hasSize(reference.quarantined.size()).isEqualTo(expected);
+    Map<String, Long> perFile = job.stream().map(line -> {
+      try {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line).get("file").asText();
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }).collect(Collectors.groupingBy(file -> file, TreeMap::new, Collectors.counting()));
+    Map<String, Long> counted = new TreeMap<>();
+    try (IndexSearch search = IndexSearch.open(summary.index())) {
+      Checkpoint.all(search.reader()).stream().filter(c -> c.bad() > 0).forEach(c -> counted.put(c.path(), c.bad()));
+    }
+    assertThat(counted.keySet()).anyMatch(file -> file.endsWith("late/litellm-damaged.jsonl"));
+    assertThat(perFile).containsAllEntriesOf(counted);
+  }
+
+  /** The lines of the one quarantine file in {@code index}, sorted; the file is owner-only. */
+  private static List<String> quarantineLines(Path index) throws IOException {
+    List<Path> files;
+    try (Stream<Path> listed = Files.list(index.resolve("quarantine"))) {
+      files = listed.toList();
+    }
+    assertThat(files).singleElement().satisfies(file -> assertThat(Files.getPosixFilePermissions(file))
+        .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
+    return Files.readAllLines(files.getFirst()).stream().sorted().toList();
   }
 
   @Test

@@ -6,19 +6,28 @@ import io.kvscope.index.fingerprint.FingerprintJoin;
 import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.index.fingerprint.JoinStats;
 import io.kvscope.index.fingerprint.PairFilter;
+import io.kvscope.model.fingerprint.FrequencyHistogram;
 import java.io.IOException;
 import java.util.Map;
 
 /**
- * Where the general join's candidate pairs come from. On one machine the index's own Lucene
- * self-join computes them ({@link #INDEX_JOIN}); after the Spark job they were computed on the
- * cluster and are read from the file it wrote ({@link PairsFile}). Either way the analysis gets
- * the same candidates, in (recipient, source) document order, filtered by the same pair filter.
+ * Where the general join's candidate pairs, and the frequencies its boilerplate cut-off is learned
+ * from, come from. On one machine the index's own Lucene self-join computes them
+ * ({@link #INDEX_JOIN}); after the Spark job they were computed on the cluster and are read from the
+ * file it wrote ({@link PairsFile}). Either way the analysis gets the same histogram and the same
+ * candidates, in (recipient, source) document order, filtered by the same pair filter.
  */
 public interface CandidatePairs {
 
   /** The index's own fingerprint self-join, walked beside the focused pass ({@link JoinAhead}). */
-  CandidatePairs INDEX_JOIN = (context, join, options, filter) -> JoinAhead.start(join, options, filter);
+  CandidatePairs INDEX_JOIN = new IndexJoin();
+
+  /**
+   * The shared fingerprints of {@code join}'s index by tenant frequency, which the boilerplate
+   * cut-off is learned from ({@link io.kvscope.model.fingerprint.BoilerplateCutoff}). Refuses (an
+   * exception saying why) frequencies that do not belong to this analysis.
+   */
+  FrequencyHistogram frequencies(AnalysisContext context, FingerprintJoin join) throws IOException;
 
   /**
    * Begins producing the candidates of {@code join}'s index under {@code options}; a pair

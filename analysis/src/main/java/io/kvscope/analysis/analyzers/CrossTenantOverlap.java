@@ -134,7 +134,7 @@ public final class CrossTenantOverlap implements Analyzer {
     // held by more tenants.
     FingerprintJoin join = new FingerprintJoin(context.reader(),
         doc -> columns.isSource(doc) || columns.copy(doc) != null ? columns.tenant(doc) : -1);
-    int cutoff = learnCutoff(join, context);
+    int cutoff = learnCutoff(pairs.frequencies(context, join), context);
     LuceneTextIndex text = new LuceneTextIndex(context.reader(), columns);
     StockPhrases stock = new StockPhrases(text, indexed.k(), cutoff);
     RememberedHolders remembered = new RememberedHolders(text);
@@ -280,10 +280,8 @@ public final class CrossTenantOverlap implements Analyzer {
     return Math.round(nanos / 1e8) / 10.0;
   }
 
-  /** The boilerplate cut-off ({@link BoilerplateCutoff}), reported with the histogram's shape. */
-  private static int learnCutoff(FingerprintJoin join, AnalysisContext context) throws IOException {
-    FrequencyHistogram histogram = BoilerplateCutoff.histogram();
-    join.frequencies(histogram, Math.min(4, Runtime.getRuntime().availableProcessors()));
+  /** The boilerplate cut-off ({@link BoilerplateCutoff}) learned from {@code histogram}, reported with its shape. */
+  private static int learnCutoff(FrequencyHistogram histogram, AnalysisContext context) {
     int cutoff = BoilerplateCutoff.learn(histogram);
     context.parameter(NAME + ".boilerplate_tenant_cutoff", cutoff);
     context.parameter(NAME + ".shared_fingerprints_above_cutoff", histogram.termsAbove(cutoff));

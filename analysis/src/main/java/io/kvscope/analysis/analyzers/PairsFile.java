@@ -10,6 +10,8 @@ import io.kvscope.index.fingerprint.JoinStats;
 import io.kvscope.index.fingerprint.PairFilter;
 import io.kvscope.ingest.KvscopeOutputs;
 import io.kvscope.ingest.Printable;
+import io.kvscope.model.fingerprint.BoilerplateCutoff;
+import io.kvscope.model.fingerprint.FrequencyHistogram;
 import java.io.IOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -17,6 +19,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +48,9 @@ import org.apache.lucene.util.StringHelper;
  * <p>The file names what it belongs to, in its schema's metadata: the index commit (Lucene's id of
  * the commit, which any later write to the index changes), the job that wrote it, and the join's
  * settings and reach horizon. A file of another index or commit, or of other settings, is refused
- * in words, never used: its document ids would name other requests.
+ * in words, never used: its document ids would name other requests. It also carries the job's
+ * histogram of the shared fingerprints by tenant frequency (stage 5), so the analysis learns its
+ * boilerplate cut-off from it instead of walking every fingerprint term of the index.
  *
  * <p>The file is read through the same pair filter as the Lucene join (the analysed range, the
  * focused recipients, the analysis' reach), so pairs the job let through on a looser reach (it
@@ -58,13 +63,14 @@ public final class PairsFile implements CandidatePairs {
   /** Where the job writes it: beside the index, in the job's output folder. */
   public static final String FILE_NAME = "pairs.arrow";
   /** Bumped when the columns or the metadata change meaning; another version is refused. */
-  static final String FORMAT = "1";
+  static final String FORMAT = "2";
   /** Recipient and source document, then the fingerprints shared with the source's prompt and response. */
   private static final List<String> COLUMNS = List.of("recipient_doc", "source_doc", "shared_prompt", "shared_response");
 
   /** What the schema's metadata holds, each under {@code kvscope.pairs.<name>}. */
   private enum Meta {
-    FORMAT, INDEX_COMMIT, JOB, JOIN, HORIZON_MS, SHARED_FINGERPRINTS, SKIPPED_BOILERPLATE;
+    FORMAT, INDEX_COMMIT, JOB, JOIN, HORIZON_MS, SHARED_FINGERPRINTS, SKIPPED_BOILERPLATE, TENANT_FREQUENCIES,
+    MAX_DOC_FREQUENCY;
 
     String key() {
       return "kvscope.pairs." + name().toLowerCase(java.util.Locale.ROOT);
@@ -81,9 +87,29 @@ public final class PairsFile implements CandidatePairs {
    * @param horizonMillis the reach horizon the job's join applied
    * @param sharedFingerprints fingerprints the job joined
    * @param skippedBoilerplate fingerprints it skipped as boilerplate
+   * @param tenantFrequencies the job's shared fingerprints per tenant frequency, the overflow bucket last
+   *     ({@link FrequencyHistogram#counts()})
+   * @param maxDocFrequency the highest document frequency among them
    */
   public record Header(String job, String index, String join, long horizonMillis, long sharedFingerprints,
-      long skippedBoilerplate) {}
+      long skippedBoilerplate, List<Long> tenantFrequencies, long maxDocFrequency) {
+
+    public Header {
+      tenantFrequencies = List.copyOf(tenantFrequencies);
+    }
+
+    /** A header carrying the job's {@code frequencies}. */
+    public Header(String job, String index, String join, long horizonMillis, long sharedFingerprints,
+        long skippedBoilerplate, FrequencyHistogram frequencies) {
+      this(job, index, join, horizonMillis, sharedFingerprints, skippedBoilerplate,
+          Arrays.stream(frequencies.counts()).boxed().toList(), frequencies.maxDocFrequency());
+    }
+
+    /** The job's histogram, which the cut-off is learned from. */
+    public FrequencyHistogram frequencies() {
+      return FrequencyHistogram.of(tenantFrequencies.stream().mapToLong(Long::longValue).toArray(), maxDocFrequency);
+    }
+  }
 
   private final Path file;
 
@@ -124,6 +150,9 @@ public final class PairsFile implements CandidatePairs {
     metadata.put(Meta.HORIZON_MS.key(), Long.toString(header.horizonMillis()));
     metadata.put(Meta.SHARED_FINGERPRINTS.key(), Long.toString(header.sharedFingerprints()));
     metadata.put(Meta.SKIPPED_BOILERPLATE.key(), Long.toString(header.skippedBoilerplate()));
+    metadata.put(Meta.TENANT_FREQUENCIES.key(), String.join(",",
+        header.tenantFrequencies().stream().map(String::valueOf).toList()));
+    metadata.put(Meta.MAX_DOC_FREQUENCY.key(), Long.toString(header.maxDocFrequency()));
     List<Field> fields = COLUMNS.stream()
         .map(name -> new Field(name, FieldType.notNullable(new ArrowType.Int(32, true)), null)).toList();
     long[] written = {0};
@@ -164,17 +193,29 @@ public final class PairsFile implements CandidatePairs {
     }
   }
 
+  /**
+   * The job's histogram, once the file is found to be of the analysed index. Where the index holds
+   * text copies, which the job did not fingerprint, the index's terms are walked instead, as for
+   * its pairs ({@link #start}).
+   */
+  @Override
+  public FrequencyHistogram frequencies(AnalysisContext context, FingerprintJoin join) throws IOException {
+    Header header = ofTheAnalysedIndex(context);
+    if (context.requestColumns().hasCopies()) {
+      return IndexJoin.walk(join);
+    }
+    int buckets = BoilerplateCutoff.histogram().counts().length;
+    if (header.tenantFrequencies().size() != buckets) {
+      throw new IllegalStateException(name() + " counts the shared fingerprints over " + header.tenantFrequencies()
+          .size() + " tenant frequencies, this analysis over " + buckets + "; run kvscope scope again.");
+    }
+    return header.frequencies();
+  }
+
   @Override
   public Started start(AnalysisContext context, FingerprintJoin join, JoinOptions options, PairFilter filter)
       throws IOException {
-    Header header = header();
-    String analysed = indexCommit(context.reader());
-    if (!header.index().equals(analysed)) {
-      throw new IllegalStateException(name() + " holds the candidate pairs of another index or of an earlier state of"
-          + " this one (commit " + header.index() + ", job " + Printable.text(header.job()) + "), not of the index"
-          + " analysed (commit " + analysed + "): it is stale or foreign, and its document ids would name other"
-          + " requests. Run kvscope scope again, or analyze the index on its own with kvscope analyze.");
-    }
+    Header header = ofTheAnalysedIndex(context);
     String settings = joinSettings(options);
     if (!header.join().equals(settings)) {
       throw new IllegalStateException(name() + " was joined with other settings (" + Printable.text(header.join())
@@ -191,6 +232,19 @@ public final class PairsFile implements CandidatePairs {
       return JoinAhead.instead(join, options, filter, "the index holds text copies, which the job's pairs do not cover");
     }
     return new FromFile(header, filter, context.reader().maxDoc());
+  }
+
+  /** The file's header; refused when the file is not of the analysed index's commit. */
+  private Header ofTheAnalysedIndex(AnalysisContext context) throws IOException {
+    Header header = header();
+    String analysed = indexCommit(context.reader());
+    if (!header.index().equals(analysed)) {
+      throw new IllegalStateException(name() + " holds the candidate pairs of another index or of an earlier state of"
+          + " this one (commit " + header.index() + ", job " + Printable.text(header.job()) + "), not of the index"
+          + " analysed (commit " + analysed + "): it is stale or foreign, and its document ids would name other"
+          + " requests. Run kvscope scope again, or analyze the index on its own with kvscope analyze.");
+    }
+    return header;
   }
 
   private String name() {
@@ -257,6 +311,7 @@ public final class PairsFile implements CandidatePairs {
       origin.put("job", header.job());
       origin.put("pairs_in_file", inFile);
       origin.put("pairs_taken", taken);
+      origin.put("tenant_frequencies", "pairs file");
       return origin;
     }
 
@@ -290,7 +345,9 @@ public final class PairsFile implements CandidatePairs {
         header = new Header(metadata.get(Meta.JOB.key()), metadata.get(Meta.INDEX_COMMIT.key()),
             metadata.get(Meta.JOIN.key()), Long.parseLong(metadata.get(Meta.HORIZON_MS.key())),
             Long.parseLong(metadata.get(Meta.SHARED_FINGERPRINTS.key())),
-            Long.parseLong(metadata.get(Meta.SKIPPED_BOILERPLATE.key())));
+            Long.parseLong(metadata.get(Meta.SKIPPED_BOILERPLATE.key())),
+            Arrays.stream(metadata.get(Meta.TENANT_FREQUENCIES.key()).split(",")).map(Long::valueOf).toList(),
+            Long.parseLong(metadata.get(Meta.MAX_DOC_FREQUENCY.key())));
       } catch (IOException | RuntimeException e) {
         reader.close();
         if (e instanceof IllegalStateException refused) {

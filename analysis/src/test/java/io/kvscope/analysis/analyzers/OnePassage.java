@@ -17,7 +17,7 @@ import java.nio.file.Path;
  */
 record OnePassage(IndexSearch search, FingerprintJoin join) implements AutoCloseable {
 
-  private static final String PASSAGE = "The quarterly ledger for the Halvorsen account closed at four hundred"
+  static final String PASSAGE = "The quarterly ledger for the Halvorsen account closed at four hundred"
       + " and twelve thousand crowns after the late transfer from the Bergen office was booked twice and reversed"
       + " on the second of March by the night clerk";
 

@@ -22,6 +22,26 @@ public final class FrequencyHistogram implements TermFrequencyListener {
     this.byTenantFrequency = new long[maxTracked + 1];
   }
 
+  /**
+   * The histogram another engine filled, from its {@link #counts()} and {@link #maxDocFrequency()}:
+   * the Spark job's, handed to the analysis on the driver, which then need not walk the terms again.
+   */
+  public static FrequencyHistogram of(long[] counts, long maxDocFrequency) {
+    FrequencyHistogram histogram = new FrequencyHistogram(counts.length - 1);
+    for (int i = 0; i < counts.length; i++) {
+      if (counts[i] < 0) {
+        throw new IllegalArgumentException("a negative count, " + counts[i] + ", at tenant frequency " + i);
+      }
+      histogram.byTenantFrequency[i] = counts[i];
+      histogram.total += counts[i];
+    }
+    if (maxDocFrequency < 0) {
+      throw new IllegalArgumentException("a negative document frequency, " + maxDocFrequency);
+    }
+    histogram.maxDocFrequency = maxDocFrequency;
+    return histogram;
+  }
+
   @Override
   public void onSharedTerm(int docFrequency, int tenantFrequency) {
     byTenantFrequency[Math.min(tenantFrequency, byTenantFrequency.length - 1)]++;

@@ -1,6 +1,7 @@
 package io.kvscope.model.fingerprint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -34,5 +35,24 @@ class BoilerplateCutoffTest {
     int[] frequencies = new int[10];
     java.util.Arrays.fill(frequencies, 500);
     assertThat(BoilerplateCutoff.learn(shared(frequencies))).isEqualTo(BoilerplateCutoff.TRACKED_TENANT_FREQUENCIES);
+  }
+
+  @Test
+  void aHistogramRebuiltFromItsCountsIsTheSameHistogram() {
+    int[] frequencies = new int[200];
+    java.util.Arrays.fill(frequencies, 0, 150, 3);
+    java.util.Arrays.fill(frequencies, 150, 199, 11);
+    frequencies[199] = 90;
+    FrequencyHistogram walked = shared(frequencies);
+
+    FrequencyHistogram rebuilt = FrequencyHistogram.of(walked.counts(), walked.maxDocFrequency());
+
+    assertThat(rebuilt.counts()).isEqualTo(walked.counts());
+    assertThat(rebuilt.totalTerms()).isEqualTo(200);
+    assertThat(rebuilt.maxDocFrequency()).isEqualTo(90);
+    assertThat(BoilerplateCutoff.learn(rebuilt)).isEqualTo(BoilerplateCutoff.learn(walked)).isEqualTo(11);
+    assertThat(rebuilt.termsAbove(11)).isEqualTo(1);
+    assertThatThrownBy(() -> FrequencyHistogram.of(new long[] {1, -1, 0}, 2))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative count");
   }
 }
