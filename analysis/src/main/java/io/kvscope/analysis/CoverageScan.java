@@ -57,8 +57,8 @@ final class CoverageScan {
   /** A node's hours count once, whatever name a file gave it ({@code identity}). */
   private static List<Coverage.Gap> nodeGaps(IndexReader reader, NodeIdentity identity) throws IOException {
     Map<String, TreeSet<Long>> activeHours = new TreeMap<>();
-    TypedDocs.forEach(reader, Schema.TYPE_NODE_HOUR, doc -> {
-      NodeActivity activity = Documents.readActivity(doc);
+    TypedDocs.forEachValues(reader, Schema.TYPE_NODE_HOUR, (values, doc) -> {
+      NodeActivity activity = Documents.readActivity(values);
       if (activity.lines() > 0) {
         activeHours.computeIfAbsent(identity.canonical(activity.node()), n -> new TreeSet<>()).add(activity.hourStart());
       }

@@ -7,6 +7,8 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.security.CodeSource;
+import java.util.Arrays;
+import java.util.List;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -19,21 +21,6 @@ import picocli.CommandLine;
     mixinStandardHelpOptions = true,
     versionProvider = KvScope.Version.class,
     description = "Forensics for cross-request KV-cache leak incidents in LLM serving.",
-    subcommands = {
-        IngestCommand.class,
-        SearchCommand.class,
-        AnalyzeCommand.class,
-        ScopeCommand.class,
-        AuditCommand.class,
-        ProbeCommand.class,
-        ReportCommand.class,
-        GenerateCommand.class,
-        DemoCommand.class,
-        GuiCommand.class,
-        ScoreCommand.class,
-        CommandLine.HelpCommand.class,
-        CompletionCommand.class
-    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:success (audit: clean)",
@@ -41,6 +28,27 @@ import picocli.CommandLine;
         "2:error: bad usage, unreadable index, I/O failure"
     })
 public final class KvScope implements java.util.concurrent.Callable<Integer> {
+
+  /**
+   * The subcommands, in the order the usage lists them. picocli builds the whole model of every
+   * subcommand it is given (their options, mixins and converters, read by reflection), which was
+   * 5% of an analysis run's main thread on a corpus incident (bench/README.md, "Analysis CPU: the
+   * phrase lookups, the epochs and the writers"), so a run is given only the one it runs.
+   */
+  private static final List<Class<?>> SUBCOMMANDS = List.of(
+      IngestCommand.class,
+      SearchCommand.class,
+      AnalyzeCommand.class,
+      ScopeCommand.class,
+      AuditCommand.class,
+      ProbeCommand.class,
+      ReportCommand.class,
+      GenerateCommand.class,
+      DemoCommand.class,
+      GuiCommand.class,
+      ScoreCommand.class,
+      CommandLine.HelpCommand.class,
+      CompletionCommand.class);
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -62,12 +70,22 @@ public final class KvScope implements java.util.concurrent.Callable<Integer> {
 
   public static void main(String[] args) {
     LUCENE_VECTOR_NOTICE.setLevel(java.util.logging.Level.SEVERE);
-    System.exit(commandLine().execute(args));
+    System.exit(commandLine(args).execute(args));
   }
 
-  /** The configured command line; tests call {@code execute} on it without exiting the JVM. */
+  /** The configured command line with every subcommand. */
   public static CommandLine commandLine() {
-    CommandLine cli = new CommandLine(new KvScope());
+    return commandLine(new String[0]);
+  }
+
+  /**
+   * The configured command line for {@code args}; tests call {@code execute} on it without exiting
+   * the JVM. It holds only the subcommand {@code args} start with, when they name one that does not
+   * read the others (help and completion list them all), else every subcommand: the usage, and a
+   * mistyped name's suggestions, need them.
+   */
+  public static CommandLine commandLine(String... args) {
+    CommandLine cli = model(args);
     HelpText.install(cli);
     cli.setExecutionStrategy(KvScope::executeFiltered);
     cli.setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
@@ -79,7 +97,7 @@ public final class KvScope implements java.util.concurrent.Callable<Integer> {
       return ExitCodes.ERROR;
     });
     cli.setExitCodeExceptionMapper(exception -> ExitCodes.ERROR);
-    cli.setParameterExceptionHandler((exception, args) -> {
+    cli.setParameterExceptionHandler((exception, given) -> {
       PrintWriter err = exception.getCommandLine().getErr();
       err.println("kvscope: " + Printable.text(exception.getMessage()));
       if (exception instanceof CommandLine.UnmatchedArgumentException unmatched) {
@@ -89,6 +107,30 @@ public final class KvScope implements java.util.concurrent.Callable<Integer> {
       return ExitCodes.ERROR;
     });
     return cli;
+  }
+
+  /** The commands' model for {@code args}, as picocli builds it, with the subcommands {@link #commandLine(String...)} says. */
+  static CommandLine model(String... args) {
+    CommandLine cli = new CommandLine(new KvScope());
+    Class<?> only = args.length == 0 ? null : subcommandNamed(args[0]);
+    for (Class<?> subcommand : SUBCOMMANDS) {
+      if (only == null || subcommand == only) {
+        cli.addSubcommand(subcommand);
+      }
+    }
+    return cli;
+  }
+
+  /** The subcommand {@code name} names by its name or an alias, but help or completion; null for none. */
+  private static Class<?> subcommandNamed(String name) {
+    for (Class<?> subcommand : SUBCOMMANDS) {
+      Command command = subcommand.getAnnotation(Command.class);
+      boolean readsTheOthers = subcommand == CommandLine.HelpCommand.class || subcommand == CompletionCommand.class;
+      if (!readsTheOthers && (command.name().equals(name) || Arrays.asList(command.aliases()).contains(name))) {
+        return subcommand;
+      }
+    }
+    return null;
   }
 
   /**
@@ -101,7 +143,7 @@ public final class KvScope implements java.util.concurrent.Callable<Integer> {
     Settings settings = Settings.of(parsed);
     if (settings != null) {
       // Parsed again with the file's values as defaults: the command line still wins.
-      CommandLine again = commandLine();
+      CommandLine again = commandLine(parsed.originalArgs().toArray(String[]::new));
       again.setOut(parsed.commandSpec().commandLine().getOut());
       again.setErr(parsed.commandSpec().commandLine().getErr());
       again.setDefaultValueProvider(settings);

@@ -52,7 +52,7 @@ final class CliTestSupport {
     try {
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      var cli = KvScope.commandLine();
+      var cli = KvScope.commandLine(args); // as main builds it
       cli.setOut(new java.io.PrintWriter(System.out, true));
       cli.setErr(new java.io.PrintWriter(System.err, true));
       int code = cli.execute(args);

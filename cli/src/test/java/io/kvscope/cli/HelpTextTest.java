@@ -29,7 +29,7 @@ class HelpTextTest {
 
   /** The same help laid out by picocli alone on lines wide enough never to wrap. */
   private static Map<String, String> unwrapped() {
-    CommandLine cli = new CommandLine(new KvScope());
+    CommandLine cli = KvScope.model();
     cli.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
     cli.setUsageHelpWidth(4_000);
     return helps(cli);

@@ -1,6 +1,7 @@
 package io.kvscope.analysis.analyzers;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.function.IntPredicate;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.TermState;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
@@ -19,8 +21,9 @@ import org.apache.lucene.util.BytesRef;
  * them: every term at its position from one start. A query builds a terms enumeration and a
  * positions enumeration per term per segment, and a passage of a hundred words asked of several
  * segments spent most of its time building them (bench/README.md, "Analysis CPU"); here each
- * segment's enumerations are made once and reused by every later phrase. Not for concurrent use,
- * nor from inside a visit.
+ * segment's enumerations are made once and reused by every later phrase, and a word's positions are
+ * read only in a document that holds the phrase's rarest words. Not for concurrent use, nor from
+ * inside a visit.
  */
 final class ExactPhrases {
 
@@ -30,7 +33,7 @@ final class ExactPhrases {
   }
 
   private final List<LeafReaderContext> leaves;
-  /** Per segment, per field: the terms enumeration and the positions enumerations, one per phrase slot. */
+  /** Per field, per segment: the terms enumeration and the kept positions enumerations. */
   private final Map<String, Segment[]> byField = new HashMap<>();
 
   ExactPhrases(IndexReader reader) {
@@ -60,20 +63,38 @@ final class ExactPhrases {
     return true;
   }
 
-  /** One segment's field: its enumerations, kept between phrases. */
+  /**
+   * One segment's field: its terms enumeration and positions enumerations, kept between phrases.
+   * The documents are those of the phrase's few rarest words ({@link #LEADS}); only a document
+   * that holds all of them is checked further, word by word in rarity order, and a word's
+   * enumeration is made ready only when a document gets that far. Most segments hold every word of
+   * a passage somewhere and the passage itself in no document, and readying an enumeration per
+   * word of a passage of hundreds of words was most of the lookups' cost (bench/README.md,
+   * "Analysis CPU: the phrase lookups, the epochs and the writers").
+   */
   private static final class Segment {
     static final Segment EMPTY = new Segment(null);
+    /** Words whose documents are intersected before any position is read. */
+    static final int LEADS = 3;
     /**
-     * Positions enumerations kept between phrases, at most: a few kilobytes each, and a passage can
-     * be thousands of words; a longer phrase's further enumerations are made for it alone.
+     * Positions enumerations kept, at most: a few kilobytes each, and a passage can be thousands of
+     * words. A word ranked past them is read through one shared enumeration, readied for each
+     * document that gets that far.
      */
     static final int KEPT_SLOTS = 64;
 
     private final TermsEnum terms;
-    private PostingsEnum[] postings = new PostingsEnum[0];
-    private int[] offsets = new int[0];
-    private int[] left = new int[0];
-    private int[] at = new int[0];
+    private final PostingsEnum[] kept = new PostingsEnum[KEPT_SLOTS];
+    private PostingsEnum shared;
+    // Per phrase, by rank (rarest word first): the word's slot, term and term state, and whether
+    // its kept enumeration was readied for this phrase.
+    private int[] slotOf = new int[0];
+    private BytesRef[] words = new BytesRef[0];
+    private TermState[] states = new TermState[0];
+    private final boolean[] ready = new boolean[KEPT_SLOTS];
+    private long[] byRarity = new long[0];
+    /** The current document's starts still possible, ascending. */
+    private int[] starts = new int[16];
 
     Segment(TermsEnum terms) {
       this.terms = terms;
@@ -81,53 +102,47 @@ final class ExactPhrases {
 
     boolean visit(LeafReaderContext leaf, BytesRef[] phrase, int[] positions, IntPredicate candidate,
         DocVisitor visitor) throws IOException {
-      try {
-        return match(leaf, phrase, positions, candidate, visitor);
-      } finally {
-        if (postings.length > KEPT_SLOTS) {
-          postings = java.util.Arrays.copyOf(postings, KEPT_SLOTS);
-        }
-      }
-    }
-
-    private boolean match(LeafReaderContext leaf, BytesRef[] phrase, int[] positions, IntPredicate candidate,
-        DocVisitor visitor) throws IOException {
       int n = phrase.length;
-      if (postings.length < n) {
-        postings = java.util.Arrays.copyOf(postings, n);
-        offsets = new int[n];
-        left = new int[n];
-        at = new int[n];
+      if (slotOf.length < n) {
+        slotOf = new int[n];
+        words = new BytesRef[n];
+        states = new TermState[n];
+        byRarity = new long[n];
       }
-      // Slot 0 leads: the term in fewest documents, as a conjunction leads with its cheapest.
-      int lead = 0;
-      int leadFreq = Integer.MAX_VALUE;
       for (int s = 0; s < n; s++) {
         if (!terms.seekExact(phrase[s])) {
           return true; // a word the segment never holds: no document of it holds the phrase
         }
-        if (terms.docFreq() < leadFreq) {
-          leadFreq = terms.docFreq();
-          lead = s;
-        }
-        postings[s] = terms.postings(postings[s], PostingsEnum.POSITIONS);
-        offsets[s] = positions[s];
+        states[s] = terms.termState();
+        byRarity[s] = (long) terms.docFreq() << 32 | s; // ties in slot order
       }
-      swap(0, lead); // any slot's enumeration serves any term of the field next time
+      Arrays.sort(byRarity, 0, n);
+      TermState[] bySlot = Arrays.copyOf(states, n);
+      for (int r = 0; r < n; r++) {
+        slotOf[r] = (int) byRarity[r];
+        words[r] = phrase[slotOf[r]];
+        states[r] = bySlot[slotOf[r]];
+      }
+      int leads = Math.min(n, LEADS);
+      Arrays.fill(ready, false);
+      for (int r = 0; r < leads; r++) {
+        ready(r);
+      }
       Bits live = leaf.reader().getLiveDocs();
-      PostingsEnum first = postings[0];
+      PostingsEnum first = kept[0];
       int doc = first.nextDoc();
       next:
       while (doc != DocIdSetIterator.NO_MORE_DOCS) {
-        for (int s = 1; s < n; s++) {
-          int other = postings[s].docID() < doc ? postings[s].advance(doc) : postings[s].docID();
+        for (int r = 1; r < leads; r++) {
+          int other = kept[r].docID() < doc ? kept[r].advance(doc) : kept[r].docID();
           if (other > doc) {
             doc = first.advance(other);
             continue next;
           }
         }
         int global = leaf.docBase + doc;
-        if ((live == null || live.get(doc)) && candidate.test(global) && holdsPhrase(n) && !visitor.visit(global)) {
+        if ((live == null || live.get(doc)) && candidate.test(global) && holdsPhrase(doc, n, positions)
+            && !visitor.visit(global)) {
           return false;
         }
         doc = first.nextDoc();
@@ -135,57 +150,70 @@ final class ExactPhrases {
       return true;
     }
 
-    private void swap(int a, int b) {
-      PostingsEnum p = postings[a];
-      postings[a] = postings[b];
-      postings[b] = p;
-      int o = offsets[a];
-      offsets[a] = offsets[b];
-      offsets[b] = o;
+    /** Readies the kept enumeration of rank {@code r} on its word, at no document yet. */
+    private PostingsEnum ready(int r) throws IOException {
+      terms.seekExact(words[r], states[r]);
+      kept[r] = terms.postings(kept[r], PostingsEnum.POSITIONS);
+      ready[r] = true;
+      return kept[r];
     }
 
     /**
-     * Whether the current document holds every slot's term at one start plus its offset: the lead's
-     * positions propose starts, each other slot either confirms one or moves the lead past it.
-     * Positions are read only as far as needed, as Lucene's exact phrase matcher reads them.
+     * Whether {@code doc}, where the leads' words all occur, holds every word at one start plus its
+     * offset: the rarest word's positions propose the starts, each further word keeps those it
+     * confirms, until none is left or every word has confirmed one.
      */
-    private boolean holdsPhrase(int n) throws IOException {
-      for (int s = 0; s < n; s++) {
-        left[s] = postings[s].freq();
-        at[s] = Integer.MIN_VALUE;
+    private boolean holdsPhrase(int doc, int n, int[] positions) throws IOException {
+      PostingsEnum first = kept[0];
+      int count = first.freq();
+      if (starts.length < count) {
+        starts = new int[Math.max(count, 2 * starts.length)];
       }
-      if (!advanceTo(0, Integer.MIN_VALUE + 1)) {
-        return false;
+      int leadOffset = positions[slotOf[0]];
+      for (int i = 0; i < count; i++) {
+        starts[i] = first.nextPosition() - leadOffset;
       }
-      propose:
-      while (true) {
-        int start = at[0] - offsets[0];
-        for (int s = 1; s < n; s++) {
-          int wanted = start + offsets[s];
-          if (!advanceTo(s, wanted)) {
-            return false;
-          }
-          if (at[s] != wanted) {
-            if (!advanceTo(0, at[s] - offsets[s] + offsets[0])) {
-              return false;
-            }
-            continue propose;
-          }
-        }
-        return true;
-      }
-    }
-
-    /** Moves slot {@code s} to its first position at or after {@code target}; false when it has none. */
-    private boolean advanceTo(int s, int target) throws IOException {
-      while (at[s] < target) {
-        if (left[s] == 0) {
+      for (int r = 1; r < n && count > 0; r++) {
+        PostingsEnum word = on(r, doc);
+        if (word == null) {
           return false;
         }
-        at[s] = postings[s].nextPosition();
-        left[s]--;
+        count = keepConfirmed(word, positions[slotOf[r]], count);
       }
-      return true;
+      return count > 0;
+    }
+
+    /** The enumeration of rank {@code r} at {@code doc}, or null when its word is not in it. */
+    private PostingsEnum on(int r, int doc) throws IOException {
+      PostingsEnum word;
+      if (r < KEPT_SLOTS) {
+        word = ready[r] ? kept[r] : ready(r);
+      } else {
+        terms.seekExact(words[r], states[r]);
+        word = shared = terms.postings(shared, PostingsEnum.POSITIONS);
+      }
+      int at = word.docID() < doc ? word.advance(doc) : word.docID();
+      return at == doc ? word : null;
+    }
+
+    /** Keeps the first {@code count} starts at which {@code word} is at start + {@code offset}; returns how many. */
+    private int keepConfirmed(PostingsEnum word, int offset, int count) throws IOException {
+      int left = word.freq();
+      int position = Integer.MIN_VALUE;
+      int confirmed = 0;
+      for (int i = 0; i < count; i++) {
+        int wanted = starts[i] + offset;
+        while (position < wanted && left > 0) {
+          position = word.nextPosition();
+          left--;
+        }
+        if (position == wanted) {
+          starts[confirmed++] = starts[i];
+        } else if (position < wanted) {
+          break; // the word's positions ran out
+        }
+      }
+      return confirmed;
     }
   }
 }

@@ -177,4 +177,70 @@ class ExactPhrasesTest {
       }
     }
   }
+
+  /**
+   * A long passage many documents hold, and as many near copies with one word changed anywhere in
+   * it (so they hold the rarest words and fail only further on, past the kept enumerations too):
+   * the same documents as Lucene's phrase query, for the passage and for pieces of it.
+   */
+  @Test
+  void aPassageManyDocumentsHoldIsToldFromItsNearCopies() throws IOException {
+    Random random = new Random(23);
+    List<String> vocabulary = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      vocabulary.add("w" + i);
+    }
+    List<String> passage = new ArrayList<>();
+    for (int i = 0; i < 140; i++) {
+      passage.add(vocabulary.get(random.nextInt(vocabulary.size())));
+    }
+    try (FSDirectory dir = FSDirectory.open(tmp);
+        IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer())
+            .setMergePolicy(NoMergePolicy.INSTANCE))) {
+      for (int i = 0; i < 300; i++) {
+        List<String> text = new ArrayList<>();
+        for (int w = 20 + random.nextInt(60); w > 0; w--) {
+          text.add(vocabulary.get(random.nextInt(vocabulary.size())));
+        }
+        if (i % 3 != 2) {
+          List<String> copy = new ArrayList<>(passage);
+          if (i % 3 == 1) {
+            copy.set(random.nextInt(copy.size()), "changed");
+          }
+          text.addAll(random.nextInt(text.size()), copy);
+        }
+        Document doc = new Document();
+        doc.add(new StringField("id", Integer.toString(i), Field.Store.NO));
+        doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
+        writer.addDocument(doc);
+        if (i % 70 == 69) {
+          writer.commit();
+        }
+        if (i % 29 == 3) {
+          writer.deleteDocuments(new Term("id", Integer.toString(i - 3)));
+        }
+      }
+    }
+    try (FSDirectory dir = FSDirectory.open(tmp); DirectoryReader reader = DirectoryReader.open(dir)) {
+      assertThat(reader.leaves()).hasSizeGreaterThan(3);
+      IndexSearcher searcher = new IndexSearcher(reader);
+      ExactPhrases exact = new ExactPhrases(reader);
+      for (int[] piece : new int[][] {{0, 140}, {10, 90}, {100, 104}, {0, 70}, {60, 140}, {0, 140}}) {
+        List<String> phrase = passage.subList(piece[0], piece[1]);
+        PhraseQuery.Builder query = new PhraseQuery.Builder();
+        phrase.forEach(w -> query.add(new Term(FIELD, w)));
+        TreeSet<Integer> expected = new TreeSet<>();
+        for (ScoreDoc hit : searcher.search(query.build(), reader.maxDoc()).scoreDocs) {
+          expected.add(hit.doc);
+        }
+        int[] positions = new int[phrase.size()];
+        Arrays.setAll(positions, i -> i);
+        List<Integer> found = new ArrayList<>();
+        exact.visit(FIELD, phrase.stream().map(BytesRef::new).toArray(BytesRef[]::new), positions, doc -> true,
+            doc -> found.add(doc));
+        assertThat(found).as("words %d to %d", piece[0], piece[1]).containsExactlyElementsOf(expected);
+        assertThat(expected).hasSizeGreaterThan(80); // the exact copies left after the deletions, at least
+      }
+    }
+  }
 }

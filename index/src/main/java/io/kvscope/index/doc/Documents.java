@@ -379,17 +379,18 @@ public final class Documents {
     return doc;
   }
 
-  public static ConfigEpoch readEpoch(Document doc) {
-    Long pageSize = longValue(doc, PAGE_SIZE);
+  public static ConfigEpoch readEpoch(FieldValues values) {
+    Long pageSize = (Long) values.get(PAGE_SIZE);
     ConfigEpoch epoch = new ConfigEpoch(
-        doc.get(NODE), NodeRole.valueOf(doc.get(ROLE)), orZero(longValue(doc, START_TIME)),
-        longValue(doc, POOL_TOKENS), longValue(doc, CONTEXT_LENGTH),
-        pageSize == null ? null : pageSize.intValue(), doc.get(ENGINE_VERSION), doc.get(MODEL),
-        doc.get(SERVED_MODEL_NAME), doc.get(TRANSFER_BACKEND), flagValue(doc, KV_CANARY),
-        flagValue(doc, KV_CHECKSUM), flagValue(doc, DEFERRED_RELEASE), doc.get(SOURCE),
-        doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
-    return doc.get(DETAIL) == null ? epoch : epoch.withVersion(null, new VersionSource(VersionOrigin.ENGINE_LOG,
-        doc.get(DETAIL), epoch.sourceFile(), epoch.sourceLine()));
+        (String) values.get(NODE), NodeRole.valueOf((String) values.get(ROLE)), orZero((Long) values.get(START_TIME)),
+        (Long) values.get(POOL_TOKENS), (Long) values.get(CONTEXT_LENGTH),
+        pageSize == null ? null : pageSize.intValue(), (String) values.get(ENGINE_VERSION), (String) values.get(MODEL),
+        (String) values.get(SERVED_MODEL_NAME), (String) values.get(TRANSFER_BACKEND), flagValue(values, KV_CANARY),
+        flagValue(values, KV_CHECKSUM), flagValue(values, DEFERRED_RELEASE), (String) values.get(SOURCE),
+        (String) values.get(SOURCE_FILE), orZero((Long) values.get(SOURCE_LINE)));
+    String detail = (String) values.get(DETAIL);
+    return detail == null ? epoch : epoch.withVersion(null, new VersionSource(VersionOrigin.ENGINE_LOG,
+        detail, epoch.sourceFile(), epoch.sourceLine()));
   }
 
   public static Document activity(NodeActivity a) {
@@ -403,10 +404,10 @@ public final class Documents {
     return doc;
   }
 
-  public static NodeActivity readActivity(Document doc) {
-    return new NodeActivity(doc.get(NODE), NodeRole.valueOf(doc.get(ROLE)),
-        orZero(longValue(doc, HOUR_START)), orZero(longValue(doc, LINES)), doc.get(SOURCE_FILE),
-        orZero(longValue(doc, SOURCE_LINE)));
+  public static NodeActivity readActivity(FieldValues values) {
+    return new NodeActivity((String) values.get(NODE), NodeRole.valueOf((String) values.get(ROLE)),
+        orZero((Long) values.get(HOUR_START)), orZero((Long) values.get(LINES)), (String) values.get(SOURCE_FILE),
+        orZero((Long) values.get(SOURCE_LINE)));
   }
 
   public static Document alias(NodeAlias a) {
@@ -419,9 +420,10 @@ public final class Documents {
     return doc;
   }
 
-  public static NodeAlias readAlias(Document doc) {
-    return new NodeAlias(doc.get(NODE), doc.get(ALIAS), AliasOrigin.valueOf(doc.get(ALIAS_ORIGIN)),
-        doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
+  public static NodeAlias readAlias(FieldValues values) {
+    return new NodeAlias((String) values.get(NODE), (String) values.get(ALIAS),
+        AliasOrigin.valueOf((String) values.get(ALIAS_ORIGIN)), (String) values.get(SOURCE_FILE),
+        orZero((Long) values.get(SOURCE_LINE)));
   }
 
   public static Document versionRecord(VersionRecord v) {
@@ -439,10 +441,12 @@ public final class Documents {
     return doc;
   }
 
-  public static VersionRecord readVersionRecord(Document doc) {
-    return new VersionRecord(doc.get(NODE), Boolean.TRUE.equals(flagValue(doc, WORKLOAD)), doc.get(ENGINE),
-        doc.get(ENGINE_VERSION), doc.get(IMAGE), longValue(doc, VALID_FROM), longValue(doc, VALID_TO),
-        VersionOrigin.valueOf(doc.get(VERSION_ORIGIN)), doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)));
+  public static VersionRecord readVersionRecord(FieldValues values) {
+    return new VersionRecord((String) values.get(NODE), Boolean.TRUE.equals(flagValue(values, WORKLOAD)),
+        (String) values.get(ENGINE), (String) values.get(ENGINE_VERSION), (String) values.get(IMAGE),
+        (Long) values.get(VALID_FROM), (Long) values.get(VALID_TO),
+        VersionOrigin.valueOf((String) values.get(VERSION_ORIGIN)), (String) values.get(SOURCE_FILE),
+        orZero((Long) values.get(SOURCE_LINE)));
   }
 
   /** A request document with the engine facts joined on (see {@link EngineFill}). */
@@ -622,6 +626,11 @@ public
 
   public static Boolean flagValue(Document doc, String field) {
     String value = doc.get(field);
+    return value == null ? null : Boolean.valueOf(value);
+  }
+
+  private static Boolean flagValue(FieldValues values, String field) {
+    String value = (String) values.get(field);
     return value == null ? null : Boolean.valueOf(value);
   }
 

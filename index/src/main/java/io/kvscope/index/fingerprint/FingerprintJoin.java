@@ -237,6 +237,9 @@ public final class FingerprintJoin {
         throws IOException;
   }
 
+  /** Prompt terms stepped over to reach the next response term before a seek is cheaper. */
+  private static final int STEPS = 8;
+
   /** The single pass over response terms, merged with prompt terms. */
   private final class Walker {
     private final DocList inResponses = new DocList();
@@ -249,6 +252,9 @@ public final class FingerprintJoin {
 
     private TermsEnum responses;
     private TermsEnum prompts;
+    /** The prompt term {@link #prompts} stands on; null before a stretch's first look or after its last term. */
+    private BytesRef promptAt;
+    private boolean promptsEnded;
     private Bits liveDocs;
     private PostingsEnum responsePostings;
     private PostingsEnum promptPostings;
@@ -268,6 +274,8 @@ public final class FingerprintJoin {
       }
       long walked = 0;
       for (int chunk = chunks.getAsInt(); chunk >= 0; chunk = chunks.getAsInt()) {
+        promptAt = null; // a stretch of its own: the prompts are sought afresh
+        promptsEnded = false;
         if (responses.seekCeil(chunkStart(chunk)) != TermsEnum.SeekStatus.END) {
           walked += walk(visitor, responses.term(), chunk + 1 < CHUNKS ? chunkStart(chunk + 1) : null);
         }
@@ -280,7 +288,7 @@ public final class FingerprintJoin {
       long walked = 0;
       for (BytesRef term = first; term != null && (end == null || term.compareTo(end) < 0); term = responses.next()) {
         walked++;
-        boolean alsoInPrompts = prompts != null && prompts.seekExact(term);
+        boolean alsoInPrompts = inPrompts(term);
         int upperBound = responses.docFreq() + (alsoInPrompts ? prompts.docFreq() : 0);
         if (upperBound < 2) {
           continue; // only one document has it: nothing to join
@@ -302,6 +310,37 @@ public final class FingerprintJoin {
         }
       }
       return walked;
+    }
+
+    /**
+     * Whether the prompts hold {@code term}, leaving {@link #prompts} on it when they do. The
+     * response terms come in ascending order, so the prompt terms are walked in step with them: a
+     * few steps forward cost less than a seek, which asks every segment's terms index (the seek
+     * per response term was most of the walk, bench/README.md "Analysis CPU: the phrase lookups,
+     * the epochs and the writers"); past {@link #STEPS} steps it seeks.
+     */
+    private boolean inPrompts(BytesRef term) throws IOException {
+      if (prompts == null || promptsEnded) {
+        return false;
+      }
+      for (int step = 0; promptAt != null; step++) {
+        int order = promptAt.compareTo(term);
+        if (order >= 0) {
+          return order == 0;
+        }
+        if (step == STEPS) {
+          break;
+        }
+        promptAt = prompts.next();
+        promptsEnded = promptAt == null;
+      }
+      if (promptsEnded) {
+        return false;
+      }
+      TermsEnum.SeekStatus status = prompts.seekCeil(term);
+      promptsEnded = status == TermsEnum.SeekStatus.END;
+      promptAt = promptsEnded ? null : prompts.term();
+      return status == TermsEnum.SeekStatus.FOUND;
     }
 
     /** Distinct docs and tenants over both (sorted) lists. */

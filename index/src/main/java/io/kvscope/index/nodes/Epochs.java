@@ -70,17 +70,18 @@ public final class Epochs implements EngineFacts.EpochLookup {
     this.serving = serving;
   }
 
-  /** The epochs, node identity, versions and clocks of an index, each read once. */
+  /** The epochs, node identity, versions and clocks of an index, each read once, from doc values. */
   public static Epochs load(IndexReader reader) throws IOException {
     List<ConfigEpoch> epochs = new ArrayList<>();
-    TypedDocs.forEach(reader, Schema.TYPE_EPOCH, doc -> epochs.add(Documents.readEpoch(doc)));
+    TypedDocs.forEachValues(reader, Schema.TYPE_EPOCH, (values, doc) -> epochs.add(Documents.readEpoch(values)));
     List<VersionRecord> records = new ArrayList<>();
-    TypedDocs.forEach(reader, Schema.TYPE_VERSION_RECORD, doc -> records.add(Documents.readVersionRecord(doc)));
+    TypedDocs.forEachValues(reader, Schema.TYPE_VERSION_RECORD,
+        (values, doc) -> records.add(Documents.readVersionRecord(values)));
     List<NodeAlias> aliases = new ArrayList<>();
-    TypedDocs.forEach(reader, Schema.TYPE_NODE_ALIAS, doc -> aliases.add(Documents.readAlias(doc)));
+    TypedDocs.forEachValues(reader, Schema.TYPE_NODE_ALIAS, (values, doc) -> aliases.add(Documents.readAlias(values)));
     NodeIdentity identity = NodeIdentity.of(aliases, epochs);
     List<NodeActivity> hours = new ArrayList<>();
-    TypedDocs.forEach(reader, Schema.TYPE_NODE_HOUR, doc -> hours.add(Documents.readActivity(doc)));
+    TypedDocs.forEachValues(reader, Schema.TYPE_NODE_HOUR, (values, doc) -> hours.add(Documents.readActivity(values)));
     return of(epochs, identity, records, hours, NodeClocks.load(reader, identity));
   }
 

@@ -64,13 +64,13 @@ public final class NodeClocks {
   public static NodeClocks load(IndexReader reader, NodeIdentity identity) throws IOException {
     Map<String, Long> skews = new TreeMap<>();
     Map<String, Long> samples = new TreeMap<>();
-    TypedDocs.forEach(reader, TYPE_NODE_CLOCK, doc -> {
-      String node = identity.canonical(doc.get(NODE));
-      Long lines = Documents.longValue(doc, LINES);
+    TypedDocs.forEachValues(reader, TYPE_NODE_CLOCK, (values, doc) -> {
+      String node = identity.canonical((String) values.get(NODE));
+      Long lines = (Long) values.get(LINES);
       long n = lines == null ? 0 : lines;
       if (n >= samples.getOrDefault(node, -1L)) {
         samples.put(node, n);
-        skews.put(node, Documents.longValue(doc, SKEW_MS));
+        skews.put(node, (Long) values.get(SKEW_MS));
       }
     });
     return new NodeClocks(skews);

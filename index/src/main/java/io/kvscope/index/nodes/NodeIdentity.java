@@ -74,12 +74,12 @@ public final class NodeIdentity {
 
   public static NodeIdentity load(IndexReader reader) throws IOException {
     List<NodeAlias> aliases = new ArrayList<>();
-    TypedDocs.forEach(reader, Schema.TYPE_NODE_ALIAS, doc -> aliases.add(Documents.readAlias(doc)));
+    TypedDocs.forEachValues(reader, Schema.TYPE_NODE_ALIAS, (values, doc) -> aliases.add(Documents.readAlias(values)));
     if (aliases.isEmpty()) {
       return NONE;
     }
     List<ConfigEpoch> epochs = new ArrayList<>();
-    TypedDocs.forEach(reader, Schema.TYPE_EPOCH, doc -> epochs.add(Documents.readEpoch(doc)));
+    TypedDocs.forEachValues(reader, Schema.TYPE_EPOCH, (values, doc) -> epochs.add(Documents.readEpoch(values)));
     return of(aliases, epochs);
   }
 

@@ -382,6 +382,59 @@ class FingerprintJoinTest {
     }
   }
 
+  /**
+   * The walk steps through the prompt terms beside the response terms instead of seeking each:
+   * it must see every shared fingerprint a seek per response term sees, with the same documents
+   * and tenants (the oracle below asks Lucene for each term on its own).
+   */
+  @Test
+  void theWalkSeesEveryFingerprintASeekPerTermFinds() throws IOException {
+    try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
+      java.util.function.IntUnaryOperator tenantOf = TenantOrdinals.fromSortedDocValues(reader, "tenant");
+      org.apache.lucene.util.Bits live = org.apache.lucene.index.MultiBits.getLiveDocs(reader);
+      List<String> expected = new ArrayList<>();
+      TermsEnum responseTerms = MultiTerms.getTerms(reader, FingerprintFields.RESPONSE).iterator();
+      TermsEnum promptTerms = MultiTerms.getTerms(reader, FingerprintFields.PROMPT).iterator();
+      int inBoth = 0;
+      for (BytesRef term = responseTerms.next(); term != null; term = responseTerms.next()) {
+        TreeSet<Integer> docs = new TreeSet<>();
+        addLive(responseTerms.postings(null, org.apache.lucene.index.PostingsEnum.NONE), live, docs);
+        if (promptTerms.seekExact(term)) {
+          inBoth++;
+          addLive(promptTerms.postings(null, org.apache.lucene.index.PostingsEnum.NONE), live, docs);
+        }
+        Set<Integer> known = new TreeSet<>();
+        int unknown = 0;
+        for (int doc : docs) {
+          int tenant = tenantOf.applyAsInt(doc);
+          if (tenant < 0) {
+            unknown++;
+          } else {
+            known.add(tenant);
+          }
+        }
+        if (docs.size() >= 2) {
+          expected.add(docs.size() + "/" + (known.size() + unknown));
+        }
+      }
+      assertThat(inBoth).isGreaterThan(50); // replies quoting prompts: the prompts' terms matter
+      List<String> walked = new ArrayList<>();
+      new FingerprintJoin(reader, tenantOf).run(JoinOptions.defaults(), PairFilter.ALL,
+          (docFrequency, tenantFrequency) -> walked.add(docFrequency + "/" + tenantFrequency), candidate -> {});
+      assertThat(walked).isNotEmpty().containsExactlyElementsOf(expected);
+    }
+  }
+
+  private static void addLive(org.apache.lucene.index.PostingsEnum postings, org.apache.lucene.util.Bits live,
+      Set<Integer> docs) throws IOException {
+    for (int doc = postings.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS;
+        doc = postings.nextDoc()) {
+      if (live == null || live.get(doc)) {
+        docs.add(doc);
+      }
+    }
+  }
+
   @Test
   void frequenciesWalkedInRangesOnSeveralThreadsAddUpToOneWalk() throws IOException {
     try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
