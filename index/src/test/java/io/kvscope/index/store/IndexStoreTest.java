@@ -17,6 +17,7 @@ import io.kvscope.index.IndexSearch;
 import io.kvscope.index.doc.Schema;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
+import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
@@ -98,6 +99,110 @@ class IndexStoreTest {
     try (IndexSearch search = IndexSearch.open(old)) {
       assertThat(search.search("secret", 10).total()).isEqualTo(1);
       assertThat(search.search("\"prompt of old\"", 10).total()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void anIndexWhoseIdsKeepDocValuesIsRefusedInWordsLeftAsItWasAndStillSearched() throws Exception {
+    Path old = Files.createDirectories(tmp.resolve("old-ids"));
+    Document doc = Documents.request(RequestRecord.builder("old-1").tenant("acme").promptText("secret prompt of old-1")
+        .startTime(1_787_788_800_000L).sourceFile("gw.jsonl").sourceLine(1).build());
+    String id = doc.get(Schema.ID);
+    doc.removeField(Schema.ID);
+    doc.add(new KeywordField(Schema.ID, id, Store.YES)); // as the builds before this one wrote it
+    try (FSDirectory directory = FSDirectory.open(old);
+        IndexWriter writer = new IndexWriter(directory, IndexStore.writerConfig())) {
+      writer.addDocument(doc);
+      writer.setLiveCommitData(Map.of(IndexStore.FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId()).entrySet());
+      writer.commit();
+    }
+    Map<String, String> before = state(old);
+
+    assertThatThrownBy(() -> IndexStore.open(old)).isInstanceOf(IOException.class)
+        .hasMessageContaining(old.toString()).hasMessageContaining("older kvscope")
+        .hasMessageContaining("'_id' keeps doc values").hasMessageContaining("new index directory");
+
+    assertThat(state(old)).isEqualTo(before);
+    try (IndexSearch search = IndexSearch.open(old)) {
+      assertThat(search.search("\"prompt of old\"", 10).total()).isEqualTo(1);
+    }
+  }
+
+  /** The live documents of {@code dir} by id, each with its prompt: what replacing must leave. */
+  private static Map<String, String> promptsById(Path dir) throws IOException {
+    Map<String, String> prompts = new TreeMap<>();
+    try (IndexSearch search = IndexSearch.open(dir)) {
+      io.kvscope.index.doc.TypedDocs.forEach(search.reader(), Schema.TYPE_REQUEST, doc -> {
+        assertThat(prompts.put(doc.get(Schema.ID), doc.get(Schema.PROMPT_TEXT))).as("one document an id").isNull();
+      });
+    }
+    return prompts;
+  }
+
+  private static String idOf(String requestId) {
+    return Documents.requestDocumentId(RequestRecord.builder(requestId).sourceFile("gw.jsonl").sourceLine(1).build());
+  }
+
+  private static void put(IndexStore store, String requestId, String prompt) throws IOException {
+    store.put(Documents.request(RequestRecord.builder(requestId).tenant("acme").promptText(prompt)
+        .startTime(1_787_788_800_000L).sourceFile("gw.jsonl").sourceLine(1).build()));
+  }
+
+  @Test
+  void anIdWrittenAgainReplacesItsDocumentInANewIndexAnAppendedOneAndAfterShardsWereAdded() throws Exception {
+    Path dir = tmp.resolve("ids");
+    try (IndexStore store = IndexStore.open(dir)) {
+      put(store, "r1", "first of r1");
+      put(store, "r2", "first of r2");
+      put(store, "r1", "second of r1");
+      put(store, "r3", "first of r3");
+      store.delete(idOf("r3"));
+      put(store, "r3", "second of r3");
+      store.writer().flush(); // the first writes in a segment of their own, the next ones after it
+      put(store, "r2", "second of r2");
+      store.commit();
+    }
+    assertThat(promptsById(dir)).isEqualTo(Map.of(idOf("r1"), "second of r1", idOf("r2"), "second of r2",
+        idOf("r3"), "second of r3"));
+
+    try (IndexStore again = IndexStore.open(dir)) {
+      put(again, "r1", "third of r1");
+      put(again, "r4", "first of r4");
+      again.commit();
+    }
+    assertThat(promptsById(dir)).isEqualTo(Map.of(idOf("r1"), "third of r1", idOf("r2"), "second of r2",
+        idOf("r3"), "second of r3", idOf("r4"), "first of r4"));
+
+    Path shard = tmp.resolve("shard");
+    try (FSDirectory directory = FSDirectory.open(shard);
+        IndexWriter writer = new IndexWriter(directory, IndexStore.writerConfig())) {
+      writer.addDocument(Documents.request(RequestRecord.builder("r5").promptText("first of r5")
+          .sourceFile("gw.jsonl").sourceLine(1).build()));
+      writer.commit();
+    }
+    Path joined = tmp.resolve("joined");
+    try (IndexStore store = IndexStore.open(joined); FSDirectory directory = FSDirectory.open(shard)) {
+      put(store, "r6", "first of r6");
+      store.addIndexes(directory);
+      put(store, "r5", "second of r5");
+      put(store, "r6", "second of r6");
+      store.commit();
+    }
+    assertThat(promptsById(joined)).isEqualTo(Map.of(idOf("r5"), "second of r5", idOf("r6"), "second of r6"));
+  }
+
+  @Test
+  void idsAreExactTermsWithoutDocValues() throws Exception {
+    Path dir = tmp.resolve("id-field");
+    try (IndexStore store = IndexStore.open(dir)) {
+      addOne(store, "r1");
+      store.commit();
+    }
+    try (IndexSearch search = IndexSearch.open(dir)) {
+      FieldInfo id = FieldInfos.getMergedFieldInfos(search.reader()).fieldInfo(Schema.ID);
+      assertThat(id.getDocValuesType()).isEqualTo(org.apache.lucene.index.DocValuesType.NONE);
+      assertThat(id.getIndexOptions()).isEqualTo(IndexOptions.DOCS);
+      assertThat(search.reader().docFreq(new org.apache.lucene.index.Term(Schema.ID, idOf("r1")))).isEqualTo(1);
     }
   }
 
