@@ -66,17 +66,13 @@ class IndexStoreTest {
   }
 
   /**
-   * An index as the builds before this one wrote it: the same request document, but its texts
-   * with Lucene's default length norms (what {@code TextField} keeps).
+   * An index as an older build wrote it: this build's request document, with one of its fields
+   * put back the way that build wrote it.
    */
-  private static void writeIndexWithNorms(Path dir) throws IOException {
+  private static void writeOlderIndex(Path dir, java.util.function.Consumer<Document> asBefore) throws IOException {
     Document doc = Documents.request(RequestRecord.builder("old-1").tenant("acme").promptText("secret prompt of old-1")
         .responseText("a reply").startTime(1_787_788_800_000L).sourceFile("gw.jsonl").sourceLine(1).build());
-    for (String field : Schema.TEXT_FIELDS) {
-      String text = doc.get(field);
-      doc.removeField(field);
-      doc.add(new TextField(field, text, Store.YES));
-    }
+    asBefore.accept(doc);
     try (FSDirectory directory = FSDirectory.open(dir);
         IndexWriter writer = new IndexWriter(directory, IndexStore.writerConfig())) {
       writer.addDocument(doc);
@@ -85,15 +81,13 @@ class IndexStoreTest {
     }
   }
 
-  @Test
-  void anIndexWhoseTextsKeepNormsIsRefusedInWordsLeftAsItWasAndStillSearched() throws Exception {
-    Path old = Files.createDirectories(tmp.resolve("old"));
-    writeIndexWithNorms(old);
+  /** Opening {@code old} for writing is refused in words naming what it keeps; it stays as it was and searchable. */
+  private void assertRefusedAndLeftSearchable(Path old, String kept) throws Exception {
     Map<String, String> before = state(old);
 
     assertThatThrownBy(() -> IndexStore.open(old)).isInstanceOf(IOException.class)
         .hasMessageContaining(old.toString()).hasMessageContaining("older kvscope")
-        .hasMessageContaining("keeps length norms").hasMessageContaining("new index directory");
+        .hasMessageContaining(kept).hasMessageContaining("new index directory");
 
     assertThat(state(old)).isEqualTo(before);
     try (IndexSearch search = IndexSearch.open(old)) {
@@ -103,29 +97,27 @@ class IndexStoreTest {
   }
 
   @Test
+  void anIndexWhoseTextsKeepNormsIsRefusedInWordsLeftAsItWasAndStillSearched() throws Exception {
+    Path old = Files.createDirectories(tmp.resolve("old"));
+    writeOlderIndex(old, doc -> {
+      for (String field : Schema.TEXT_FIELDS) { // with Lucene's default length norms (what TextField keeps)
+        String text = doc.get(field);
+        doc.removeField(field);
+        doc.add(new TextField(field, text, Store.YES));
+      }
+    });
+    assertRefusedAndLeftSearchable(old, "keeps length norms");
+  }
+
+  @Test
   void anIndexWhoseIdsKeepDocValuesIsRefusedInWordsLeftAsItWasAndStillSearched() throws Exception {
     Path old = Files.createDirectories(tmp.resolve("old-ids"));
-    Document doc = Documents.request(RequestRecord.builder("old-1").tenant("acme").promptText("secret prompt of old-1")
-        .startTime(1_787_788_800_000L).sourceFile("gw.jsonl").sourceLine(1).build());
-    String id = doc.get(Schema.ID);
-    doc.removeField(Schema.ID);
-    doc.add(new KeywordField(Schema.ID, id, Store.YES)); // as the builds before this one wrote it
-    try (FSDirectory directory = FSDirectory.open(old);
-        IndexWriter writer = new IndexWriter(directory, IndexStore.writerConfig())) {
-      writer.addDocument(doc);
-      writer.setLiveCommitData(Map.of(IndexStore.FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId()).entrySet());
-      writer.commit();
-    }
-    Map<String, String> before = state(old);
-
-    assertThatThrownBy(() -> IndexStore.open(old)).isInstanceOf(IOException.class)
-        .hasMessageContaining(old.toString()).hasMessageContaining("older kvscope")
-        .hasMessageContaining("'_id' keeps doc values").hasMessageContaining("new index directory");
-
-    assertThat(state(old)).isEqualTo(before);
-    try (IndexSearch search = IndexSearch.open(old)) {
-      assertThat(search.search("\"prompt of old\"", 10).total()).isEqualTo(1);
-    }
+    writeOlderIndex(old, doc -> {
+      String id = doc.get(Schema.ID);
+      doc.removeField(Schema.ID);
+      doc.add(new KeywordField(Schema.ID, id, Store.YES)); // an exact term with doc values
+    });
+    assertRefusedAndLeftSearchable(old, "'_id' keeps doc values");
   }
 
   /** The live documents of {@code dir} by id, each with its prompt: what replacing must leave. */
@@ -192,22 +184,7 @@ class IndexStoreTest {
   }
 
   @Test
-  void idsAreExactTermsWithoutDocValues() throws Exception {
-    Path dir = tmp.resolve("id-field");
-    try (IndexStore store = IndexStore.open(dir)) {
-      addOne(store, "r1");
-      store.commit();
-    }
-    try (IndexSearch search = IndexSearch.open(dir)) {
-      FieldInfo id = FieldInfos.getMergedFieldInfos(search.reader()).fieldInfo(Schema.ID);
-      assertThat(id.getDocValuesType()).isEqualTo(org.apache.lucene.index.DocValuesType.NONE);
-      assertThat(id.getIndexOptions()).isEqualTo(IndexOptions.DOCS);
-      assertThat(search.reader().docFreq(new org.apache.lucene.index.Term(Schema.ID, idOf("r1")))).isEqualTo(1);
-    }
-  }
-
-  @Test
-  void anIndexThisKvscopeBuiltIsAppendedToAndItsTextsKeepNoNorms() throws Exception {
+  void anIndexThisKvscopeBuiltIsAppendedToItsTextsKeepNoNormsAndItsIdsNoDocValues() throws Exception {
     Path dir = tmp.resolve("new");
     try (IndexStore store = IndexStore.open(dir)) {
       addOne(store, "r1");
@@ -221,6 +198,11 @@ class IndexStoreTest {
       assertThat(search.search("\"secret prompt\"", 10).total()).isEqualTo(2);
       FieldInfo prompt = FieldInfos.getMergedFieldInfos(search.reader()).fieldInfo(Schema.PROMPT_TEXT);
       assertThat(prompt.hasNorms()).isFalse();
+      FieldInfo id = FieldInfos.getMergedFieldInfos(search.reader()).fieldInfo(Schema.ID);
+      assertThat(id.getDocValuesType()).isEqualTo(org.apache.lucene.index.DocValuesType.NONE);
+      assertThat(id.getIndexOptions()).isEqualTo(IndexOptions.DOCS);
+      assertThat(search.reader().docFreq(new org.apache.lucene.index.Term(Schema.ID, idOf("r2")))).as("found by its id")
+          .isEqualTo(1);
       assertThat(prompt.getIndexOptions()).isEqualTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS);
     }
   }
