@@ -537,11 +537,16 @@ public final class Documents {
     Long value = (Long) values.get(field);
     return value == null ? 0 : value.intValue();
   }
-public 
-  static Document base(String type, String id) {
+  /**
+   * A document of {@code type} under {@code id}. The id is an exact term (replacing and deleting
+   * find it) and stored, without the doc values a keyword keeps: nothing reads an id from them,
+   * and a value unique to every document made them the dearest doc values of a flush (every id
+   * hashed, sorted and written to a terms dictionary again).
+   */
+  public static Document base(String type, String id) {
     Document doc = new Document();
     doc.add(new KeywordField(DOC_TYPE, type, Store.YES));
-    doc.add(new KeywordField(ID, id, Store.YES));
+    doc.add(new StringField(ID, id, Store.YES));
     return doc;
   }
 public 

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -25,7 +26,8 @@ import org.apache.lucene.util.BytesRef;
 /**
  * Random access to one reader's engine events by rid and by bootstrap room, for the prefill join
  * ({@link RequestEvents}). Every look-up seeks one term per segment and reads only what it returns:
- * document types and rids come from doc values, stored fields are decoded for the events returned.
+ * document types and rids come from doc values, stored fields are decoded for the events returned
+ * (or for all of them at once, in order: {@link #decodeAll}).
  * Not thread-safe (it reuses its terms enumerations); one per thread.
  */
 final class EngineEventLookup {
@@ -39,14 +41,57 @@ final class EngineEventLookup {
   /** Per segment, kept across look-ups: opening stored fields or postings anew for each cost more than reading them. */
   private final StoredFields[] stored;
   private final PostingsEnum[] postings;
+  /** The reader's engine events by document number, decoded once ({@link #decodeAll}); null: read when returned. */
+  private final EngineEvent[] decoded;
 
   EngineEventLookup(DirectoryReader reader) {
+    this(reader, null);
+  }
+
+  /** @param decoded {@link #decodeAll} of {@code reader}, shared by the lookups of several threads, or null */
+  EngineEventLookup(DirectoryReader reader, EngineEvent[] decoded) {
     this.reader = reader;
+    this.decoded = decoded;
     int leaves = reader.leaves().size();
     this.rids = new TermsEnum[leaves];
     this.rooms = new TermsEnum[leaves];
     this.stored = new StoredFields[leaves];
     this.postings = new PostingsEnum[leaves];
+  }
+
+  /** Engine events {@link #decodeAll} holds at most (a few hundred bytes each in memory). */
+  static final int MAX_DECODED = 500_000;
+
+  /**
+   * Every live engine event of {@code reader}, decoded once in document order and indexed by
+   * document number (null for other documents), or null when there are more than
+   * {@link #MAX_DECODED}. A join reads nearly every event, each once or twice, and a rid's events
+   * lie in different blocks of the stored fields (logged over time, on several nodes): read one by
+   * one, each decompressed its block's dictionary and sub-block again, read in order each block is
+   * decompressed once (Lucene's merge instance of the stored fields, which keeps the block it read).
+   */
+  static EngineEvent[] decodeAll(DirectoryReader reader) throws IOException {
+    if (reader.docFreq(new org.apache.lucene.index.Term(Schema.DOC_TYPE, ENGINE_EVENT)) > MAX_DECODED) {
+      return null;
+    }
+    EngineEvent[] events = new EngineEvent[reader.maxDoc()];
+    for (LeafReaderContext context : reader.leaves()) {
+      LeafReader leaf = context.reader();
+      Terms types = leaf.terms(Schema.DOC_TYPE);
+      TermsEnum type = types == null ? null : types.iterator();
+      if (type == null || !type.seekExact(ENGINE_EVENT)) {
+        continue;
+      }
+      StoredFields stored = leaf instanceof CodecReader codec ? codec.getFieldsReader().getMergeInstance() : leaf.storedFields();
+      Bits live = leaf.getLiveDocs();
+      PostingsEnum docs = type.postings(null, PostingsEnum.NONE);
+      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+        if (live == null || live.get(doc)) {
+          events[context.docBase + doc] = Documents.readEngineEvent(stored.document(doc));
+        }
+      }
+    }
+    return events;
   }
 
   /** The live engine events logged under {@code rid}; request documents under it are not read. */
@@ -180,6 +225,9 @@ final class EngineEventLookup {
     }
 
     EngineEvent read(int doc) throws IOException {
+      if (decoded != null) {
+        return decoded[docBase + doc];
+      }
       if (stored[ord] == null) {
         stored[ord] = reader.storedFields();
       }

@@ -34,17 +34,17 @@ public final class EngineFactsAtWrite implements Closeable {
    */
   private final ThreadLocal<RequestEvents> joins;
 
-  private EngineFactsAtWrite(DirectoryReader reader, Epochs epochs) {
+  private EngineFactsAtWrite(DirectoryReader reader, Epochs epochs, EngineEvent[] decoded) {
     this.reader = reader;
     this.epochs = epochs;
-    this.joins = ThreadLocal.withInitial(() -> new RequestEvents(new EngineEventLookup(reader)));
+    this.joins = ThreadLocal.withInitial(() -> new RequestEvents(new EngineEventLookup(reader, decoded)));
   }
 
   /** A view of everything written to {@code store} so far (flush the writers first). */
   public static EngineFactsAtWrite open(IndexStore store) throws IOException {
     DirectoryReader reader = store.openReader();
     try {
-      return new EngineFactsAtWrite(reader, Epochs.load(reader));
+      return new EngineFactsAtWrite(reader, Epochs.load(reader), EngineEventLookup.decodeAll(reader));
     } catch (IOException | RuntimeException e) {
       reader.close();
       throw e;

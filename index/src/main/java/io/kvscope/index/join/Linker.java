@@ -72,7 +72,7 @@ public final class Linker {
     try (DirectoryReader reader = store.openReader()) {
       requests = new IndexSearcher(reader).count(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)));
       Epochs epochs = Epochs.load(reader);
-      EngineEventLookup lookup = new EngineEventLookup(reader);
+      EngineEventLookup lookup = new EngineEventLookup(reader, EngineEventLookup.decodeAll(reader));
       RequestEvents join = new RequestEvents(lookup);
       Terms rids = MultiTerms.getTerms(reader, Schema.ENGINE_RID);
       if (rids != null) {

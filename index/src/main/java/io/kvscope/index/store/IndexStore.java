@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.apache.lucene.codecs.lucene104.Lucene104Codec;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexFileNames;
@@ -33,11 +34,18 @@ public final class IndexStore implements Closeable {
   private final Path dir;
   private final OwnerOnlyDirectory directory;
   private final IndexWriter writer;
+  /**
+   * The ids written since an open that found no documents, so that a first write adds instead of
+   * replacing; null once documents may exist that it does not know (an index appended to, or
+   * shards added), and every write replaces.
+   */
+  private volatile WrittenIds written;
 
-  private IndexStore(Path dir, OwnerOnlyDirectory directory, IndexWriter writer) {
+  private IndexStore(Path dir, OwnerOnlyDirectory directory, IndexWriter writer, boolean fresh) {
     this.dir = dir;
     this.directory = directory;
     this.writer = writer;
+    this.written = fresh ? new WrittenIds() : null;
   }
 
   /**
@@ -52,7 +60,8 @@ public final class IndexStore implements Closeable {
     CaseKey.createOrRead(dir); // first: it marks the folder as an index before anything else is written
     OwnerOnlyDirectory directory = OwnerOnlyDirectory.open(dir);
     try {
-      return new IndexStore(dir, directory, new IndexWriter(directory, writerConfig()));
+      boolean fresh = !DirectoryReader.indexExists(directory);
+      return new IndexStore(dir, directory, new IndexWriter(directory, writerConfig()), fresh);
     } catch (IOException | RuntimeException e) {
       directory.close();
       throw e;
@@ -108,9 +117,9 @@ public final class IndexStore implements Closeable {
   /**
    * Refuses, with {@link IncompatibleIndexException} and before anything in {@code dir} is touched,
    * an index this kvscope cannot add to. No field kvscope writes keeps length norms (the text
-   * fields dropped them: nothing scores by length), and Lucene refuses a document whose field
-   * omits norms the index keeps for it, at the first request written; fingerprints of another
-   * scheme would never match. Such an index stays as it was: it can still be searched and analyzed.
+   * fields dropped them: nothing scores by length) and the ids keep no doc values (nothing reads
+   * them there), and Lucene refuses a document whose field lacks what the index keeps for it, at
+   * the first document written; fingerprints of another scheme would never match. Such an index stays as it was: it can still be searched and analyzed.
    */
   public static void requireAppendable(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
@@ -118,23 +127,34 @@ public final class IndexStore implements Closeable {
     }
     try (FSDirectory directory = FSDirectory.open(dir)) {
       if (DirectoryReader.indexExists(directory)) {
-        requireNoNorms(dir, directory);
+        requireCurrentFields(dir, directory);
         requireSameFingerprintScheme(dir, directory);
       }
     }
   }
 
-  private static void requireNoNorms(Path dir, Directory directory) throws IOException {
+  /**
+   * Lucene refuses a document whose field is indexed otherwise than the index already keeps it,
+   * at the first such document: the text fields' length norms and the ids' doc values, both dropped
+   * since, are what an older kvscope's index keeps.
+   */
+  private static void requireCurrentFields(Path dir, Directory directory) throws IOException {
     try (DirectoryReader reader = DirectoryReader.open(directory)) {
       for (FieldInfo field : FieldInfos.getMergedFieldInfos(reader)) {
         if (field.hasNorms()) {
-          throw new IncompatibleIndexException("the index at " + dir + " was built by an older kvscope (its field '"
-              + field.name
-              + "' keeps length norms, which this kvscope no longer writes), so nothing can be added to it;"
-              + " ingest into a new index directory (the old index can still be searched and analyzed)");
+          throw olderIndex(dir, field.name, "length norms");
+        }
+        if (field.name.equals(Schema.ID) && field.getDocValuesType() != DocValuesType.NONE) {
+          throw olderIndex(dir, field.name, "doc values");
         }
       }
     }
+  }
+
+  private static IncompatibleIndexException olderIndex(Path dir, String field, String kept) {
+    return new IncompatibleIndexException("the index at " + dir + " was built by an older kvscope (its field '" + field
+        + "' keeps " + kept + ", which this kvscope no longer writes), so nothing can be added to it;"
+        + " ingest into a new index directory (the old index can still be searched and analyzed)");
   }
 
   /** True when {@code dir} holds a committed kvscope index. */
@@ -175,7 +195,13 @@ public final class IndexStore implements Closeable {
 
   /** Adds or replaces the document with the same {@link Schema#ID}. */
   public void put(Document doc) throws IOException {
-    writer.updateDocument(new Term(Schema.ID, doc.get(Schema.ID)), doc);
+    String id = doc.get(Schema.ID);
+    WrittenIds fresh = written;
+    if (fresh != null && fresh.addIfNew(id)) {
+      writer.addDocument(doc); // no document of this id exists: nothing to replace
+    } else {
+      writer.updateDocument(new Term(Schema.ID, id), doc);
+    }
   }
 
   /**
@@ -183,6 +209,7 @@ public final class IndexStore implements Closeable {
    * are: no document is replaced, so the shards must not hold two of one {@link Schema#ID}.
    */
   public void addIndexes(Directory... shards) throws IOException {
+    written = null; // their ids are not known: from now on every write replaces
     writer.addIndexes(shards);
   }
 

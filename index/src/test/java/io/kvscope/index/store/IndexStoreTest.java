@@ -17,6 +17,7 @@ import io.kvscope.index.IndexSearch;
 import io.kvscope.index.doc.Schema;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
+import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
@@ -65,17 +66,13 @@ class IndexStoreTest {
   }
 
   /**
-   * An index as the builds before this one wrote it: the same request document, but its texts
-   * with Lucene's default length norms (what {@code TextField} keeps).
+   * An index as an older build wrote it: this build's request document, with one of its fields
+   * put back the way that build wrote it.
    */
-  private static void writeIndexWithNorms(Path dir) throws IOException {
+  private static void writeOlderIndex(Path dir, java.util.function.Consumer<Document> asBefore) throws IOException {
     Document doc = Documents.request(RequestRecord.builder("old-1").tenant("acme").promptText("secret prompt of old-1")
         .responseText("a reply").startTime(1_787_788_800_000L).sourceFile("gw.jsonl").sourceLine(1).build());
-    for (String field : Schema.TEXT_FIELDS) {
-      String text = doc.get(field);
-      doc.removeField(field);
-      doc.add(new TextField(field, text, Store.YES));
-    }
+    asBefore.accept(doc);
     try (FSDirectory directory = FSDirectory.open(dir);
         IndexWriter writer = new IndexWriter(directory, IndexStore.writerConfig())) {
       writer.addDocument(doc);
@@ -84,15 +81,13 @@ class IndexStoreTest {
     }
   }
 
-  @Test
-  void anIndexWhoseTextsKeepNormsIsRefusedInWordsLeftAsItWasAndStillSearched() throws Exception {
-    Path old = Files.createDirectories(tmp.resolve("old"));
-    writeIndexWithNorms(old);
+  /** Opening {@code old} for writing is refused in words naming what it keeps; it stays as it was and searchable. */
+  private void assertRefusedAndLeftSearchable(Path old, String kept) throws Exception {
     Map<String, String> before = state(old);
 
     assertThatThrownBy(() -> IndexStore.open(old)).isInstanceOf(IOException.class)
         .hasMessageContaining(old.toString()).hasMessageContaining("older kvscope")
-        .hasMessageContaining("keeps length norms").hasMessageContaining("new index directory");
+        .hasMessageContaining(kept).hasMessageContaining("new index directory");
 
     assertThat(state(old)).isEqualTo(before);
     try (IndexSearch search = IndexSearch.open(old)) {
@@ -102,7 +97,94 @@ class IndexStoreTest {
   }
 
   @Test
-  void anIndexThisKvscopeBuiltIsAppendedToAndItsTextsKeepNoNorms() throws Exception {
+  void anIndexWhoseTextsKeepNormsIsRefusedInWordsLeftAsItWasAndStillSearched() throws Exception {
+    Path old = Files.createDirectories(tmp.resolve("old"));
+    writeOlderIndex(old, doc -> {
+      for (String field : Schema.TEXT_FIELDS) { // with Lucene's default length norms (what TextField keeps)
+        String text = doc.get(field);
+        doc.removeField(field);
+        doc.add(new TextField(field, text, Store.YES));
+      }
+    });
+    assertRefusedAndLeftSearchable(old, "keeps length norms");
+  }
+
+  @Test
+  void anIndexWhoseIdsKeepDocValuesIsRefusedInWordsLeftAsItWasAndStillSearched() throws Exception {
+    Path old = Files.createDirectories(tmp.resolve("old-ids"));
+    writeOlderIndex(old, doc -> {
+      String id = doc.get(Schema.ID);
+      doc.removeField(Schema.ID);
+      doc.add(new KeywordField(Schema.ID, id, Store.YES)); // an exact term with doc values
+    });
+    assertRefusedAndLeftSearchable(old, "'_id' keeps doc values");
+  }
+
+  /** The live documents of {@code dir} by id, each with its prompt: what replacing must leave. */
+  private static Map<String, String> promptsById(Path dir) throws IOException {
+    Map<String, String> prompts = new TreeMap<>();
+    try (IndexSearch search = IndexSearch.open(dir)) {
+      io.kvscope.index.doc.TypedDocs.forEach(search.reader(), Schema.TYPE_REQUEST, doc -> {
+        assertThat(prompts.put(doc.get(Schema.ID), doc.get(Schema.PROMPT_TEXT))).as("one document an id").isNull();
+      });
+    }
+    return prompts;
+  }
+
+  private static String idOf(String requestId) {
+    return Documents.requestDocumentId(RequestRecord.builder(requestId).sourceFile("gw.jsonl").sourceLine(1).build());
+  }
+
+  private static void put(IndexStore store, String requestId, String prompt) throws IOException {
+    store.put(Documents.request(RequestRecord.builder(requestId).tenant("acme").promptText(prompt)
+        .startTime(1_787_788_800_000L).sourceFile("gw.jsonl").sourceLine(1).build()));
+  }
+
+  @Test
+  void anIdWrittenAgainReplacesItsDocumentInANewIndexAnAppendedOneAndAfterShardsWereAdded() throws Exception {
+    Path dir = tmp.resolve("ids");
+    try (IndexStore store = IndexStore.open(dir)) {
+      put(store, "r1", "first of r1");
+      put(store, "r2", "first of r2");
+      put(store, "r1", "second of r1");
+      put(store, "r3", "first of r3");
+      store.delete(idOf("r3"));
+      put(store, "r3", "second of r3");
+      store.writer().flush(); // the first writes in a segment of their own, the next ones after it
+      put(store, "r2", "second of r2");
+      store.commit();
+    }
+    assertThat(promptsById(dir)).isEqualTo(Map.of(idOf("r1"), "second of r1", idOf("r2"), "second of r2",
+        idOf("r3"), "second of r3"));
+
+    try (IndexStore again = IndexStore.open(dir)) {
+      put(again, "r1", "third of r1");
+      put(again, "r4", "first of r4");
+      again.commit();
+    }
+    assertThat(promptsById(dir)).isEqualTo(Map.of(idOf("r1"), "third of r1", idOf("r2"), "second of r2",
+        idOf("r3"), "second of r3", idOf("r4"), "first of r4"));
+
+    Path shard = tmp.resolve("shard");
+    try (FSDirectory directory = FSDirectory.open(shard);
+        IndexWriter writer = new IndexWriter(directory, IndexStore.writerConfig())) {
+      writer.addDocument(Documents.request(RequestRecord.builder("r5").promptText("first of r5")
+          .sourceFile("gw.jsonl").sourceLine(1).build()));
+      writer.commit();
+    }
+    Path joined = tmp.resolve("joined");
+    try (IndexStore store = IndexStore.open(joined); FSDirectory directory = FSDirectory.open(shard)) {
+      put(store, "r6", "first of r6");
+      store.addIndexes(directory);
+      put(store, "r5", "second of r5");
+      put(store, "r6", "second of r6");
+      store.commit();
+    }
+    assertThat(promptsById(joined)).isEqualTo(Map.of(idOf("r5"), "second of r5", idOf("r6"), "second of r6"));
+  }
+
+  @Test
+  void anIndexThisKvscopeBuiltIsAppendedToItsTextsKeepNoNormsAndItsIdsNoDocValues() throws Exception {
     Path dir = tmp.resolve("new");
     try (IndexStore store = IndexStore.open(dir)) {
       addOne(store, "r1");
@@ -116,6 +198,11 @@ class IndexStoreTest {
       assertThat(search.search("\"secret prompt\"", 10).total()).isEqualTo(2);
       FieldInfo prompt = FieldInfos.getMergedFieldInfos(search.reader()).fieldInfo(Schema.PROMPT_TEXT);
       assertThat(prompt.hasNorms()).isFalse();
+      FieldInfo id = FieldInfos.getMergedFieldInfos(search.reader()).fieldInfo(Schema.ID);
+      assertThat(id.getDocValuesType()).isEqualTo(org.apache.lucene.index.DocValuesType.NONE);
+      assertThat(id.getIndexOptions()).isEqualTo(IndexOptions.DOCS);
+      assertThat(search.reader().docFreq(new org.apache.lucene.index.Term(Schema.ID, idOf("r2")))).as("found by its id")
+          .isEqualTo(1);
       assertThat(prompt.getIndexOptions()).isEqualTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS);
     }
   }

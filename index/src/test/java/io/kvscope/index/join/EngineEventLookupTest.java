@@ -1,0 +1,79 @@
+package io.kvscope.index.join;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvscope.index.doc.Documents;
+import io.kvscope.index.store.IndexStore;
+import io.kvscope.ingest.record.EngineEvent;
+import io.kvscope.ingest.record.EngineEvent.Kind;
+import io.kvscope.ingest.record.NodeRole;
+import io.kvscope.ingest.record.RequestRecord;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.DirectoryReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EngineEventLookupTest {
+
+  @TempDir Path tmp;
+
+  private static EngineEvent event(int i, String rid, Long room) {
+    Kind[] kinds = {Kind.RECEIVED, Kind.TIME_STATS, Kind.FINISHED};
+    return new EngineEvent(kinds[i % kinds.length], "node-" + (i % 3), i % 2 == 0 ? NodeRole.DECODE : NodeRole.PREFILL,
+        rid, room, 1_787_788_800_000L + i, 100L + i, null, null, (long) i, 7L, i % 5 == 0 ? 1.5 : null, null,
+        i % 4 == 0 ? 250.0 + i : null, i % 3 == 2 ? "stop" : null, null, "engine-" + (i % 2) + ".log", i + 1);
+  }
+
+  /**
+   * Events of 40 rids over three segments, in the interleaved order a log gives them, with request
+   * documents between them and some events written twice (a replace: the first copy deleted): the
+   * lookup over events decoded at once returns, rid by rid and room by room, what the lookup reading
+   * each event's stored fields returns, and both what was written.
+   */
+  @Test
+  void eventsDecodedAtOnceAreTheEventsReadOneByOne() throws Exception {
+    Map<String, List<EngineEvent>> written = new LinkedHashMap<>();
+    try (IndexStore store = IndexStore.open(tmp.resolve("idx"))) {
+      int i = 0;
+      for (int segment = 0; segment < 3; segment++) {
+        for (int n = 0; n < 200; n++, i++) {
+          String rid = "rid-" + (i * 7 % 40);
+          Long room = i % 6 == 0 ? null : 9_000L + (i % 40) / 2;
+          EngineEvent e = event(i, i % 11 == 0 ? null : rid, room);
+          store.put(Documents.of(e));
+          if (e.rid() != null) {
+            written.computeIfAbsent(e.rid(), r -> new ArrayList<>()).add(e);
+          }
+          if (i % 9 == 0) {
+            store.put(Documents.of(e)); // the same event again: replaces itself
+          }
+          if (n % 50 == 0) {
+            store.put(Documents.request(RequestRecord.builder("q" + i).engineRid(rid).promptText("p " + i)
+                .sourceFile("gw.jsonl").sourceLine(i).build()));
+          }
+        }
+        store.commit();
+      }
+      try (DirectoryReader reader = store.openReader()) {
+        assertThat(reader.leaves()).hasSizeGreaterThanOrEqualTo(2);
+        EngineEventLookup oneByOne = new EngineEventLookup(reader);
+        EngineEventLookup decoded = new EngineEventLookup(reader, EngineEventLookup.decodeAll(reader));
+        for (Map.Entry<String, List<EngineEvent>> rid : written.entrySet()) {
+          assertThat(decoded.eventsOf(rid.getKey())).as(rid.getKey())
+              .containsExactlyInAnyOrderElementsOf(rid.getValue())
+              .containsExactlyElementsOf(oneByOne.eventsOf(rid.getKey()));
+        }
+        for (long room = 9_000L; room < 9_020L; room++) {
+          List<EngineEvent> ridlessDecoded = new ArrayList<>();
+          List<EngineEvent> ridlessRead = new ArrayList<>();
+          assertThat(decoded.ridsAt(room, 100, ridlessDecoded)).containsExactlyElementsOf(oneByOne.ridsAt(room, 100, ridlessRead));
+          assertThat(ridlessDecoded).as("room %d", room).isNotEmpty().containsExactlyElementsOf(ridlessRead);
+        }
+      }
+    }
+  }
+}
