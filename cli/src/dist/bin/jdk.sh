@@ -75,6 +75,16 @@ kvscope_jvm_flags() {
   if [ "$(kvscope_jdk_feature "$JAVA_HOME")" -ge 23 ]; then
     echo "--sun-misc-unsafe-memory-access=allow"
   fi
+  # C2 inlines a callee it has already compiled only while that code is under this many bytes
+  # (HotSpot's default: 2500 on x86-64). A kvscope run is short and C2 is a third of its CPU, over a
+  # third of that in a few dozen huge compilations (Lucene's indexing chain and stored-fields reads
+  # inlined whole into their callers); with the lower bound they stay small: 4-12% less CPU a job,
+  # the indexing and analysis threads no slower (bench/README.md, "What C2 compiles"). Left out when
+  # KVSCOPE_JAVA_OPTS sets it, since the last occurrence of a JVM flag wins.
+  case " ${KVSCOPE_JAVA_OPTS:-} " in
+    *" -XX:InlineSmallCode="*) ;;
+    *) echo "-XX:InlineSmallCode=1000" ;;
+  esac
 }
 
 # The JDK's AOT cache (JDK 25+: JEP 483 classes loaded and linked, JEP 515 method profiles, JEP 514

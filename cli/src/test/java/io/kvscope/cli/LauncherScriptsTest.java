@@ -41,7 +41,7 @@ class LauncherScriptsTest {
    */
   @Test
   void theCheckoutLauncherRunsThroughASymlinkOnThePath(@TempDir Path tmp) throws Exception {
-    assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "no bash");
+    assumeBash();
     Path checkout = Files.createDirectories(tmp.resolve("checkout"));
     Path launcher = copyLauncher(checkout);
     Path jdk = Files.createDirectories(tmp.resolve("jdk/bin"));
@@ -67,7 +67,7 @@ class LauncherScriptsTest {
    */
   @Test
   void theAotCacheIsRecordedOnceThenUsedAndRenewedAfterARebuild(@TempDir Path tmp) throws Exception {
-    assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "no bash");
+    assumeBash();
     Path checkout = launcherCheckout(tmp);
     Path jar = checkout.resolve("cli/target/kvscope.jar");
     Path log = tmp.resolve("java.log");
@@ -122,7 +122,7 @@ class LauncherScriptsTest {
    */
   @Test
   void analyzeGivenInputsAndAnalyzeOfAnIndexEachRecordTheirOwnCache(@TempDir Path tmp) throws Exception {
-    assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "no bash");
+    assumeBash();
     Path checkout = launcherCheckout(tmp);
     Path log = tmp.resolve("java.log");
     Path jdk25 = standInJdk(tmp.resolve("jdk25"), "25.0.1", log);
@@ -143,6 +143,30 @@ class LauncherScriptsTest {
             call -> assertThat(call).contains("-XX:AOTCache=" + made.get(0)).doesNotContain("AOTMode"));
   }
 
+  /**
+   * The smaller C2 inlining bound (bench/README.md, "What C2 compiles") reaches every JVM the
+   * launcher starts, on any JDK, the AOT cache's create step included, unless the user's
+   * KVSCOPE_JAVA_OPTS sets a bound of its own (the last occurrence of a JVM flag would win).
+   */
+  @Test
+  void everyJvmGetsTheSmallerInliningBoundUnlessTheUserSetsOne(@TempDir Path tmp) throws Exception {
+    assumeBash();
+    Path log = tmp.resolve("java.log");
+    Path checkout = launcherCheckout(tmp);
+    Path jdk = null;
+    for (String[] run : new String[][] {{"21.0.5", "search --index idx hello"}, {"25.0.1", "ingest in --index idx"}}) {
+      jdk = standInJdk(tmp.resolve("jdk-" + run[0]), run[0], log);
+      launch(checkout, jdk, tmp.resolve("cache"), run[1]);
+    }
+    assertThat(Files.readAllLines(log)).hasSize(3) // the search, then the ingest's recording run and its create step
+        .allSatisfy(call -> assertThat(call).contains("-XX:InlineSmallCode=1000"));
+
+    String flags = bash(tmp, "source '" + checkout.resolve("cli/src/dist/bin/jdk.sh") + "'; JAVA_HOME='" + jdk
+        + "' KVSCOPE_JAVA_OPTS='-Xmx1g -XX:InlineSmallCode=2500' kvscope_jvm_flags", "/usr/bin:/bin");
+    assertThat(flags.lines().toList()).contains("--add-opens=java.base/java.nio=ALL-UNNAMED")
+        .noneMatch(flag -> flag.startsWith("-XX:InlineSmallCode"));
+  }
+
   /** The launcher tells an input from an option's value by the command's own options that take none. */
   @Test
   void theLauncherKnowsWhichOfAnalyzesOptionsTakeNoValue() throws Exception {
@@ -153,6 +177,10 @@ class LauncherScriptsTest {
         .options().stream().filter(option -> option.arity().max() == 0)
         .flatMap(option -> java.util.Arrays.stream(option.names())).toList();
     assertThat(listed.group(1).split(" ")).containsExactlyInAnyOrderElementsOf(taking);
+  }
+
+  private static void assumeBash() {
+    assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "no bash");
   }
 
   /** A checkout with the real launcher and jdk.sh, a stand-in jar with one library, nothing to build. */
