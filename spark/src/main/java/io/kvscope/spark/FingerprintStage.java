@@ -14,7 +14,6 @@ import static org.apache.spark.sql.functions.when;
 import io.kvscope.ingest.record.CanonicalField;
 import io.kvscope.model.finding.Tenants;
 import io.kvscope.model.fingerprint.BoilerplateCutoff;
-import io.kvscope.model.fingerprint.FingerprintConfig;
 import io.kvscope.model.fingerprint.Fingerprinter;
 import io.kvscope.model.fingerprint.FrequencyHistogram;
 import java.util.ArrayList;
@@ -23,10 +22,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
@@ -40,10 +37,10 @@ import org.apache.spark.sql.types.StructType;
  *
  * <p>Requests get dense ordinals from a sort by kvscope's {@link io.kvscope.model.order.RequestOrder}
  * (start, then request id; the merge key, unique per request, breaks what ties remain), so later
- * shuffles carry ints. Only the small ordering columns are sorted: the texts are fingerprinted where
- * they lie, with kvscope's own {@link Fingerprinter} built inside each task, and the fingerprint rows
- * find their ordinal by the merge key. A text's fingerprints are its distinct hashes per side, the
- * terms the index gives a request.
+ * shuffles carry ints. Only the small ordering columns are sorted. The texts are fingerprinted with
+ * kvscope's own {@link Fingerprinter} in the pass that writes the requests' shards, which has each
+ * request's ordinal and tenant: a text's fingerprints are its distinct hashes per side, the terms
+ * its document gets, computed once for both ({@link ShardStage#requests}).
  *
  * <p>The frequencies are the Lucene join's: a fingerprint is shared when some response has it and
  * at least two requests have it (prompt or response); its tenants are the distinct tenants of those
@@ -74,11 +71,6 @@ final class FingerprintStage {
       .add("request", DataTypes.IntegerType, false)
       .add("tenant", DataTypes.IntegerType, false);
 
-  private static final StructType TEXT_HASH_SCHEMA = new StructType()
-      .add(MergeStage.KEY, DataTypes.StringType, false)
-      .add("hash", DataTypes.LongType, false)
-      .add("side", DataTypes.ByteType, false);
-
   private static final UserDefinedFunction TENANT_NAME =
       udf((UDF1<String, String>) Tenants::nameOf, DataTypes.StringType);
 
@@ -87,22 +79,23 @@ final class FingerprintStage {
 
   private FingerprintStage() {}
 
-  static Result run(SparkSession spark, String out) {
+  /**
+   * Stage 4's first half: the tenants and the request order. The fingerprints themselves are
+   * computed in the pass that writes the requests' shards ({@link ShardStage#requests}), which
+   * reads every text once for both.
+   */
+  static void order(SparkSession spark, String out) {
     Dataset<Row> requests = spark.read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.FOLDER);
     List<String> tenants = tenantNames(requests);
     Stages.write(spark, ordinalRows(tenants), TENANT_SCHEMA, out, TENANT_FOLDER);
     Broadcast<Map<String, Integer>> tenantOrdinal =
         JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(ordinals(tenants));
     Stages.write(requestOrder(spark, requests, tenantOrdinal), out, ORDER_FOLDER);
+    tenantOrdinal.destroy();
+  }
 
-    Dataset<Row> order = spark.read().schema(ORDER_SCHEMA).parquet(out + "/" + ORDER_FOLDER);
-    Dataset<Row> hashes = requests.select(MergeStage.mergeKey().as(MergeStage.KEY),
-            col(CanonicalField.PROMPT_TEXT.column()), col(CanonicalField.RESPONSE_TEXT.column()))
-        .flatMap(textHashes(), Encoders.row(TEXT_HASH_SCHEMA));
-    Dataset<Row> fingerprints = hashes.join(order, MergeStage.KEY)
-        .select(col("hash"), col("side"), col("ordinal").as("request"), col("tenant"));
-    Stages.write(fingerprints, out, FINGERPRINT_FOLDER);
-
+  /** Stage 5: the frequencies of {@code fingerprints/} and the cut-off the driver learns from them. */
+  static Result frequencies(SparkSession spark, String out) {
     Dataset<Row> stored = spark.read().schema(FINGERPRINT_SCHEMA).parquet(out + "/" + FINGERPRINT_FOLDER);
     Stages.write(frequencies(stored), out, FREQUENCY_FOLDER);
 
@@ -116,8 +109,8 @@ final class FingerprintStage {
         histogram.onSharedTerm(maxDocs, tenantFrequency);
       }
     }
-    tenantOrdinal.destroy();
-    return new Result(order.count(), stored.count(), histogram, BoilerplateCutoff.learn(histogram));
+    long requests = spark.read().schema(ORDER_SCHEMA).parquet(out + "/" + ORDER_FOLDER).count();
+    return new Result(requests, stored.count(), histogram, BoilerplateCutoff.learn(histogram));
   }
 
   /**
@@ -185,28 +178,5 @@ final class FingerprintStage {
           tenantOrdinal.value().get(row.getString(2)), row.get(3));
     });
     return spark.createDataFrame(numbered, ORDER_SCHEMA);
-  }
-
-  /** A request's distinct fingerprint hashes per side, computed in the task by kvscope's Fingerprinter. */
-  private static FlatMapFunction<Row, Row> textHashes() {
-    return row -> {
-      Fingerprinter fingerprinter = Fingerprinters.DEFAULT;
-      List<Row> rows = new ArrayList<>();
-      String key = row.getString(0);
-      for (byte side : new byte[] {PROMPT, RESPONSE}) {
-        String text = row.getString(side == PROMPT ? 1 : 2);
-        if (text != null) {
-          for (long hash : fingerprinter.fingerprint(text).distinctHashes()) {
-            rows.add(RowFactory.create(key, hash, side));
-          }
-        }
-      }
-      return rows.iterator();
-    };
-  }
-
-  /** One fingerprinter per executor JVM (it is immutable and thread-safe), under the index's scheme. */
-  private static final class Fingerprinters {
-    static final Fingerprinter DEFAULT = new Fingerprinter(FingerprintConfig.defaults());
   }
 }

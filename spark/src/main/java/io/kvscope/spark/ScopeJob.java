@@ -18,9 +18,10 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The stages built so far, in order: plan the inputs, ingest, merge, the PD join with each
- * request's engine facts, fingerprints with their frequencies and the learned boilerplate cut-off,
+ * request's engine facts, the request order, the requests' Lucene shards with their fingerprints
+ * (one pass over the texts), the fingerprints' frequencies and the learned boilerplate cut-off,
  * what the reach rule reads of each request, the fingerprint self-join with that rule pushed in,
- * and Lucene shards of the result. Each writes under the output folder, which is created owner-only
+ * and the other outputs' Lucene shards. Each writes under the output folder, which is created owner-only
  * (its quarantine and records hold prompts). When that folder is on the driver's file system, the
  * driver then adds the shards into one kvscope index, {@code OUT/index}, with the quarantine beside
  * them as an ingest keeps it, which {@code kvscope scope} analyses. Spark's task metrics for each stage go to {@code OUT/metrics/stages.csv} ({@link StageMetrics}).
@@ -94,9 +95,16 @@ public final class ScopeJob {
     metrics.begin("engine facts");
     long linked = EngineFactsStage.run(spark, out);
     times.put("engine facts", clock.lap());
-    metrics.begin("fingerprints");
-    FingerprintStage.Result fingerprints = FingerprintStage.run(spark, out);
-    times.put("fingerprints", clock.lap());
+    metrics.begin("order");
+    FingerprintStage.order(spark, out);
+    times.put("order", clock.lap());
+    // Each text is read once for its fingerprints and its request's document.
+    metrics.begin("request shards");
+    ShardStage.requests(spark, out);
+    times.put("request shards", clock.lap());
+    metrics.begin("frequencies");
+    FingerprintStage.Result fingerprints = FingerprintStage.frequencies(spark, out);
+    times.put("frequencies", clock.lap());
     metrics.begin("reach");
     ReachStage.Nodes nodes = ReachStage.run(spark, out);
     times.put("reach", clock.lap());
@@ -105,9 +113,9 @@ public final class ScopeJob {
     long horizon = AnalysisOptions.DEFAULT_HORIZON.toMillis();
     PairStage.Result join = PairStage.run(spark, out, general, nodes, horizon, saltWork);
     times.put("pairs", clock.lap());
-    metrics.begin("shards");
-    List<String> shards = ShardStage.run(spark, out);
-    times.put("shards", clock.lap());
+    metrics.begin("other shards");
+    List<String> shards = ShardStage.others(spark, out);
+    times.put("other shards", clock.lap());
     java.nio.file.Path index = null;
     if (ShardIndex.local(out)) {
       metrics.begin("index");

@@ -8,19 +8,25 @@ import static org.apache.spark.sql.functions.struct;
 import io.kvscope.index.Checkpoint;
 import io.kvscope.index.doc.Documents;
 import io.kvscope.index.doc.Schema;
+import io.kvscope.index.fingerprint.FingerprintFields;
 import io.kvscope.index.store.IndexStore;
 import io.kvscope.ingest.merge.RequestMerge;
 import io.kvscope.ingest.merge.TextCopy;
 import io.kvscope.ingest.record.Ingested;
 import io.kvscope.ingest.record.RequestRecord;
+import io.kvscope.model.fingerprint.Fingerprinter;
 import java.io.IOException;
-import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
@@ -28,10 +34,12 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.util.TaskCompletionListener;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -42,6 +50,10 @@ import org.apache.spark.sql.SparkSession;
  * and each text its kept one does not hold, as {@code RequestMerger} keeps them. The others hold
  * the engine lines, epochs, node hours, aliases, version records and a checkpoint per file read.
  * The driver adds every shard into one index ({@link ShardIndex}).
+ *
+ * <p>The requests' shards are written in the pass that also gives stage 4 its fingerprint rows
+ * ({@link #requests}): each text is read and fingerprinted once, and the hashes serve both its
+ * document's terms and {@code fingerprints/}. The other shards follow the self-join ({@link #others}).
  *
  * <p>The index replaces a document by its {@link Schema#ID}; the shards cannot, across partitions.
  * So every output is partitioned by what its id is made of (the node, the alias), which puts two
@@ -55,14 +67,45 @@ final class ShardStage {
 
   private ShardStage() {}
 
-  /** Writes the shards; returns their folder names under {@code out/shards}, requests first in request order. */
-  static List<String> run(SparkSession spark, String out) throws IOException {
-    org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(out + "/" + FOLDER);
+  /**
+   * Writes the requests' shards, and from the same texts stage 4's {@code fingerprints/}: each
+   * request's distinct hashes per side with its ordinal and tenant, as {@link
+   * FingerprintStage#FINGERPRINT_SCHEMA}. Needs {@code request_order/} and {@code engine_facts/}.
+   * An earlier run's shards are deleted first.
+   */
+  static void requests(SparkSession spark, String out) throws IOException {
+    org.apache.hadoop.fs.Path target = target(spark, out);
     target.getFileSystem(spark.sparkContext().hadoopConfiguration()).delete(target, true); // an earlier run's
     HadoopFiles.Settings hadoop = HadoopFiles.Settings.of(spark.sparkContext().hadoopConfiguration());
+    String to = target.toString();
+    Dataset<Row> requests = requestRows(spark, out)
+        .repartitionByRange(spark.sparkContext().defaultParallelism(), col("ordinal")).sortWithinPartitions("ordinal");
+    Dataset<Row> fingerprints = requests.mapPartitions((MapPartitionsFunction<Row, Row>) partition -> {
+      ShardWriter shard = ShardWriter.open(REQUESTS, to, hadoop);
+      TaskContext.get().addTaskCompletionListener((TaskCompletionListener) context -> shard.close());
+      return new FingerprintRows(partition, shard);
+    }, Encoders.row(FingerprintStage.FINGERPRINT_SCHEMA));
+    Stages.write(fingerprints, out, FingerprintStage.FINGERPRINT_FOLDER);
+  }
+
+  /**
+   * Writes the other outputs' shards; returns every shard's folder name under {@code out/shards},
+   * the requests' first in request order.
+   */
+  static List<String> others(SparkSession spark, String out) throws IOException {
+    org.apache.hadoop.fs.Path target = target(spark, out);
+    HadoopFiles.Settings hadoop = HadoopFiles.Settings.of(spark.sparkContext().hadoopConfiguration());
     int partitions = spark.sparkContext().defaultParallelism();
-    List<String> shards = new ArrayList<>(write(requests(spark, out).repartitionByRange(partitions, col("ordinal"))
-        .sortWithinPartitions("ordinal"), REQUESTS, target.toString(), hadoop, ShardStage::requestDocuments));
+    List<String> shards = new ArrayList<>();
+    FileSystem fs = target.getFileSystem(spark.sparkContext().hadoopConfiguration());
+    if (fs.exists(target)) {
+      for (FileStatus shard : fs.listStatus(target)) {
+        if (shard.isDirectory() && shard.getPath().getName().startsWith(REQUESTS + "-")) {
+          shards.add(shard.getPath().getName());
+        }
+      }
+    }
+    Collections.sort(shards);
     for (IngestOutput output : List.of(IngestOutput.ENGINE_EVENTS, IngestOutput.EPOCHS, IngestOutput.NODE_ACTIVITY,
         IngestOutput.NODE_ALIASES, IngestOutput.VERSIONS, IngestOutput.CHECKPOINTS)) {
       Dataset<Row> rows = spark.read().schema(output.schema()).parquet(out + "/" + output.folder());
@@ -72,23 +115,25 @@ final class ShardStage {
       rows = rows.repartition(output == IngestOutput.ENGINE_EVENTS ? partitions : 1, id)
           .sortWithinPartitions(output == IngestOutput.CHECKPOINTS ? col("path") : col("source_file"),
               output == IngestOutput.CHECKPOINTS ? col("path") : col("source_line"));
-      shards.addAll(write(rows, output.folder(), target.toString(), hadoop, row -> {
-        Object item = output.fromRow(row);
-        return List.of(item instanceof Checkpoint checkpoint ? checkpoint.toDocument() : Documents.of((Ingested) item));
-      }));
+      shards.addAll(write(rows, output, target.toString(), hadoop));
     }
     return shards;
   }
 
+  private static org.apache.hadoop.fs.Path target(SparkSession spark, String out) {
+    return new org.apache.hadoop.fs.Path(out + "/" + FOLDER);
+  }
+
   /**
-   * Each request with its ordinal, its engine facts (null when no engine line joined) and, when it
-   * was merged, the records it was merged from. Only the records under a shared key are grouped.
+   * Each request with its ordinal and tenant, its engine facts (null when no engine line joined)
+   * and, when it was merged, the records it was merged from. Only the records under a shared key
+   * are grouped.
    */
-  private static Dataset<Row> requests(SparkSession spark, String out) {
+  private static Dataset<Row> requestRows(SparkSession spark, String out) {
     Dataset<Row> requests = spark.read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.FOLDER)
         .withColumn(MergeStage.KEY, MergeStage.mergeKey());
     Dataset<Row> order = spark.read().schema(FingerprintStage.ORDER_SCHEMA).parquet(out + "/" + FingerprintStage.ORDER_FOLDER)
-        .select(col("ordinal"), col(MergeStage.KEY));
+        .select(col("ordinal"), col("tenant").as(TENANT), col(MergeStage.KEY));
     Dataset<Row> facts = spark.read().schema(EngineFactsStage.SCHEMA).parquet(out + "/" + EngineFactsStage.FOLDER)
         .select(col(MergeStage.KEY), col("facts"));
     Dataset<Row> records = spark.read().schema(RequestRows.SCHEMA).parquet(out + "/" + IngestOutput.RECORDS.folder())
@@ -100,12 +145,15 @@ final class ShardStage {
     return order.join(requests, MergeStage.KEY).join(facts, MergeStage.KEY, "left").join(sources, MergeStage.KEY, "left");
   }
 
-  /** A request's documents, as the single-machine merge and link leave them. */
-  private static List<Document> requestDocuments(Row row) {
-    RequestRecord request = RequestRows.fromRow(row);
+  /** The tenant ordinal's column among the requests' (whose {@code tenant} is the name). */
+  private static final String TENANT = "tenant_ordinal";
+
+  /** A request's documents, as the single-machine merge and link leave them, its texts' fingerprints given. */
+  private static List<Document> requestDocuments(Row row, RequestRecord request, FingerprintFields.Hashes fingerprints) {
     Row facts = row.getAs("facts");
     List<Document> documents = new ArrayList<>();
-    documents.add(facts == null ? Documents.of(request) : Documents.linkedRequest(request, EngineFactsStage.FACTS.fromRow(facts)));
+    documents.add(facts == null ? Documents.request(request, fingerprints)
+        : Documents.linkedRequest(request, EngineFactsStage.FACTS.fromRow(facts), fingerprints));
     int at = row.fieldIndex("sources");
     if (request.provenance() != null && !row.isNullAt(at)) {
       List<RequestRecord> records = row.<Row>getList(at).stream().map(RequestRows::fromRow).toList();
@@ -118,48 +166,169 @@ final class ShardStage {
     return documents;
   }
 
-  /** The documents of one row. */
-  @FunctionalInterface
-  private interface DocumentsOf extends Serializable {
-    List<Document> of(Row row);
+  /**
+   * A partition of requests in request order, indexed into its shard one request at a time as its
+   * fingerprint rows are asked for; the shard is finished when the last request's rows are out.
+   */
+  private static final class FingerprintRows implements Iterator<Row> {
+    private final Iterator<Row> requests;
+    private final ShardWriter shard;
+    private final ArrayDeque<Row> pending = new ArrayDeque<>();
+
+    FingerprintRows(Iterator<Row> requests, ShardWriter shard) {
+      this.requests = requests;
+      this.shard = shard;
+    }
+
+    @Override
+    public boolean hasNext() {
+      try {
+        while (pending.isEmpty() && requests.hasNext()) {
+          index(requests.next());
+        }
+        if (pending.isEmpty()) {
+          shard.finish();
+          return false;
+        }
+        return true;
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public Row next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return pending.poll();
+    }
+
+    private void index(Row row) throws IOException {
+      RequestRecord request = RequestRows.fromRow(row);
+      FingerprintFields.Hashes fingerprints =
+          FingerprintFields.Hashes.of(request.promptText(), request.responseText(), Fingerprinters.DEFAULT);
+      shard.add(requestDocuments(row, request, fingerprints));
+      int ordinal = row.getInt(row.fieldIndex("ordinal"));
+      int tenant = row.getInt(row.fieldIndex(TENANT));
+      queue(fingerprints.prompt(), FingerprintStage.PROMPT, ordinal, tenant);
+      queue(fingerprints.response(), FingerprintStage.RESPONSE, ordinal, tenant);
+    }
+
+    private void queue(long[] hashes, byte side, int ordinal, int tenant) {
+      if (hashes != null) {
+        for (long hash : hashes) {
+          pending.add(RowFactory.create(hash, side, ordinal, tenant));
+        }
+      }
+    }
+  }
+
+  /** One fingerprinter per executor JVM (it is immutable and thread-safe), under the index's scheme. */
+  private static final class Fingerprinters {
+    static final Fingerprinter DEFAULT = new Fingerprinter(Documents.FINGERPRINTS);
   }
 
   /**
-   * Writes each partition's documents as a Lucene index of its own ({@code NAME-PARTITION}) in a
-   * local owner-only folder, then moves it under {@code target}. A partition with no documents
-   * writes nothing. Returns the names written, in partition order.
+   * Writes each partition's documents of {@code output} as a Lucene index of its own
+   * ({@code FOLDER-PARTITION}), then moves it under {@code target}. A partition with no documents writes nothing. Returns the names
+   * written, in partition order.
    */
-  private static List<String> write(Dataset<Row> rows, String name, String target, HadoopFiles.Settings hadoop,
-      DocumentsOf documents) {
+  private static List<String> write(Dataset<Row> rows, IngestOutput output, String target, HadoopFiles.Settings hadoop) {
     return rows.mapPartitions((MapPartitionsFunction<Row, String>) partition -> {
-      String shard = String.format("%s-%05d", name, TaskContext.getPartitionId());
-      Path local = Files.createTempDirectory("kvscope-shard-"); // owner-only (rwx------)
-      try {
-        long written = 0;
-        try (FSDirectory directory = FSDirectory.open(local);
-            IndexWriter writer = new IndexWriter(directory, IndexStore.writerConfig())) {
-          while (partition.hasNext()) {
-            for (Document document : documents.of(partition.next())) {
-              writer.updateDocument(new Term(Schema.ID, document.get(Schema.ID)), document);
-              written++;
-            }
-          }
-          writer.commit();
+      try (ShardWriter shard = ShardWriter.open(output.folder(), target, hadoop)) {
+        while (partition.hasNext()) {
+          Object item = output.fromRow(partition.next());
+          shard.add(List.of(item instanceof Checkpoint checkpoint ? checkpoint.toDocument() : Documents.of((Ingested) item)));
         }
-        if (written == 0) {
-          return Collections.emptyIterator();
-        }
-        org.apache.hadoop.fs.Path to = new org.apache.hadoop.fs.Path(target, shard);
-        // An instance of its own: no checksum files beside the shard's, and the shared one untouched.
-        try (FileSystem fs = FileSystem.newInstance(to.toUri(), hadoop.configuration())) {
-          fs.setWriteChecksum(false);
-          fs.delete(to, true); // a retried task's first attempt
-          fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(local.toUri()), to);
-        }
-        return List.of(shard).iterator();
-      } finally {
-        Stages.deleteTree(local);
+        String written = shard.finish();
+        return written == null ? Collections.emptyIterator() : List.of(written).iterator();
       }
     }, Encoders.STRING()).collectAsList().stream().sorted().toList();
+  }
+
+  /**
+   * One partition's shard ({@code NAME-PARTITION}): a Lucene index written with the index's own
+   * settings in a local owner-only folder, then copied under the target folder (any Hadoop file
+   * system). Closing it deletes the local folder, whether or not the shard was finished.
+   */
+  private static final class ShardWriter implements AutoCloseable {
+    private final String shard;
+    private final String target;
+    private final HadoopFiles.Settings hadoop;
+    private final Path local;
+    private final FSDirectory directory;
+    private final IndexWriter writer;
+    private long written;
+    private boolean finished;
+
+    private ShardWriter(String shard, String target, HadoopFiles.Settings hadoop, Path local, FSDirectory directory,
+        IndexWriter writer) {
+      this.shard = shard;
+      this.target = target;
+      this.hadoop = hadoop;
+      this.local = local;
+      this.directory = directory;
+      this.writer = writer;
+    }
+
+    static ShardWriter open(String name, String target, HadoopFiles.Settings hadoop) throws IOException {
+      String shard = String.format("%s-%05d", name, TaskContext.getPartitionId());
+      Path local = Files.createTempDirectory("kvscope-shard-"); // owner-only (rwx------)
+      FSDirectory directory = null;
+      try {
+        directory = FSDirectory.open(local);
+        return new ShardWriter(shard, target, hadoop, local, directory, new IndexWriter(directory, IndexStore.writerConfig()));
+      } catch (IOException | RuntimeException e) {
+        if (directory != null) {
+          directory.close();
+        }
+        Stages.deleteTree(local);
+        throw e;
+      }
+    }
+
+    void add(List<Document> documents) throws IOException {
+      for (Document document : documents) {
+        writer.updateDocument(new Term(Schema.ID, document.get(Schema.ID)), document);
+        written++;
+      }
+    }
+
+    /** Commits the shard and copies it under the target; returns its name, or null if it holds no document. */
+    String finish() throws IOException {
+      if (finished) {
+        return written == 0 ? null : shard;
+      }
+      writer.commit();
+      writer.close();
+      directory.close();
+      finished = true;
+      if (written == 0) {
+        return null;
+      }
+      org.apache.hadoop.fs.Path to = new org.apache.hadoop.fs.Path(target, shard);
+      // An instance of its own: no checksum files beside the shard's, and the shared one untouched.
+      try (FileSystem fs = FileSystem.newInstance(to.toUri(), hadoop.configuration())) {
+        fs.setWriteChecksum(false);
+        fs.delete(to, true); // a retried task's first attempt
+        fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(local.toUri()), to);
+      }
+      return shard;
+    }
+
+    @Override
+    public void close() {
+      try {
+        if (!finished) {
+          finished = true;
+          writer.rollback();
+          directory.close();
+        }
+        Stages.deleteTree(local);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
   }
 }

@@ -331,6 +331,73 @@ class ScopeJobTest {
   }
 
   /**
+   * What the stored fields cannot show: every document's indexed terms are the single-machine
+   * index's too, term for term with their positions (the words of the texts), their frequencies
+   * and the documents they are in: the fingerprints, the identifiers, the keywords and the numbers'
+   * points aside. Documents differ by id in what the failure names.
+   */
+  @Test
+  void theShardsIndexTheSingleMachineIndexsTermsDocumentForDocument() throws IOException {
+    Map<String, Map<String, Long>> spark = indexedTerms(summary.index());
+    Map<String, Map<String, Long>> single = indexedTerms(index);
+
+    assertThat(spark.keySet()).isEqualTo(single.keySet());
+    single.forEach((id, fields) -> assertThat(spark.get(id)).as(id).isEqualTo(fields));
+    // Not vacuous: requests carry words, fingerprints and identifiers.
+    Set<String> indexed = single.values().stream().flatMap(fields -> fields.keySet().stream()).collect(Collectors.toSet());
+    assertThat(indexed).contains(Schema.PROMPT_TEXT, Schema.RESPONSE_TEXT, Schema.IDENT_PROMPT, Schema.IDENT_RESPONSE,
+        io.kvscope.index.fingerprint.FingerprintFields.PROMPT, io.kvscope.index.fingerprint.FingerprintFields.RESPONSE);
+  }
+
+  /**
+   * For each live document (by id), each indexed field's hash of its terms in term order, with each
+   * term's frequency and positions where the field keeps them: equal when the document was inverted
+   * alike, whatever its document number.
+   */
+  private static Map<String, Map<String, Long>> indexedTerms(Path index) throws IOException {
+    Map<String, Map<String, Long>> documents = new TreeMap<>();
+    try (IndexSearch search = IndexSearch.open(index)) {
+      for (org.apache.lucene.index.LeafReaderContext context : search.reader().leaves()) {
+        org.apache.lucene.index.LeafReader leaf = context.reader();
+        org.apache.lucene.util.Bits live = leaf.getLiveDocs();
+        org.apache.lucene.index.StoredFields stored = leaf.storedFields();
+        List<Map<String, Long>> byDoc = new ArrayList<>();
+        for (int doc = 0; doc < leaf.maxDoc(); doc++) {
+          Map<String, Long> fields = new TreeMap<>();
+          byDoc.add(fields);
+          if (live == null || live.get(doc)) {
+            assertThat(documents.put(stored.document(doc, Set.of(Schema.ID)).get(Schema.ID), fields)).isNull();
+          }
+        }
+        for (org.apache.lucene.index.FieldInfo field : leaf.getFieldInfos()) {
+          org.apache.lucene.index.Terms terms = leaf.terms(field.name);
+          if (terms == null) {
+            continue;
+          }
+          boolean positions = field.getIndexOptions().compareTo(org.apache.lucene.index.IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0;
+          org.apache.lucene.index.TermsEnum each = terms.iterator();
+          org.apache.lucene.index.PostingsEnum postings = null;
+          for (org.apache.lucene.util.BytesRef term = each.next(); term != null; term = each.next()) {
+            long termHash = term.hashCode();
+            postings = each.postings(postings, positions ? org.apache.lucene.index.PostingsEnum.POSITIONS
+                : org.apache.lucene.index.PostingsEnum.FREQS);
+            for (int doc = postings.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS;
+                doc = postings.nextDoc()) {
+              long hash = termHash * 31 + postings.freq();
+              for (int i = 0; positions && i < postings.freq(); i++) {
+                hash = hash * 31 + postings.nextPosition();
+              }
+              long posting = hash;
+              byDoc.get(doc).merge(field.name, posting, (sum, next) -> sum * 1_000_003 + next);
+            }
+          }
+        }
+      }
+    }
+    return documents;
+  }
+
+  /**
    * {@code kvscope analyze} on the index of the job's shards writes the report.json it writes on
    * {@code kvscope ingest}'s index: the same findings (kind, request, confidence, sources and their
    * attribution), summary, windows, tenants, coverage and evidence. Only when it was made, from which

@@ -39,6 +39,7 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import io.kvscope.model.fingerprint.FingerprintConfig;
+import io.kvscope.model.fingerprint.Fingerprinter;
 import io.kvscope.index.fingerprint.FingerprintFields;
 import io.kvscope.model.identifiers.Identifier;
 import io.kvscope.model.identifiers.IdentifierExtractor;
@@ -149,6 +150,11 @@ public final class Documents {
   }
 
   public static Document request(RequestRecord r) {
+    return request(r, FingerprintFields.Hashes.of(r.promptText(), r.responseText(), new Fingerprinter(FINGERPRINTS)));
+  }
+
+  /** {@link #request(RequestRecord)} with the fingerprints of {@code r}'s texts computed before (under {@link #FINGERPRINTS}). */
+  public static Document request(RequestRecord r, FingerprintFields.Hashes fingerprints) {
     Document doc = base(TYPE_REQUEST, requestDocumentId(r));
     String key = RequestMerge.keyOf(r);
     keyword(doc, REQUEST_KEY, key);
@@ -162,7 +168,7 @@ public final class Documents {
     indexed(doc, r, CanonicalField.PROMPT_TEXT, CanonicalField.RESPONSE_TEXT);
     identifiers(doc, IDENT_PROMPT, r.promptText());
     identifiers(doc, IDENT_RESPONSE, r.responseText());
-    FingerprintFields.addTo(doc, r.promptText(), r.responseText(), FINGERPRINTS);
+    FingerprintFields.addTo(doc, fingerprints);
     indexed(doc, r, CanonicalField.SOURCE_FILE, CanonicalField.SOURCE_LINE);
     recordContext(doc, r);
     return doc;
@@ -451,8 +457,17 @@ public final class Documents {
 
   /** A request document with the engine facts joined on (see {@link EngineFill}). */
   public static Document linkedRequest(RequestRecord original, EngineFacts facts) {
+    return linkedRequest(original, facts,
+        FingerprintFields.Hashes.of(original.promptText(), original.responseText(), new Fingerprinter(FINGERPRINTS)));
+  }
+
+  /**
+   * {@link #linkedRequest(RequestRecord, EngineFacts)} with the fingerprints of {@code original}'s
+   * texts computed before: a link fills engine facts, never a text.
+   */
+  public static Document linkedRequest(RequestRecord original, EngineFacts facts, FingerprintFields.Hashes fingerprints) {
     RequestRecord linked = EngineFill.onto(original, facts);
-    Document doc = request(linked);
+    Document doc = request(linked, fingerprints);
     for (String field : EngineFill.filled(original, linked)) {
       keyword(doc, ENGINE_FILLED, field);
     }

@@ -45,13 +45,30 @@ public final class FingerprintFields {
    */
   public static void addTo(
       Document doc, String promptText, String responseText, FingerprintConfig config) {
+    addTo(doc, Hashes.of(promptText, responseText, new Fingerprinter(config)));
+  }
+
+  /** Adds fingerprints computed before, by whoever read the texts ({@link Hashes#of}). */
+  public static void addTo(Document doc, Hashes hashes) {
     Objects.requireNonNull(doc, "doc");
-    Fingerprinter fingerprinter = new Fingerprinter(config);
-    if (promptText != null) {
-      addHashes(doc, PROMPT, fingerprinter.fingerprint(promptText).distinctHashes());
+    if (hashes.prompt() != null) {
+      addHashes(doc, PROMPT, hashes.prompt());
     }
-    if (responseText != null) {
-      addHashes(doc, RESPONSE, fingerprinter.fingerprint(responseText).distinctHashes());
+    if (hashes.response() != null) {
+      addHashes(doc, RESPONSE, hashes.response());
+    }
+  }
+
+  /**
+   * The distinct fingerprint hashes of a prompt and a response, each null where there is no text:
+   * the terms {@link #addTo} gives a document. Computed once where the texts are read, they serve
+   * both a document and whatever else needs them (the Spark job's fingerprint rows).
+   */
+  public record Hashes(long[] prompt, long[] response) {
+
+    public static Hashes of(String promptText, String responseText, Fingerprinter fingerprinter) {
+      return new Hashes(promptText == null ? null : fingerprinter.fingerprint(promptText).distinctHashes(),
+          responseText == null ? null : fingerprinter.fingerprint(responseText).distinctHashes());
     }
   }
 
