@@ -6,7 +6,8 @@
 #   bench/same-reports.sh DIR_A DIR_B        exit 0 when the same, 1 with the differing files listed
 #
 # Masked: generation times (generated, prepared), the index path, the build's name, the analyzers' own timings (analyzer
-# and CPU seconds), and the 8-hex hashes keyed by each index's own case key (identifier and span
+# and CPU seconds), the Spark application id of a 'kvscope scope' run (local-N, app-N-N: it names the job whose
+# candidate pairs the analysis read), and the 8-hex hashes keyed by each index's own case key (identifier and span
 # hashes), which two indexes of the same logs never share. findings.arrow is skipped: it holds those
 # hashes in binary (findings.ndjson holds the same rows as text). Needs jq and perl.
 set -euo pipefail
@@ -27,6 +28,7 @@ masked() {
     s/"generated_at" ?: ?"[^"]*"/"generated_at":T/g;
     s/(Generated|Prepared) [0-9T:.\-]+Z/$1 T/g;
     s/\(commit [^)]*\)/(commit B)/g;
+    s/\b(?:local|app)-[0-9]{6,}(?:-[0-9]+)?\b/SPARK_APP/g;
     s/\b[0-9a-f]{8}\b/HASH/g;
     $_ = "" if /analyzer_seconds|cpu_seconds/;
   '
