@@ -76,11 +76,11 @@ kvscope_jvm_flags() {
     echo "--sun-misc-unsafe-memory-access=allow"
   fi
   # C2 inlines a callee it has already compiled only while that code is under this many bytes
-  # (HotSpot's default: 2500 on x86-64). A kvscope run is short and C2 is a third of its CPU, over a
-  # third of that in a few dozen huge compilations (Lucene's indexing chain and stored-fields reads
-  # inlined whole into their callers); with the lower bound they stay small: 4-12% less CPU a job,
-  # the indexing and analysis threads no slower (bench/README.md, "What C2 compiles"). Left out when
-  # KVSCOPE_JAVA_OPTS sets it, since the last occurrence of a JVM flag wins.
+  # (HotSpot's default: 2500 on x86-64). On an incident of a few hundred MB C2 is a third of the
+  # job's CPU, over a third of that in a few dozen huge compilations (Lucene's indexing chain and
+  # stored-fields reads inlined whole into their callers); with the lower bound they stay small:
+  # 4-12% less CPU a job, the indexing and analysis threads no slower (bench/README.md, "What C2
+  # compiles"). Left out when KVSCOPE_JAVA_OPTS sets it, since the last occurrence of a JVM flag wins.
   case " ${KVSCOPE_JAVA_OPTS:-} " in
     *" -XX:InlineSmallCode="*) ;;
     *) echo "-XX:InlineSmallCode=1000" ;;
