@@ -3,7 +3,7 @@
 # candidate pairs and boilerplate histogram: the standard analysis of OUT/index in one of three modes,
 # alternating, in a JVM of its own each, the JVM's CPU around the analysis and /usr/bin/time's:
 #   index  the index's own Lucene join and frequency walk (what `kvscope analyze --index OUT/index` runs)
-#   walk   the job's OUT/pairs.arrow for the pairs, the index's walk for the cut-off (`scope` before 2026-12-08)
+#   walk   the job's OUT/pairs.arrow for the pairs, the index's walk for the cut-off (`scope` before 2026-12-07, later)
 #   pairs  the job's OUT/pairs.arrow for both (what `scope` runs)
 #   histogram  no analysis: the cut-off's histogram alone, from the index's walk and from the file,
 #          alternating, 5 times each in one JVM (after loading the request columns), CPU per call
