@@ -173,7 +173,7 @@ class LauncherScriptsTest {
     java.util.regex.Matcher listed = java.util.regex.Pattern.compile("kvscope_analyze_flags=\" ([^\"]*) \"")
         .matcher(Files.readString(ROOT.resolve("cli/src/dist/bin/jdk.sh")));
     assertThat(listed.find()).isTrue();
-    List<String> taking = new picocli.CommandLine(new KvScope()).getSubcommands().get("analyze").getCommandSpec()
+    List<String> taking = KvScope.model("analyze").getSubcommands().get("analyze").getCommandSpec()
         .options().stream().filter(option -> option.arity().max() == 0)
         .flatMap(option -> java.util.Arrays.stream(option.names())).toList();
     assertThat(listed.group(1).split(" ")).containsExactlyInAnyOrderElementsOf(taking);
