@@ -564,14 +564,14 @@ public final class Documents {
     doc.add(new StringField(ID, id, Store.YES));
     return doc;
   }
-public 
-  static void keyword(Document doc, String field, String value) {
+
+  public static void keyword(Document doc, String field, String value) {
     if (value != null) {
       doc.add(new KeywordField(field, value, Store.YES));
     }
   }
-public 
-  static void number(Document doc, String field, Long value) {
+
+  public static void number(Document doc, String field, Long value) {
     if (value != null) {
       doc.add(new LongField(field, value, Store.YES));
     }
