@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.MapFunction;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -105,19 +104,10 @@ final class ReachStage {
       }
       Broadcast<Map<String, Integer>> nodeOrdinal =
           JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(ordinals);
-      Stages.write(linked.mapPartitions((MapPartitionsFunction<Row, Row>) rows -> new java.util.Iterator<>() {
-        @Override
-        public boolean hasNext() {
-          return rows.hasNext();
-        }
-
-        @Override
-        public Row next() {
-          Row row = rows.next();
-          String node = row.getString(2);
-          return RowFactory.create(row.getInt(0), row.getLong(1),
-              node == null ? ReachRule.UNKNOWN_NODE : nodeOrdinal.value().get(node), true);
-        }
+      Stages.write(linked.map((MapFunction<Row, Row>) row -> {
+        String node = row.getString(2);
+        return RowFactory.create(row.getInt(0), row.getLong(1),
+            node == null ? ReachRule.UNKNOWN_NODE : nodeOrdinal.value().get(node), true);
       }, Encoders.row(SCHEMA)), out, FOLDER);
       nodeOrdinal.destroy();
       return new Nodes(names, restarts, learned);
