@@ -116,6 +116,29 @@ class LauncherScriptsTest {
     assertThat(Files.readAllLines(log)).singleElement().asString().doesNotContain("AOT").contains("analyze --index idx");
   }
 
+  /** scope's own JVM runs the analysis after its job: it records a cache of its own and maps it later. */
+  @Test
+  void scopeRecordsACacheOfItsOwn(@TempDir Path tmp) throws Exception {
+    assumeBash();
+    Path checkout = launcherCheckout(tmp);
+    // The spark module's build stamp, so that the launcher builds nothing for scope.
+    Files.writeString(Files.createDirectories(checkout.resolve("spark/target")).resolve("classpath.txt"), "");
+    Path log = tmp.resolve("java.log");
+    Path jdk25 = standInJdk(tmp.resolve("jdk25"), "25.0.1", log);
+    Path cache = tmp.resolve("cache");
+
+    launch(checkout, jdk25, cache, "analyze --index idx -q");
+    launch(checkout, jdk25, cache, "scope incident --out scoped -q");
+    List<Path> made = listing(tmp.resolve("cache/kvscope/aot"));
+    assertThat(made).extracting(p -> p.getFileName().toString().replaceAll("-[0-9]+-[0-9]+\\.aot$", ""))
+        .containsExactly("analyze", "scope");
+
+    Files.delete(log);
+    launch(checkout, jdk25, cache, "scope incident --out scoped -q");
+    assertThat(Files.readAllLines(log)).singleElement().asString()
+        .contains("-XX:AOTCache=" + made.get(1), "scope incident --out scoped -q").doesNotContain("AOTMode");
+  }
+
   /**
    * analyze given inputs ingests them in the same JVM and loads classes analyze of an index never
    * does: each kind records a cache of its own, and each later run maps its own kind's.
