@@ -5,10 +5,16 @@
 #   index  the index's own Lucene join and frequency walk (what `kvscope analyze --index OUT/index` runs)
 #   walk   the job's OUT/pairs.arrow for the pairs, the index's walk for the cut-off (`scope` before 2026-12-07, later)
 #   pairs  the job's OUT/pairs.arrow for both (what `scope` runs)
+#   scope  what `scope` runs after its job: the pairs file's analysis, the exposure summary and every report
+#          file (AnalyzeCommand.analyzeAndReport, redacted, to OUT/bench-pairs/scope-RUN/)
 #   histogram  no analysis: the cut-off's histogram alone, from the index's walk and from the file,
 #          alternating, 5 times each in one JVM (after loading the request columns), CPU per call
 #
 #   bench/scope-pairs.sh OUT [RUNS] [MODES]   e.g. ./kvscope scope INCIDENT --out /tmp/scoped; bench/scope-pairs.sh /tmp/scoped 2 'walk pairs'
+#
+# With SCOPE_PAIRS_PROFILE=1 each run is also recorded by JFR (settings=profile, OUT/bench-pairs/MODE-RUN.jfr)
+# and watched by bench/thread-cpu.sh (MODE-RUN.cpu: CPU s per thread group), and bench/jfr-phases.py
+# prints the main thread's samples by phase of the analysis.
 #
 # Prints per run: where the candidates came from, the analysis' CPU and wall seconds, the process's
 # CPU seconds and max RSS, and the report's own breakdown (cross-tenant-overlap.cpu_seconds, .join,
@@ -81,9 +87,13 @@ public class ScopePairs {
           };
         }
       };
-      case "histogram" -> null;
+      case "histogram", "scope" -> null;
       default -> throw new IllegalArgumentException("mode index, walk, pairs or histogram: " + args[1]);
     };
+    if (args[1].equals("scope")) {
+      scope(out, file, Path.of(args[2].replaceFirst("\\.json$", "")), os);
+      return;
+    }
     if (pairs == null) {
       histograms(out, file, os);
       return;
@@ -100,6 +110,23 @@ public class ScopePairs {
       System.out.println("  " + key + " " + report.parameters().get("cross-tenant-overlap." + key));
     }
     ReportJson.write(report, Path.of(args[2]));
+  }
+
+  /** `scope`'s own step after the job, through the CLI's package-private entry point. */
+  static void scope(Path out, PairsFile file, Path reports, com.sun.management.OperatingSystemMXBean os)
+      throws Exception {
+    Class<?> destination = Class.forName("io.kvscope.cli.ReportDestination");
+    java.lang.reflect.Method redacted = destination.getDeclaredMethod("redacted", Path.class);
+    redacted.setAccessible(true);
+    java.lang.reflect.Method analyze = Class.forName("io.kvscope.cli.AnalyzeCommand").getDeclaredMethod(
+        "analyzeAndReport", Path.class, AnalysisOptions.class, CandidatePairs.class, destination, boolean.class);
+    analyze.setAccessible(true);
+    long cpu = os.getProcessCpuTime();
+    long wall = System.nanoTime();
+    Object status = analyze.invoke(null, out.resolve("index"), AnalysisOptions.defaults(), file,
+        redacted.invoke(null, reports), true);
+    System.out.printf("analysis %.1f CPU s, %.1f wall s, with the summary and the report files; exit %s%n",
+        (os.getProcessCpuTime() - cpu) / 1e9, (System.nanoTime() - wall) / 1e9, status);
   }
 
   static void histograms(Path out, PairsFile file, com.sun.management.OperatingSystemMXBean os) throws Exception {
@@ -125,12 +152,23 @@ JAVA
 mapfile -t flags < <(kvscope_jvm_flags)
 for run in $(seq 1 "$runs"); do
   for mode in $modes; do
-    /usr/bin/time -o "$work/$mode-$run.time" -f '%U %S %M' "$JAVA_HOME/bin/java" "${flags[@]}" \
+    profile=()
+    watch=()
+    if [ "${SCOPE_PAIRS_PROFILE:-0}" = 1 ]; then
+      profile=("-XX:StartFlightRecording=filename=$work/$mode-$run.jfr,settings=profile")
+      watch=("$here/bench/thread-cpu.sh" "$work/$mode-$run.cpu")
+    fi
+    ${watch[@]+"${watch[@]}"} /usr/bin/time -o "$work/$mode-$run.time" -f '%U %S %M' "$JAVA_HOME/bin/java" \
+      "${flags[@]}" ${profile[@]+"${profile[@]}"} \
       --add-modules jdk.incubator.vector -cp "$here/cli/target/kvscope.jar" "$work/ScopePairs.java" \
       "$out" "$mode" "$work/$mode-$run.json" > "$work/$mode-$run.out" 2> "$work/$mode-$run.err"
     read -r user sys rss < "$work/$mode-$run.time"
-    echo "run $run, mode $mode: $(head -1 "$work/$mode-$run.out");" \
+    echo "run $run, mode $mode: $(grep -m1 -E '^(analysis|histogram) ' "$work/$mode-$run.out");" \
       "process $(echo "$user + $sys" | bc) CPU s, max RSS $((rss / 1024)) MB"
-    tail -n +2 "$work/$mode-$run.out"
+    grep -E '^  (boilerplate_tenant_cutoff|cpu_seconds|join|candidate_pairs) ' "$work/$mode-$run.out" || true
+    if [ "${SCOPE_PAIRS_PROFILE:-0}" = 1 ]; then
+      echo "  CPU s per thread group: $(head -6 "$work/$mode-$run.cpu" | awk '{ $1 = $1; print }' | paste -sd ';')"
+      python3 "$here/bench/jfr-phases.py" "$work/$mode-$run.jfr" "$JAVA_HOME" | sed 's/^/  /'
+    fi
   done
 done
