@@ -7,6 +7,9 @@
 #   pairs  the job's OUT/pairs.arrow for both (what `scope` runs)
 #   scope  what `scope` runs after its job: the pairs file's analysis, the exposure summary and every report
 #          file (AnalyzeCommand.analyzeAndReport, redacted, to OUT/bench-pairs/scope-RUN/)
+#   minimums  no analysis: every (pair, side) of OUT/pairs.arrow verified at the general join's minimum
+#          (2T) and at the focused pass's (PassageRules.MIN_WORDS, then the runs of 2T or more kept);
+#          prints how many give the same runs (docs/spark.md, "Design: span verification on the cluster")
 #   histogram  no analysis: the cut-off's histogram alone, from the index's walk and from the file,
 #          alternating, 5 times each in one JVM (after loading the request columns), CPU per call
 #
@@ -87,9 +90,13 @@ public class ScopePairs {
           };
         }
       };
-      case "histogram", "scope" -> null;
+      case "histogram", "scope", "minimums" -> null;
       default -> throw new IllegalArgumentException("mode index, walk, pairs or histogram: " + args[1]);
     };
+    if (args[1].equals("minimums")) {
+      minimums(out);
+      return;
+    }
     if (args[1].equals("scope")) {
       scope(out, file, Path.of(args[2].replaceFirst("\\.json$", "")), os);
       return;
@@ -129,6 +136,58 @@ public class ScopePairs {
         (os.getProcessCpuTime() - cpu) / 1e9, (System.nanoTime() - wall) / 1e9, status);
   }
 
+  /** Whether the runs found at MIN_WORDS, cut to 2T, are the runs found at 2T, for the file's pairs. */
+  static void minimums(Path out) throws Exception {
+    try (IndexSearch search = IndexSearch.open(out.resolve("index"));
+        org.apache.arrow.memory.RootAllocator allocator = new org.apache.arrow.memory.RootAllocator();
+        java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(out.resolve(PairsFile.FILE_NAME));
+        org.apache.arrow.vector.ipc.ArrowFileReader reader = new org.apache.arrow.vector.ipc.ArrowFileReader(channel,
+            allocator)) {
+      io.kvscope.model.fingerprint.FingerprintConfig config = search.fingerprints();
+      int general = 2 * config.threshold();
+      int focused = io.kvscope.model.evidence.PassageRules.MIN_WORDS;
+      var verifier = new io.kvscope.model.fingerprint.SpanVerifier(config);
+      var stored = search.reader().storedFields();
+      long compared = 0, same = 0, runs = 0;
+      while (reader.loadNextBatch()) {
+        var root = reader.getVectorSchemaRoot();
+        for (int i = 0; i < root.getRowCount(); i++) {
+          int recipient = ((org.apache.arrow.vector.IntVector) root.getVector("recipient_doc")).get(i);
+          int source = ((org.apache.arrow.vector.IntVector) root.getVector("source_doc")).get(i);
+          String reply = stored.document(recipient, java.util.Set.of(io.kvscope.index.doc.Schema.RESPONSE_TEXT))
+              .get(io.kvscope.index.doc.Schema.RESPONSE_TEXT);
+          if (reply == null) {
+            continue;
+          }
+          var response = io.kvscope.model.fingerprint.WordTokenizer.tokenize(reply);
+          for (String side : new String[] {"shared_prompt", "shared_response"}) {
+            String field = side.equals("shared_prompt") ? io.kvscope.index.doc.Schema.PROMPT_TEXT
+                : io.kvscope.index.doc.Schema.RESPONSE_TEXT;
+            String text = ((org.apache.arrow.vector.IntVector) root.getVector(side)).get(i) == 0 ? null
+                : stored.document(source, java.util.Set.of(field)).get(field);
+            if (text == null) {
+              continue;
+            }
+            var tokens = io.kvscope.model.fingerprint.WordTokenizer.tokenize(text);
+            var atGeneral = parts(verifier.verify(response, tokens, general), general);
+            var atFocused = parts(verifier.verify(response, tokens, focused), general);
+            compared++;
+            runs += atGeneral.size();
+            same += atGeneral.equals(atFocused) ? 1 : 0;
+          }
+        }
+      }
+      System.out.printf("minimums: %d (pair, side) verified, %d give the same runs at %d as at %d cut to %d;"
+          + " %d runs at %d%n", compared, same, general, focused, general, runs, general);
+    }
+  }
+
+  static java.util.List<io.kvscope.model.fingerprint.SpanMatch> parts(
+      java.util.List<io.kvscope.model.fingerprint.SharedSpan> spans, int min) {
+    return spans.stream().flatMap(span -> span.parts().stream()).filter(part -> part.tokenCount() >= min)
+        .sorted(java.util.Comparator.comparing(Object::toString)).toList();
+  }
+
   static void histograms(Path out, PairsFile file, com.sun.management.OperatingSystemMXBean os) throws Exception {
     try (IndexSearch search = IndexSearch.open(out.resolve("index"))) {
       AnalysisContext context = new AnalysisContext(search, AnalysisOptions.defaults());
@@ -163,7 +222,7 @@ for run in $(seq 1 "$runs"); do
       --add-modules jdk.incubator.vector -cp "$here/cli/target/kvscope.jar" "$work/ScopePairs.java" \
       "$out" "$mode" "$work/$mode-$run.json" > "$work/$mode-$run.out" 2> "$work/$mode-$run.err"
     read -r user sys rss < "$work/$mode-$run.time"
-    echo "run $run, mode $mode: $(grep -m1 -E '^(analysis|histogram) ' "$work/$mode-$run.out");" \
+    echo "run $run, mode $mode: $(grep -m1 -E '^(analysis|histogram|minimums)[ :]' "$work/$mode-$run.out");" \
       "process $(echo "$user + $sys" | bc) CPU s, max RSS $((rss / 1024)) MB"
     grep -E '^  (boilerplate_tenant_cutoff|cpu_seconds|join|candidate_pairs) ' "$work/$mode-$run.out" || true
     if [ "${SCOPE_PAIRS_PROFILE:-0}" = 1 ]; then
