@@ -31,11 +31,15 @@ PHASES = [
      ["analyzers.OverlapRecipients.collect( & SpanVerifier."]),
     ("span verification: the sources' texts read and tokenized", ["analyzers.OverlapRecipients.collect("]),
     ("span verification: the recipient's text read and tokenized", ["analyzers.OverlapRecipients.accept("]),
-    ("focused pass: window lookups", ["CrossTenantOverlap.latestHolders("]),
-    ("focused pass: fingerprint postings walk", ["CrossTenantOverlap.focusedPass("]),
+    ("focused pass, step 2: window lookups", ["CrossTenantOverlap.latestHolders("]),
+    ("focused pass, step 1: its responses fingerprinted, their postings walked", ["CrossTenantOverlap.focusedPass("]),
     ("general join: the pairs file read", ["analyzers.PairsFile"]),
     ("general join: the index's Lucene join", ["fingerprint.FingerprintJoin", "analyzers.IndexJoin"]),
     ("cross-tenant overlap: the rest (cut-off, stock phrases, set-up)", ["CrossTenantOverlap.analyze("]),
+]
+
+# Checked after a sample's analyzer (below): these hold no analyzer's frame.
+OUTSIDE_ANALYZERS = [
     ("the report's model (impact, windows, coverage)", ["analysis.impact.", "analysis.CoverageScan",
                                                         "analysis.Analysis.evidence("]),
     ("the exposure summary printed", ["io.kvscope.cli.SummaryPrinter."]),
@@ -48,16 +52,20 @@ PHASES = [
 ANALYZER = re.compile(r"io\.kvscope\.analysis\.analyzers\.([A-Za-z]+)\.analyze\(")
 
 
+def matches(text, frames):
+    return any(all(part in text for part in f.split(" & ")) for f in frames)
+
+
 def phase(stack):
     text = "\n".join(stack)
-    for name, frames in PHASES[:-5]:
-        if any(all(part in text for part in f.split(" & ")) for f in frames):
+    for name, frames in PHASES:
+        if matches(text, frames):
             return name
     analyzer = ANALYZER.search(text)
     if analyzer:
         return "analyzer " + analyzer.group(1)
-    for name, frames in PHASES[-5:]:
-        if any(all(part in text for part in f.split(" & ")) for f in frames):
+    for name, frames in OUTSIDE_ANALYZERS:
+        if matches(text, frames):
             return name
     return "elsewhere (JVM start, class loading, the harness)"
 
