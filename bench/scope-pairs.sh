@@ -91,7 +91,7 @@ public class ScopePairs {
         }
       };
       case "histogram", "scope", "minimums" -> null;
-      default -> throw new IllegalArgumentException("mode index, walk, pairs or histogram: " + args[1]);
+      default -> throw new IllegalArgumentException("mode index, walk, pairs, scope, minimums or histogram: " + args[1]);
     };
     if (args[1].equals("minimums")) {
       minimums(out);
