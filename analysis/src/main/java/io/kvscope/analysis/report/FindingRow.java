@@ -24,7 +24,7 @@ record FindingRow(Finding finding, Source source, int sourceIndex, String eviden
 
   FindingRow {
     if (finding == null || evidence == null || (source == null) != (sourceIndex < 0)) {
-      throw new IllegalArgumentException("a row needs its finding, and a source exactly when it has an index");
+      throw new IllegalArgumentException("a row needs its finding and its evidence, and a source exactly when it has an index");
     }
   }
 
