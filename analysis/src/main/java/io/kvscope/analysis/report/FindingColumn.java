@@ -37,7 +37,7 @@ enum FindingColumn {
   SOURCE_ATTRIBUTION("source_attribution", Type.TEXT, true,
       r -> r.source() == null ? null : r.source().attribution().id()),
   SPANS("spans", Type.SPANS, true, r -> r.source() == null ? null : r.source().spans()),
-  EVIDENCE("evidence", Type.TEXT, false, r -> JsonValues.compact(ReportJson.fields(r.finding().evidence())));
+  EVIDENCE("evidence", Type.TEXT, false, FindingRow::evidence);
 
   /** How a column's values are stored; every integer stays an integer, null where unknown. */
   enum Type {

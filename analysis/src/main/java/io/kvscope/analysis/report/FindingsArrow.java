@@ -48,10 +48,15 @@ public final class FindingsArrow {
   private FindingsArrow() {}
 
   public static Path write(Report report, Path target) throws IOException {
-    return AtomicFile.write(target, out -> write(report, out));
+    return write(report, target, new RenderedEvidence());
   }
 
-  static void write(Report report, OutputStream out) throws IOException {
+  /** As {@link #write(Report, Path)}, with the evidence cells other files of the run rendered too. */
+  static Path write(Report report, Path target, RenderedEvidence evidence) throws IOException {
+    return AtomicFile.write(target, out -> write(report, out, evidence));
+  }
+
+  private static void write(Report report, OutputStream out, RenderedEvidence evidence) throws IOException {
     try (BufferAllocator allocator = new RootAllocator();
          VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
          ArrowFileWriter writer = new ArrowFileWriter(root, null, Channels.newChannel(out))) {
@@ -62,7 +67,7 @@ public final class FindingsArrow {
       writer.start();
       root.allocateNew();
       int[] row = {0};
-      FindingRow.forEach(report, r -> {
+      FindingRow.forEach(report, evidence, r -> {
         for (int c = 0; c < columns.size(); c++) {
           columns.get(c).set(row[0], FindingColumn.values()[c].valueOf(r));
         }

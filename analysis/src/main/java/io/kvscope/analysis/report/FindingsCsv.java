@@ -29,10 +29,15 @@ public final class FindingsCsv {
   private FindingsCsv() {}
 
   public static Path write(Report report, Path target) throws IOException {
-    return AtomicFile.writeText(target, out -> write(report, out));
+    return write(report, target, new RenderedEvidence());
   }
 
-  static void write(Report report, Writer out) throws IOException {
+  /** As {@link #write(Report, Path)}, with the evidence cells other files of the run rendered too. */
+  static Path write(Report report, Path target, RenderedEvidence evidence) throws IOException {
+    return AtomicFile.writeText(target, out -> write(report, out, evidence));
+  }
+
+  private static void write(Report report, Writer out, RenderedEvidence evidence) throws IOException {
     row(out, COLUMNS.stream().map(CsvCell::of).toList());
     for (Finding f : report.findings()) {
       row(out, List.of(
@@ -43,7 +48,7 @@ public final class FindingsCsv {
           CsvCell.list(f.sources().stream().map(Source::tenant).filter(Objects::nonNull).distinct().toList()),
           CsvCell.list(f.sources().stream().map(Source::requestId).toList()),
           Long.toString(f.matchedTokens()),
-          CsvCell.of(JsonValues.compact(ReportJson.fields(f.evidence()))),
+          CsvCell.of(evidence.compact(f.evidence())),
           // sole or candidate, one per source request, in the same order
           CsvCell.list(f.sources().stream().map(s -> s.attribution().id()).toList())));
     }

@@ -37,13 +37,18 @@ public final class FindingsNdjson {
   private FindingsNdjson() {}
 
   public static Path write(Report report, Path target) throws IOException {
-    return AtomicFile.write(target, out -> write(report, out));
+    return write(report, target, new RenderedEvidence());
   }
 
-  static void write(Report report, OutputStream out) throws IOException {
+  /** As {@link #write(Report, Path)}, with the evidence cells other files of the run rendered too. */
+  static Path write(Report report, Path target, RenderedEvidence evidence) throws IOException {
+    return AtomicFile.write(target, out -> write(report, out, evidence));
+  }
+
+  private static void write(Report report, OutputStream out, RenderedEvidence evidence) throws IOException {
     try (JsonGenerator g = PrintableJson.configure(JSON.createGenerator(out))) {
       g.setRootValueSeparator(null); // no space of Jackson's own between lines: each ends with its '\n'
-      FindingRow.forEach(report, row -> {
+      FindingRow.forEach(report, evidence, row -> {
         g.writeStartObject();
         for (FindingColumn column : FindingColumn.values()) {
           g.writeFieldName(column.columnName);

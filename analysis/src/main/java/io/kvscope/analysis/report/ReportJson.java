@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import io.kvscope.model.finding.Evidence;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.analysis.impact.MatrixCell;
@@ -48,18 +49,27 @@ public final class ReportJson {
 
   /** Writes {@code report} to {@code target} atomically, owner-only. */
   public static Path write(Report report, Path target) throws IOException {
-    return AtomicFile.write(target, out -> write(report, out));
+    return write(report, target, new RenderedEvidence());
+  }
+
+  /** As {@link #write(Report, Path)}, with the findings' evidence other files of the run render too. */
+  static Path write(Report report, Path target, RenderedEvidence evidence) throws IOException {
+    return AtomicFile.write(target, out -> write(report, out, evidence));
   }
 
   /** Streams {@code report} as report.json to {@code out} (left open). */
   public static void write(Report report, OutputStream out) throws IOException {
+    write(report, out, new RenderedEvidence());
+  }
+
+  private static void write(Report report, OutputStream out, RenderedEvidence evidence) throws IOException {
     if (report.summary() == null) {
       throw new IllegalArgumentException("a report needs a summary to be written");
     }
     try (JsonGenerator g = PrintableJson.configure(MAPPER.createGenerator(out))) {
       g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
       g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
-      writeValue(g, report);
+      writeValue(MAPPER.writer().withAttribute(RenderedEvidence.class, evidence), g, report);
       g.writeRaw('\n');
     }
   }
@@ -85,8 +95,12 @@ public final class ReportJson {
   }
 
   private static void writeValue(JsonGenerator g, Object value) throws IOException {
+    writeValue(MAPPER.writer(), g, value);
+  }
+
+  private static void writeValue(ObjectWriter writer, JsonGenerator g, Object value) throws IOException {
     try {
-      MAPPER.writeValue(g, value);
+      writer.writeValue(g, value);
     } catch (DatabindException e) {
       // Evidence that is not a JSON value is the caller's bug, not an I/O failure: rethrow it as such.
       if (e.getCause() instanceof IllegalArgumentException notJson) {

@@ -132,11 +132,14 @@ final class ReportMapping {
     return evidence instanceof Evidence.Other other ? other.fields() : JsonValues.readObject(MAPPER.valueToTree(evidence));
   }
 
-  /** Evidence as {@link JsonValues} writes its fields (an Integer as a long, NaN as null, in order). */
+  /**
+   * Evidence as {@link JsonValues} writes its fields (an Integer as a long, NaN as null, in order);
+   * through the run's {@link RenderedEvidence} when the writer carries one as an attribute.
+   */
   private static final class EvidenceValues extends JsonSerializer<Evidence> {
     @Override
     public void serialize(Evidence value, JsonGenerator g, SerializerProvider provider) throws IOException {
-      JsonValues.write(g, fields(value));
+      JsonValues.write(g, provider.getAttribute(RenderedEvidence.class) instanceof RenderedEvidence run ? run.fields(value) : fields(value));
     }
   }
 

@@ -57,18 +57,19 @@ public final class ReportWriters {
     try {
       OwnerOnly.createFile(staging.resolve(STAGING_MARK));
       List<Path> written = new ArrayList<>();
+      RenderedEvidence evidence = new RenderedEvidence(); // rendered once, for report.json and the three tables
       for (Format format : Format.values()) {
         if (!options.formats().contains(format)) {
           continue;
         }
         Path target = staging.resolve(format.fileName());
         switch (format) {
-          case JSON -> written.add(ReportJson.write(report, target));
-          case CSV -> written.add(FindingsCsv.write(report, target));
+          case JSON -> written.add(ReportJson.write(report, target, evidence));
+          case CSV -> written.add(FindingsCsv.write(report, target, evidence));
           case MARKDOWN -> written.add(MarkdownReport.write(report, target, options));
           case HTML -> written.add(HtmlReport.write(report, target, options));
-          case ARROW -> written.add(FindingsArrow.write(report, target));
-          case NDJSON -> written.add(FindingsNdjson.write(report, target));
+          case ARROW -> written.add(FindingsArrow.write(report, target, evidence));
+          case NDJSON -> written.add(FindingsNdjson.write(report, target, evidence));
           case BUNDLES -> written.addAll(TenantBundles.write(report, target, options.notice()));
           case TIMESKETCH -> written.add(TimesketchTimeline.write(report, target));
         }

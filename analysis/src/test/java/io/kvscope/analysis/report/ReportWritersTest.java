@@ -3,12 +3,19 @@ package io.kvscope.analysis.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvscope.analysis.impact.Report;
+import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.finding.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -62,6 +69,44 @@ class ReportWritersTest {
         Path twin = second.resolve(first.relativize(p));
         assertThat(Files.mismatch(p, twin)).as(first.relativize(p).toString()).isEqualTo(-1L);
       }
+    }
+  }
+
+  @Test
+  void theFilesThatShareOneRenderingOfTheEvidenceEqualEachFileWrittenAlone() throws IOException {
+    // Evidence as the analyzers give it, records (the fixture's are maps), a different one for each finding.
+    Report fixture = IncidentFixture.incident();
+    List<Finding> typed = new ArrayList<>();
+    for (Finding f : fixture.findings()) {
+      typed.add(f.withEvidence(new Evidence.Timing(null, null, null, 700_000L + typed.size(), 38_400L, 41L, 0.001)));
+    }
+    Report report = new Report(fixture.reportVersion(), fixture.generatedAt(), fixture.index(), fixture.summary(),
+        fixture.windows(), typed, fixture.tenants(), fixture.matrix(), fixture.timeline(), fixture.dataCategories(),
+        fixture.coverage(), fixture.parameters(), fixture.review(), fixture.evidence());
+    assertThat(report.findings()).as("a finding of several rows").anyMatch(f -> f.sources().size() > 1);
+    Path together = dir.resolve("together");
+    ReportWriters.writeAll(report, together, WriteOptions.defaults());
+
+    Path alone = Files.createDirectories(dir.resolve("alone"));
+    List<Path> each = List.of(ReportJson.write(report, alone.resolve(ReportJson.FILE_NAME)),
+        FindingsCsv.write(report, alone.resolve(FindingsCsv.FILE_NAME)),
+        FindingsArrow.write(report, alone.resolve(FindingsArrow.FILE_NAME)),
+        FindingsNdjson.write(report, alone.resolve(FindingsNdjson.FILE_NAME)));
+    for (Path file : each) {
+      assertThat(Files.mismatch(file, together.resolve(file.getFileName()))).as(file.getFileName().toString())
+          .isEqualTo(-1L);
+    }
+    // And each row carries its own finding's evidence, not another's.
+    Map<String, String> evidenceById = new HashMap<>();
+    for (Finding f : report.findings()) {
+      evidenceById.put(f.id(), JsonValues.compact(ReportJson.fields(f.evidence())));
+    }
+    ObjectMapper json = new ObjectMapper();
+    List<String> lines = Files.readAllLines(together.resolve(FindingsNdjson.FILE_NAME));
+    assertThat(lines).hasSizeGreaterThan(report.findings().size());
+    for (String line : lines) {
+      JsonNode row = json.readTree(line);
+      assertThat(row.get("evidence").asText()).isEqualTo(evidenceById.get(row.get("id").asText()));
     }
   }
 
