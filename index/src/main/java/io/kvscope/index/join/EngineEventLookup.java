@@ -86,24 +86,52 @@ final class EngineEventLookup {
    * decompressed once (Lucene's merge instance of the stored fields, which keeps the block it read).
    */
   static EngineEvent[] decodeAll(DirectoryReader reader) throws IOException {
+    return decodeAll(reader, new DecodedEvents());
+  }
+
+  /**
+   * {@link #decodeAll(DirectoryReader)}, taking each segment {@code earlier} holds from there (with
+   * this reader's deletes) and leaving there each segment it decodes.
+   */
+  static EngineEvent[] decodeAll(DirectoryReader reader, DecodedEvents earlier) throws IOException {
     if (reader.docFreq(new Term(Schema.DOC_TYPE, ENGINE_EVENT)) > MAX_DECODED) {
       return null;
     }
     EngineEvent[] events = new EngineEvent[reader.maxDoc()];
     for (LeafReaderContext context : reader.leaves()) {
       LeafReader leaf = context.reader();
-      Terms types = leaf.terms(Schema.DOC_TYPE);
-      TermsEnum type = types == null ? null : types.iterator();
-      if (type == null || !type.seekExact(ENGINE_EVENT)) {
-        continue;
+      EngineEvent[] segment = earlier.of(leaf);
+      if (segment == null) {
+        segment = decode(leaf);
+        earlier.put(leaf, segment);
       }
-      StoredFields stored = leaf instanceof CodecReader codec ? codec.getFieldsReader().getMergeInstance() : leaf.storedFields();
       Bits live = leaf.getLiveDocs();
-      PostingsEnum docs = type.postings(null, PostingsEnum.NONE);
-      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-        if (live == null || live.get(doc)) {
-          events[context.docBase + doc] = Documents.readEngineEvent(stored.document(doc));
+      for (int doc = 0; doc < segment.length; doc++) {
+        if (segment[doc] != null && (live == null || live.get(doc))) {
+          events[context.docBase + doc] = segment[doc];
         }
+      }
+    }
+    return events;
+  }
+
+  /** A segment without engine events. */
+  private static final EngineEvent[] NO_EVENTS = new EngineEvent[0];
+
+  /** The live engine events of one segment by document number, read in order. */
+  private static EngineEvent[] decode(LeafReader leaf) throws IOException {
+    Terms types = leaf.terms(Schema.DOC_TYPE);
+    TermsEnum type = types == null ? null : types.iterator();
+    if (type == null || !type.seekExact(ENGINE_EVENT)) {
+      return NO_EVENTS;
+    }
+    EngineEvent[] events = new EngineEvent[leaf.maxDoc()];
+    StoredFields stored = leaf instanceof CodecReader codec ? codec.getFieldsReader().getMergeInstance() : leaf.storedFields();
+    Bits live = leaf.getLiveDocs();
+    PostingsEnum docs = type.postings(null, PostingsEnum.NONE);
+    for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+      if (live == null || live.get(doc)) {
+        events[doc] = Documents.readEngineEvent(stored.document(doc));
       }
     }
     return events;

@@ -133,4 +133,47 @@ class EngineEventLookupTest {
       }
     }
   }
+
+  /**
+   * Events decoded for one reader and kept by segment, taken by a later reader of the same index
+   * after some of those events were replaced (deleted where they were) and a segment was added:
+   * the later decoding is the one made from scratch, document by document, and reads only the
+   * added segment (the stored fields of the kept ones are not read again).
+   */
+  @Test
+  void eventsKeptFromAnEarlierReaderAreTheLaterReadersOwn() throws Exception {
+    try (IndexStore store = IndexStore.open(tmp.resolve("idx"))) {
+      for (int i = 0; i < 300; i++) {
+        store.put(Documents.of(event(i, "rid-" + i % 25, 5_000L + i % 25)));
+        if (i % 100 == 99) {
+          store.commit();
+        }
+      }
+      DecodedEvents kept = new DecodedEvents();
+      List<EngineEvent> before;
+      try (DirectoryReader first = store.openReader()) {
+        before = java.util.Arrays.stream(EngineEventLookup.decodeAll(first, kept)).filter(Objects::nonNull).toList();
+      }
+      int keptSegments = kept.segments();
+      assertThat(before).hasSize(300);
+      assertThat(keptSegments).isGreaterThanOrEqualTo(2);
+      EngineEvent replaced = event(7, "rid-7", 5_007L);
+      EngineEvent replacement = event(7, "rid-7-again", 5_007L);
+      store.delete(Documents.idOf(replaced));
+      store.put(Documents.of(replacement));
+      for (int i = 300; i < 340; i++) {
+        store.put(Documents.of(event(i, "rid-" + i % 25, null)));
+      }
+      store.commit();
+      try (DirectoryReader later = store.openReader()) {
+        EngineEvent[] fromKept = EngineEventLookup.decodeAll(later, kept);
+        EngineEvent[] fresh = EngineEventLookup.decodeAll(later);
+        assertThat(fromKept).containsExactly(fresh);
+        List<EngineEvent> events = java.util.Arrays.stream(fromKept).filter(Objects::nonNull).toList();
+        assertThat(events).hasSize(340).doesNotContain(replaced).contains(replacement);
+        assertThat(kept.segments()).as("each segment kept once, under one key").isEqualTo(later.leaves().size());
+        assertThat(new EngineEventLookup(later, fromKept).eventsOf("rid-7")).doesNotContain(replaced);
+      }
+    }
+  }
 }
