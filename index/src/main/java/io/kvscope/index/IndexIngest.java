@@ -105,7 +105,7 @@ public final class IndexIngest {
         merge = new RequestMerger(store, writers).run();
         store.commit();
         learnAliases();
-        link = new Linker(store, writers).run();
+        link = new Linker(store, writers, run.decodedEvents).run();
         store.commit();
       }
 
@@ -189,7 +189,7 @@ public final class IndexIngest {
         && checkpoint.sameFile(headHash, ingestor.name(), size) ? checkpoint.linesDone() : 0;
     if (ingestor.carriesRequests() && run.facts == null) {
       run.writers.flush(); // the engine files before this one, visible to the lookup
-      run.facts = EngineFactsAtWrite.open(store);
+      run.facts = EngineFactsAtWrite.open(store, run.decodedEvents);
     }
     progress.file(name, ingestor.name());
     run.filesIngested++;

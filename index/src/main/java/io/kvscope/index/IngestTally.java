@@ -1,5 +1,6 @@
 package io.kvscope.index;
 
+import io.kvscope.index.join.DecodedEvents;
 import io.kvscope.index.join.EngineFactsAtWrite;
 import io.kvscope.index.store.DocumentWriters;
 import io.kvscope.ingest.BadInput;
@@ -35,6 +36,8 @@ final class IngestTally implements InputFiles.Skips {
   long docsSinceCommit;
   DocumentWriters writers;
   EngineFactsAtWrite facts; // opened before the first file that may carry requests
+  /** The engine events the join at write decoded, for the link to take rather than decode again. */
+  final DecodedEvents decodedEvents = new DecodedEvents();
 
   private final IngestProgress progress;
   private final QuarantineFile quarantine;

@@ -658,18 +658,28 @@ public final class Documents {
     return value == null ? 0L : value;
   }
 
-  /** A short, collision-resistant digest of the values' text forms (SHA-256, first 16 bytes). */
-  public static String digest(Object... values) {
+  /**
+   * One SHA-256 per thread: every engine event's id and every linked request's signature is a
+   * digest, and looking the algorithm up among the security providers for each cost more than
+   * hashing the few values (the writer threads and the link call this at once, so not one shared).
+   */
+  private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(() -> {
     try {
-      MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      for (Object value : values) {
-        sha.update(String.valueOf(value).getBytes(StandardCharsets.UTF_8));
-        sha.update((byte) 0x1f);
-      }
-      byte[] hash = sha.digest();
-      return HexFormat.of().formatHex(hash, 0, 16);
+      return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException impossible) {
       throw new IllegalStateException("every JVM has SHA-256", impossible);
     }
+  });
+
+  /** A short, collision-resistant digest of the values' text forms (SHA-256, first 16 bytes). */
+  public static String digest(Object... values) {
+    MessageDigest sha = SHA_256.get();
+    sha.reset(); // in case a value's text form threw half way through the last digest
+    for (Object value : values) {
+      sha.update(String.valueOf(value).getBytes(StandardCharsets.UTF_8));
+      sha.update((byte) 0x1f);
+    }
+    byte[] hash = sha.digest(); // also resets it for the next digest
+    return HexFormat.of().formatHex(hash, 0, 16);
   }
 }

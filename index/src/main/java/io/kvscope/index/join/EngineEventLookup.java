@@ -17,17 +17,20 @@ import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.FixedBitSet;
 
 /**
  * Random access to one reader's engine events by rid and by bootstrap room, for the prefill join
  * ({@link RequestEvents}). Every look-up seeks one term per segment and reads only what it returns:
- * document types and rids come from doc values, stored fields are decoded for the events returned
- * (or for all of them at once, in order: {@link #decodeAll}).
+ * rids come from doc values, stored fields are decoded for the events returned (or for all of them
+ * at once, in order: {@link #decodeAll}), and a document's type from a set of the segment's live
+ * documents of that type, made once per lookup.
  * Not thread-safe (it reuses its terms enumerations); one per thread.
  */
 final class EngineEventLookup {
@@ -41,6 +44,15 @@ final class EngineEventLookup {
   /** Per segment, kept across look-ups: opening stored fields or postings anew for each cost more than reading them. */
   private final StoredFields[] stored;
   private final PostingsEnum[] postings;
+  /**
+   * Per segment, the live engine events and the live requests, each made once from its type's
+   * postings: opening the type's doc values for every look-up and segment (a terms dictionary and
+   * a term seek each time, since doc values iterate forward only) was most of a look-up's cost.
+   */
+  private final FixedBitSet[] engineEvents;
+  private final FixedBitSet[] requests;
+  /** Per segment, the doc values a {@link RequestDoc} is read from, kept while look-ups go forward. */
+  private final RequestColumns[] requestColumns;
   /** The reader's engine events by document number, decoded once ({@link #decodeAll}); null: read when returned. */
   private final EngineEvent[] decoded;
 
@@ -57,6 +69,9 @@ final class EngineEventLookup {
     this.rooms = new TermsEnum[leaves];
     this.stored = new StoredFields[leaves];
     this.postings = new PostingsEnum[leaves];
+    this.engineEvents = new FixedBitSet[leaves];
+    this.requests = new FixedBitSet[leaves];
+    this.requestColumns = new RequestColumns[leaves];
   }
 
   /** Engine events {@link #decodeAll} holds at most (a few hundred bytes each in memory). */
@@ -71,24 +86,52 @@ final class EngineEventLookup {
    * decompressed once (Lucene's merge instance of the stored fields, which keeps the block it read).
    */
   static EngineEvent[] decodeAll(DirectoryReader reader) throws IOException {
-    if (reader.docFreq(new org.apache.lucene.index.Term(Schema.DOC_TYPE, ENGINE_EVENT)) > MAX_DECODED) {
+    return decodeAll(reader, new DecodedEvents());
+  }
+
+  /**
+   * {@link #decodeAll(DirectoryReader)}, taking each segment {@code earlier} holds from there (with
+   * this reader's deletes) and leaving there each segment it decodes.
+   */
+  static EngineEvent[] decodeAll(DirectoryReader reader, DecodedEvents earlier) throws IOException {
+    if (reader.docFreq(new Term(Schema.DOC_TYPE, ENGINE_EVENT)) > MAX_DECODED) {
       return null;
     }
     EngineEvent[] events = new EngineEvent[reader.maxDoc()];
     for (LeafReaderContext context : reader.leaves()) {
       LeafReader leaf = context.reader();
-      Terms types = leaf.terms(Schema.DOC_TYPE);
-      TermsEnum type = types == null ? null : types.iterator();
-      if (type == null || !type.seekExact(ENGINE_EVENT)) {
-        continue;
+      EngineEvent[] segment = earlier.of(leaf);
+      if (segment == null) {
+        segment = decode(leaf);
+        earlier.put(leaf, segment);
       }
-      StoredFields stored = leaf instanceof CodecReader codec ? codec.getFieldsReader().getMergeInstance() : leaf.storedFields();
       Bits live = leaf.getLiveDocs();
-      PostingsEnum docs = type.postings(null, PostingsEnum.NONE);
-      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-        if (live == null || live.get(doc)) {
-          events[context.docBase + doc] = Documents.readEngineEvent(stored.document(doc));
+      for (int doc = 0; doc < segment.length; doc++) {
+        if (segment[doc] != null && (live == null || live.get(doc))) {
+          events[context.docBase + doc] = segment[doc];
         }
+      }
+    }
+    return events;
+  }
+
+  /** A segment without engine events. */
+  private static final EngineEvent[] NO_EVENTS = new EngineEvent[0];
+
+  /** The live engine events of one segment by document number, read in order. */
+  private static EngineEvent[] decode(LeafReader leaf) throws IOException {
+    Terms types = leaf.terms(Schema.DOC_TYPE);
+    TermsEnum type = types == null ? null : types.iterator();
+    if (type == null || !type.seekExact(ENGINE_EVENT)) {
+      return NO_EVENTS;
+    }
+    EngineEvent[] events = new EngineEvent[leaf.maxDoc()];
+    StoredFields stored = leaf instanceof CodecReader codec ? codec.getFieldsReader().getMergeInstance() : leaf.storedFields();
+    Bits live = leaf.getLiveDocs();
+    PostingsEnum docs = type.postings(null, PostingsEnum.NONE);
+    for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+      if (live == null || live.get(doc)) {
+        events[doc] = Documents.readEngineEvent(stored.document(doc));
       }
     }
     return events;
@@ -112,9 +155,9 @@ final class EngineEventLookup {
       if (found.size() > limit) {
         return;
       }
-      SortedSetDocValues rid = leaf.rids();
-      if (rid != null && rid.advanceExact(doc)) {
-        found.add(rid.lookupOrd(rid.nextOrd()).utf8ToString());
+      String rid = leaf.ridOf(doc);
+      if (rid != null) {
+        found.add(rid);
       } else {
         ridless.add(leaf.read(doc));
       }
@@ -122,13 +165,13 @@ final class EngineEventLookup {
     return found;
   }
 
-  /** The bootstrap rooms the live engine events under {@code rid} name, from doc values (no stored fields). */
+  /** The bootstrap rooms the live engine events under {@code rid} name (no stored fields read). */
   Set<Long> roomsOf(String rid) {
     Set<Long> rooms = new LinkedHashSet<>();
     forEachEvent(Schema.ENGINE_RID, rids, new BytesRef(rid), (leaf, doc) -> {
-      SortedNumericDocValues room = leaf.rooms();
-      if (room != null && room.advanceExact(doc)) {
-        rooms.add(room.nextValue());
+      Long room = leaf.roomOf(doc);
+      if (room != null) {
+        rooms.add(room);
       }
     });
     return rooms;
@@ -149,7 +192,12 @@ final class EngineEventLookup {
     return found;
   }
 
-  /** The doc values of one segment a {@link RequestDoc} is read from, opened for one look-up. */
+  /**
+   * The doc values of one segment a {@link RequestDoc} is read from. They iterate forward only, so
+   * they serve look-ups while the documents asked for come in increasing order, and are opened anew
+   * for a document one of them has passed (the {@link Linker} walks rids in term order, and their
+   * requests lie in any order).
+   */
   private static final class RequestColumns {
     private final SortedSetDocValues requestIds;
     private final SortedNumericDocValues starts;
@@ -159,6 +207,15 @@ final class EngineEventLookup {
       this.requestIds = leaf.getSortedSetDocValues(Schema.REQUEST_ID);
       this.starts = leaf.getSortedNumericDocValues(Schema.START_TIME);
       this.signatures = leaf.getSortedSetDocValues(Schema.LINK_SIGNATURE);
+    }
+
+    /** Whether these can still read {@code doc}: none of them is at or past it. */
+    boolean reach(int doc) {
+      return before(requestIds, doc) && before(starts, doc) && before(signatures, doc);
+    }
+
+    private static boolean before(DocIdSetIterator values, int doc) {
+      return values == null || values.docID() < doc;
     }
 
     RequestDoc read(int docBase, int doc) throws IOException {
@@ -202,7 +259,6 @@ final class EngineEventLookup {
     private final int docBase;
     private SortedSetDocValues rids;
     private SortedNumericDocValues rooms;
-    private RequestColumns requests;
 
     Leaf(LeafReaderContext context, int ord) {
       this.reader = context.reader();
@@ -210,18 +266,26 @@ final class EngineEventLookup {
       this.docBase = context.docBase;
     }
 
-    SortedSetDocValues rids() throws IOException {
+    /** The event's rid: from the decoded events when there are, else from doc values. */
+    String ridOf(int doc) throws IOException {
+      if (decoded != null) {
+        return decoded[docBase + doc].rid();
+      }
       if (rids == null) {
         rids = reader.getSortedSetDocValues(Schema.ENGINE_RID);
       }
-      return rids;
+      return rids != null && rids.advanceExact(doc) ? rids.lookupOrd(rids.nextOrd()).utf8ToString() : null;
     }
 
-    SortedNumericDocValues rooms() throws IOException {
+    /** The event's bootstrap room, the same way. */
+    Long roomOf(int doc) throws IOException {
+      if (decoded != null) {
+        return decoded[docBase + doc].bootstrapRoom();
+      }
       if (rooms == null) {
         rooms = reader.getSortedNumericDocValues(Schema.BOOTSTRAP_ROOM);
       }
-      return rooms;
+      return rooms != null && rooms.advanceExact(doc) ? rooms.nextValue() : null;
     }
 
     EngineEvent read(int doc) throws IOException {
@@ -235,11 +299,11 @@ final class EngineEventLookup {
     }
 
     RequestDoc request(int doc) throws IOException {
-      // Opened for each look-up: doc values iterate forward only, and an earlier look-up may have passed doc.
-      if (requests == null) {
-        requests = new RequestColumns(reader);
+      RequestColumns columns = requestColumns[ord];
+      if (columns == null || !columns.reach(doc)) {
+        columns = requestColumns[ord] = new RequestColumns(reader);
       }
-      return requests.read(docBase, doc);
+      return columns.read(docBase, doc);
     }
   }
 
@@ -264,18 +328,14 @@ final class EngineEventLookup {
         if (terms == null) {
           continue;
         }
-        // The type from doc values: a request's stored fields hold its whole prompt.
-        SortedSetDocValues types = leaf.getSortedSetDocValues(Schema.DOC_TYPE);
-        long typeOrd = types == null ? -1 : types.lookupTerm(type);
-        if (typeOrd < 0) {
+        FixedBitSet ofType = liveOfType(leaf, i, type);
+        if (ofType == null) {
           continue;
         }
-        Bits live = leaf.getLiveDocs();
         Leaf context = new Leaf(leaves.get(i), i);
         PostingsEnum docs = postings[i] = terms.postings(postings[i], PostingsEnum.NONE);
         for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-          if ((live == null || live.get(doc)) && types.advanceExact(doc) && types.nextOrd() == typeOrd
-              && !consumer.accept(context, doc)) {
+          if (ofType.get(doc) && !consumer.accept(context, doc)) {
             return;
           }
         }
@@ -284,6 +344,32 @@ final class EngineEventLookup {
       throw new UncheckedIOException("cannot read the engine join's documents from the index", e);
     }
   }
+
+  /**
+   * The live documents of {@code type} (an engine event or a request) in segment {@code ord}, from
+   * the type's postings (a request's stored fields hold its whole prompt), or null when it has none.
+   */
+  private FixedBitSet liveOfType(LeafReader leaf, int ord, BytesRef type) throws IOException {
+    FixedBitSet[] cache = type == ENGINE_EVENT ? engineEvents : requests;
+    if (cache[ord] == null) {
+      PostingsEnum docs = leaf.postings(new Term(Schema.DOC_TYPE, type), PostingsEnum.NONE);
+      FixedBitSet found = new FixedBitSet(leaf.maxDoc());
+      Bits live = leaf.getLiveDocs();
+      boolean any = false;
+      for (int doc = docs == null ? DocIdSetIterator.NO_MORE_DOCS : docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
+          doc = docs.nextDoc()) {
+        if (live == null || live.get(doc)) {
+          found.set(doc);
+          any = true;
+        }
+      }
+      cache[ord] = any ? found : EMPTY;
+    }
+    return cache[ord] == EMPTY ? null : cache[ord];
+  }
+
+  /** A segment without live documents of a type. */
+  private static final FixedBitSet EMPTY = new FixedBitSet(1);
 
   /** The segment's terms positioned on {@code term}, or null when the segment lacks it. */
   private static TermsEnum seek(LeafReader leaf, int ord, String field, TermsEnum[] cache, BytesRef term)

@@ -42,9 +42,14 @@ public final class EngineFactsAtWrite implements Closeable {
 
   /** A view of everything written to {@code store} so far (flush the writers first). */
   public static EngineFactsAtWrite open(IndexStore store) throws IOException {
+    return open(store, new DecodedEvents());
+  }
+
+  /** {@link #open(IndexStore)}, leaving the events it decodes in {@code decoded} for the {@link Linker}. */
+  public static EngineFactsAtWrite open(IndexStore store, DecodedEvents decoded) throws IOException {
     DirectoryReader reader = store.openReader();
     try {
-      return new EngineFactsAtWrite(reader, Epochs.load(reader), EngineEventLookup.decodeAll(reader));
+      return new EngineFactsAtWrite(reader, Epochs.load(reader), EngineEventLookup.decodeAll(reader, decoded));
     } catch (IOException | RuntimeException e) {
       reader.close();
       throw e;

@@ -48,6 +48,7 @@ public final class Linker {
 
   private final IndexStore store;
   private final DocumentWriters writers;
+  private final DecodedEvents decoded;
 
   public Linker(IndexStore store) {
     this(store, null);
@@ -55,8 +56,14 @@ public final class Linker {
 
   /** Rewrites linked requests through {@code writers} (on its threads); {@code null} writes directly. */
   public Linker(IndexStore store, DocumentWriters writers) {
+    this(store, writers, new DecodedEvents());
+  }
+
+  /** The same, taking the engine events of the segments {@code decoded} holds from there, not decoding them again. */
+  public Linker(IndexStore store, DocumentWriters writers, DecodedEvents decoded) {
     this.store = store;
     this.writers = writers;
+    this.decoded = decoded;
   }
 
   public LinkSummary run() throws IOException {
@@ -72,7 +79,7 @@ public final class Linker {
     try (DirectoryReader reader = store.openReader()) {
       requests = new IndexSearcher(reader).count(new TermQuery(new Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)));
       Epochs epochs = Epochs.load(reader);
-      EngineEventLookup lookup = new EngineEventLookup(reader, EngineEventLookup.decodeAll(reader));
+      EngineEventLookup lookup = new EngineEventLookup(reader, EngineEventLookup.decodeAll(reader, decoded));
       RequestEvents join = new RequestEvents(lookup);
       Terms rids = MultiTerms.getTerms(reader, Schema.ENGINE_RID);
       if (rids != null) {
