@@ -11,6 +11,8 @@
 # Runs COMMAND, reads /proc/<jvm>/task/*/stat every half second while it runs, and writes to OUT
 # the last user+sys seconds seen of each thread, summed by thread name with numbers taken out
 # ("C2 CompilerThre", "kvscope-writer-", "java" for the main thread), largest first. A thread that
+# renames itself (Spark's task threads: "Executor task launch worker" while a task runs, "Executor
+# task idle worker" between tasks) counts once, under the name it had last. A thread that
 # ends between two readings loses at most its last half second. Linux only. Exits with COMMAND's status.
 set -uo pipefail
 child=0
@@ -26,7 +28,7 @@ child_jvm() { # a java process started by a java process: the command itself or 
 }
 "$@" &
 pid=$!
-declare -A last
+declare -A last names
 ticks=$(getconf CLK_TCK)
 while kill -0 "$pid" 2>/dev/null; do
   # The JVM is the command itself or a child of it (a launcher script, /usr/bin/time).
@@ -41,14 +43,15 @@ while kill -0 "$pid" 2>/dev/null; do
     name=$(cat "$task/comm" 2>/dev/null) || continue
     # Fields after the ")" that ends the name: utime and stime are the 12th and 13th.
     read -r -a fields <<< "${stat##*) }"
-    last["${task##*/} $name"]=$(( fields[11] + fields[12] ))
+    last[${task##*/}]=$(( fields[11] + fields[12] ))
+    names[${task##*/}]=$name
   done
   sleep 0.5
 done
 wait "$pid"
 status=$?
-for key in "${!last[@]}"; do
-  echo "${last[$key]} ${key#* }"
+for thread in "${!last[@]}"; do
+  echo "${last[$thread]} ${names[$thread]}"
 done | sed -E 's/[0-9#]+$//' \
   | awk -v ticks="$ticks" '{ t = $1; $1 = ""; sum[$0] += t } END { for (k in sum) printf "%8.2f %s\n", sum[k] / ticks, k }' \
   | sort -rn > "$out"
