@@ -79,7 +79,9 @@ final class ScopeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     JobLaunch launch = launch(System.getenv(SPARK_HOME));
     java.util.ArrayDeque<String> lastLines = new java.util.ArrayDeque<>();
-    int status = runJob(launch.command(java(), javaOptions(System.getenv(JAVA_OPTS)), jobArguments()),
+    List<String> options = new ArrayList<>(jitOptions(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    options.addAll(javaOptions(System.getenv(JAVA_OPTS)));
+    int status = runJob(launch.command(java(), options, jobArguments()),
         launch.environment(), line -> {
       if (!quiet) {
         System.err.println(line);
@@ -103,6 +105,17 @@ final class ScopeCommand implements Callable<Integer> {
   /** The job's JVM as {@link #call} starts it, from the build in {@code buildHome}. */
   List<String> jobCommand(String buildHome) throws IOException {
     return launch(buildHome).command(java(), List.of(), jobArguments());
+  }
+
+  /**
+   * Of this JVM's own options, the JIT's that the job's JVM gets too, before {@value #JAVA_OPTS}'s
+   * (so a value given there wins). The launcher gives this JVM {@code -XX:InlineSmallCode}
+   * (cli/src/dist/bin/jdk.sh, or the user's in {@code KVSCOPE_JAVA_OPTS}): C2's work is the largest
+   * part of the job's JVM outside its tasks, and the job runs the same indexing chain the bound was
+   * measured on (bench/README.md, "Spark: the job's JVM and the shards' writer").
+   */
+  static List<String> jitOptions(List<String> ownOptions) {
+    return ownOptions.stream().filter(option -> option.startsWith("-XX:InlineSmallCode=")).toList();
   }
 
   /** {@value #JAVA_OPTS}'s options, split at white space as a shell would split them unquoted. */

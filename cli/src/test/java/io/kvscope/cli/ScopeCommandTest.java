@@ -104,6 +104,15 @@ class ScopeCommandTest {
   }
 
   @Test
+  void theJobsJvmGetsTheLaunchersInliningBoundAndNothingElseOfThisJvms() {
+    List<String> own = List.of("--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx1g", "-XX:InlineSmallCode=1000",
+        "-XX:AOTCache=/c/analyze.aot", "-Dfile.encoding=UTF-8");
+
+    assertThat(ScopeCommand.jitOptions(own)).containsExactly("-XX:InlineSmallCode=1000");
+    assertThat(ScopeCommand.jitOptions(List.of("-Xmx1g"))).isEmpty();
+  }
+
+  @Test
   void aReleaseRunsItsSparkSubmitJarOnTheInstalledSpark(@TempDir Path dir) throws Exception {
     Path release = releaseSparkFolder(dir);
     Path spark = installedSpark(dir);
