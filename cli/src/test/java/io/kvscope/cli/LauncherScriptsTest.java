@@ -116,6 +116,54 @@ class LauncherScriptsTest {
     assertThat(Files.readAllLines(log)).singleElement().asString().doesNotContain("AOT").contains("analyze --index idx");
   }
 
+  /**
+   * A rebuild never rewrites the jars under a running command (its classes load lazily from them):
+   * with sources changed, a second launch waits for the first command to end, then builds and runs.
+   */
+  @Test
+  void aRebuildWaitsForTheCommandRunningFromTheCheckout(@TempDir Path tmp) throws Exception {
+    assumeBash();
+    assumeTrue(new ProcessBuilder("bash", "-c", "command -v flock").start().waitFor() == 0, "flock is installed");
+    Path checkout = launcherCheckout(tmp);
+    Path log = tmp.resolve("java.log");
+    Path jdk = standInJdk(tmp.resolve("jdk25"), "25.0.1", log);
+    Path builds = tmp.resolve("mvn.log");
+    Path mvnw = Files.writeString(checkout.resolve("mvnw"), "#!/bin/sh\necho \"$*\" >> '" + builds + "'\n");
+    Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwx------"));
+
+    Process first = start(checkout, jdk, tmp, "search --index idx hold", ProcessBuilder.Redirect.DISCARD);
+    awaitLine(log, "hold", first);
+    Path source = Files.writeString(Files.createDirectories(checkout.resolve("cli/src/main/java")).resolve("Changed.java"), "");
+    Files.setLastModifiedTime(source, FileTime.fromMillis(System.currentTimeMillis() + 120_000)); // newer than the jar
+    Path secondErr = tmp.resolve("second.err");
+    Process second = start(checkout, jdk, tmp, "search --index idx after", ProcessBuilder.Redirect.to(secondErr.toFile()));
+
+    assertThat(second.waitFor(3, TimeUnit.SECONDS)).as("the second launch waits").isFalse();
+    assertThat(builds).doesNotExist();
+    assertThat(Files.readString(secondErr)).contains("waiting for the kvscope commands running from this checkout");
+
+    Files.writeString(tmp.resolve("go-on"), "");
+    assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(second.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(second.exitValue()).as(Files.readString(secondErr)).isZero();
+    assertThat(Files.readAllLines(builds)).singleElement().asString().contains("-pl cli -am package");
+    assertThat(Files.readAllLines(log)).satisfiesExactly(
+        call -> assertThat(call).endsWith("search --index idx hold"),
+        call -> assertThat(call).endsWith("search --index idx after"));
+  }
+
+  /** Waits until a line of {@code log} contains {@code text}, while {@code process} runs. */
+  private static void awaitLine(Path log, String text, Process process) throws Exception {
+    for (int tries = 0; tries < 300; tries++) {
+      if (Files.exists(log) && Files.readString(log).contains(text)) {
+        return;
+      }
+      assertThat(process.isAlive()).as("the command is still running").isTrue();
+      Thread.sleep(100);
+    }
+    throw new AssertionError("no line with " + text + " in " + log);
+  }
+
   /** scope's own JVM runs the analysis after its job: it records a cache of its own and maps it later. */
   @Test
   void scopeRecordsACacheOfItsOwn(@TempDir Path tmp) throws Exception {
@@ -243,6 +291,7 @@ class LauncherScriptsTest {
         + "  -XX:AOTMode=*) mode=\"${a#*=}\" ;;\n"
         + "esac; done\n"
         + "if [ -e '" + home.getParent().resolve("fail") + "' ]; then exit 1; fi\n"
+        + "case \" $* \" in *' hold '*) while [ ! -e '" + home.getParent().resolve("go-on") + "' ]; do sleep 0.1; done ;; esac\n"
         + "if [ \"$mode\" = record ]; then echo recorded > \"$conf\"; echo 'AOTConfiguration recorded' >&2; fi\n"
         + "if [ \"$mode\" = create ]; then echo cache > \"$cache\"; echo 'AOTCache creation is complete'; exit 0; fi\n"
         + "echo ran\n");
@@ -257,17 +306,24 @@ class LauncherScriptsTest {
   }
 
   private static String launch(Path checkout, Path jdk, Path cache, String args, int exit) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder("bash", "-c", "./kvscope " + args).directory(checkout.toFile());
-    builder.environment().put("JAVA_HOME", jdk.toString());
-    builder.environment().put("XDG_CACHE_HOME", cache.toString());
-    builder.environment().remove("KVSCOPE_AOT");
-    builder.environment().remove("KVSCOPE_JAVA_OPTS");
-    Process process = builder.start();
+    Process process = start(checkout, jdk, cache, args, ProcessBuilder.Redirect.PIPE);
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     process.getErrorStream().readAllBytes();
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).as(args).isEqualTo(exit);
     return out;
+  }
+
+  /** Starts the checkout's launcher with {@code args} on {@code jdk}, its stderr to {@code stderr}. */
+  private static Process start(Path checkout, Path jdk, Path cache, String args, ProcessBuilder.Redirect stderr)
+      throws java.io.IOException {
+    ProcessBuilder builder = new ProcessBuilder("bash", "-c", "./kvscope " + args).directory(checkout.toFile())
+        .redirectError(stderr);
+    builder.environment().put("JAVA_HOME", jdk.toString());
+    builder.environment().put("XDG_CACHE_HOME", cache.toString());
+    builder.environment().remove("KVSCOPE_AOT");
+    builder.environment().remove("KVSCOPE_JAVA_OPTS");
+    return builder.start();
   }
 
   private static List<Path> listing(Path dir) throws java.io.IOException {
