@@ -223,7 +223,7 @@ public final class CrossTenantOverlap implements Analyzer {
         continue;
       }
       Map<Integer, int[]> shared = new HashMap<>();
-      for (long hash : fingerprinter.fingerprint(response).distinctHashes()) {
+      for (long hash : fingerprinter.distinctHashes(response)) {
         BytesRef term = FingerprintFields.term(hash);
         for (int side = 0; side < 2; side++) {
           String field = side == 0 ? FingerprintFields.PROMPT : FingerprintFields.RESPONSE;

@@ -67,8 +67,8 @@ public final class FingerprintFields {
   public record Hashes(long[] prompt, long[] response) {
 
     public static Hashes of(String promptText, String responseText, Fingerprinter fingerprinter) {
-      return new Hashes(promptText == null ? null : fingerprinter.fingerprint(promptText).distinctHashes(),
-          responseText == null ? null : fingerprinter.fingerprint(responseText).distinctHashes());
+      return new Hashes(promptText == null ? null : fingerprinter.distinctHashes(promptText),
+          responseText == null ? null : fingerprinter.distinctHashes(responseText));
     }
   }
 

@@ -21,6 +21,17 @@ public final class Fingerprinter {
     return fingerprint(WordTokenizer.tokenize(text));
   }
 
+  /**
+   * The distinct fingerprint hashes of {@code text}, exactly {@code fingerprint(text).distinctHashes()}
+   * (the terms the index gets), without the tokens' offsets or copies of their hashes: every
+   * request's texts go through this at ingest.
+   */
+  public long[] distinctHashes(String text) {
+    WordTokenizer.Tokens tokens = WordTokenizer.hashes(text);
+    int kgrams = KGramHasher.hashInPlace(tokens.hashes, tokens.count, config.k());
+    return Winnower.winnow(tokens.hashes, kgrams, config.window()).distinctHashes();
+  }
+
   /** Fingerprints of an already tokenized text; positions are token indexes into it. */
   public Fingerprints fingerprint(TokenizedText tokens) {
     return Winnower.winnow(KGramHasher.hash(tokens.hashArray(), config.k()), config.window());

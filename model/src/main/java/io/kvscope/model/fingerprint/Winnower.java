@@ -22,10 +22,14 @@ public final class Winnower {
 
   /** Winnows {@code kgramHashes} with windows of {@code window} hashes. */
   public static Fingerprints winnow(long[] kgramHashes, int window) {
+    return winnow(kgramHashes, kgramHashes.length, window);
+  }
+
+  /** {@link #winnow(long[], int)} of the first {@code m} hashes of {@code kgramHashes}. */
+  static Fingerprints winnow(long[] kgramHashes, int m, int window) {
     if (window < 1) {
       throw new IllegalArgumentException("window must be at least 1, was " + window);
     }
-    int m = kgramHashes.length;
     if (m < window) {
       return Fingerprints.empty();
     }

@@ -40,10 +40,46 @@ public final class WordTokenizer {
     if (text == null) {
       text = "";
     }
+    Tokens tokens = scan(text, true);
+    int count = tokens.count;
+    return new TokenizedText(
+        text,
+        Arrays.copyOf(tokens.starts, count),
+        Arrays.copyOf(tokens.ends, count),
+        Arrays.copyOf(tokens.hashes, count));
+  }
+
+  /**
+   * The hashes of {@code text}'s tokens, as {@link TokenizedText#hash} has them, without their
+   * offsets: all the fingerprints need.
+   */
+  static Tokens hashes(String text) {
+    return scan(text == null ? "" : text, false);
+  }
+
+  /**
+   * Tokens in arrays that may be longer than their {@link #count}; {@link #starts} and
+   * {@link #ends} are null when the offsets were not asked for.
+   */
+  static final class Tokens {
+    final int[] starts;
+    final int[] ends;
+    final long[] hashes;
+    final int count;
+
+    private Tokens(int[] starts, int[] ends, long[] hashes, int count) {
+      this.starts = starts;
+      this.ends = ends;
+      this.hashes = hashes;
+      this.count = count;
+    }
+  }
+
+  private static Tokens scan(String text, boolean withOffsets) {
     int n = text.length();
     int capacity = Math.max(16, n / 6);
-    int[] starts = new int[capacity];
-    int[] ends = new int[capacity];
+    int[] starts = withOffsets ? new int[capacity] : null;
+    int[] ends = withOffsets ? new int[capacity] : null;
     long[] hashes = new long[capacity];
     int count = 0;
 
@@ -97,22 +133,22 @@ public final class WordTokenizer {
           i = after;
         }
       }
-      if (count == starts.length) {
+      if (count == hashes.length) {
         int grown = count + (count >> 1) + 16;
-        starts = Arrays.copyOf(starts, grown);
-        ends = Arrays.copyOf(ends, grown);
         hashes = Arrays.copyOf(hashes, grown);
+        if (withOffsets) {
+          starts = Arrays.copyOf(starts, grown);
+          ends = Arrays.copyOf(ends, grown);
+        }
       }
-      starts[count] = start;
-      ends[count] = i;
+      if (withOffsets) {
+        starts[count] = start;
+        ends[count] = i;
+      }
       hashes[count] = HashMixing.fmix64(h);
       count++;
     }
-    return new TokenizedText(
-        text,
-        Arrays.copyOf(starts, count),
-        Arrays.copyOf(ends, count),
-        Arrays.copyOf(hashes, count));
+    return new Tokens(starts, ends, hashes, count);
   }
 
   /** The folded form of one code point of a token: lower case, with joiner variants unified. */

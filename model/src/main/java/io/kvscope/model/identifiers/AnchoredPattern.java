@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A pattern found only near cheap anchors, with exactly the matches of a plain
+ * A pattern tried only near cheap anchors, with exactly the matches of a plain
  * {@link Matcher#find()} loop over the whole text.
  *
  * <p>A plain find loop tries the pattern at every char of a multi-megabyte prompt, and most
@@ -17,18 +17,12 @@ import java.util.regex.Pattern;
  * each anchor up to it, each start once, in a region just long enough for any match from there.
  * Bounds are transparent, so look-behind, look-ahead and {@code \b} see the text outside the
  * region, and the match at a start is the one the plain loop finds there. Matches do not overlap
- * and come in text order, as with the plain loop.
+ * and come in text order, as with the plain loop. The anchors themselves are found by the
+ * caller ({@link AnchorScan}), for all patterns in one pass over the text.
  */
 final class AnchoredPattern {
 
-  /** Finds the next anchor at or after {@code from}, or -1. */
-  @FunctionalInterface
-  interface Anchors {
-    int next(String text, int from);
-  }
-
   private final Pattern pattern;
-  private final Anchors anchors;
   private final int lead;
   private final int maxLength;
 
@@ -36,9 +30,8 @@ final class AnchoredPattern {
    * @param lead every match has an anchor within this many chars after its start
    * @param maxLength no match is longer (the pattern's quantifiers are all bounded)
    */
-  AnchoredPattern(Pattern pattern, Anchors anchors, int lead, int maxLength) {
+  AnchoredPattern(Pattern pattern, int lead, int maxLength) {
     this.pattern = pattern;
-    this.anchors = anchors;
     this.lead = lead;
     this.maxLength = maxLength;
   }
@@ -47,16 +40,19 @@ final class AnchoredPattern {
     return pattern;
   }
 
-  /** Calls {@code onMatch} with every match, in text order. */
-  void forEachMatch(String text, Consumer<MatchResult> onMatch) {
+  /** Calls {@code onMatch} with every match, in text order, given all the anchors of {@code text}. */
+  void forEachMatch(String text, AnchorScan.Positions anchors, Consumer<MatchResult> onMatch) {
+    if (anchors.size() == 0) {
+      return;
+    }
     int n = text.length();
     Matcher m = pattern.matcher(text).useTransparentBounds(true).useAnchoringBounds(false);
     int cursor = 0; // no match starts before this
     int tried = 0; // every start before this was tried and failed (or lies inside a match)
-    while (cursor < n) {
-      int anchor = anchors.next(text, cursor);
-      if (anchor < 0) {
-        return;
+    for (int next = 0; next < anchors.size(); next++) {
+      int anchor = anchors.get(next);
+      if (anchor < cursor) {
+        continue; // inside the last match
       }
       // A match starting before anchor - lead would need an earlier anchor at or after cursor.
       // Each start is tried once, anchored there, in a region long enough for any match from it,
@@ -75,10 +71,5 @@ final class AnchoredPattern {
         cursor = anchor + 1;
       }
     }
-  }
-
-  /** Anchors at every occurrence of {@code c}. */
-  static Anchors at(char c) {
-    return (text, from) -> text.indexOf(c, from);
   }
 }

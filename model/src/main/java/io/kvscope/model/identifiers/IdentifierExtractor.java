@@ -21,37 +21,37 @@ public final class IdentifierExtractor {
   public static final List<String> DEFAULT_CANARY_PREFIXES = List.of(CanaryMarker.PREFIX);
 
   /** "account number is" and three separators: the number's first digit is at most this far on. */
-  private static final int ACCOUNT_DIGITS_WITHIN = 7 + 7 + 3 + 3;
+  static final int ACCOUNT_DIGITS_WITHIN = 7 + 7 + 3 + 3;
   /** "+123-" "(" 4 digits ")" " " 4 digits "-" 4 digits. */
-  private static final int PHONE_MAX_LENGTH = 5 + 1 + 4 + 1 + 1 + 4 + 1 + 4;
+  static final int PHONE_MAX_LENGTH = 5 + 1 + 4 + 1 + 1 + 4 + 1 + 4;
   /** Digits every phone match has (2 + 3 + 3). */
-  private static final int PHONE_MIN_DIGITS = 8;
+  static final int PHONE_MIN_DIGITS = 8;
 
-  // Each pattern is tried only near its anchor (see AnchoredPattern): lead is the most chars from a
-  // match's start to its anchor, maxLength the longest possible match.
+  // Each pattern is tried only near its anchors (see AnchoredPattern; AnchorScan finds them): lead is
+  // the most chars from a match's start to its anchor, maxLength the longest possible match.
   private static final AnchoredPattern EMAIL = new AnchoredPattern(
       Pattern.compile("(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,8}"),
-      AnchoredPattern.at('@'), 64, 64 + 1 + 63 + 8 * 64);
+      64, 64 + 1 + 63 + 8 * 64);
   private static final AnchoredPattern UUID = new AnchoredPattern(Pattern.compile(
       "\\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\b"),
-      IdentifierExtractor::nextUuidDash, 8, 36);
+      8, 36);
   private static final AnchoredPattern API_KEY = new AnchoredPattern(
       Pattern.compile("\\b(?:sk|pk|rk|ak|key|tok)[-_][A-Za-z0-9_-]{16,128}\\b"),
-      IdentifierExtractor::nextKeySeparator, 3, 3 + 1 + 128);
+      3, 3 + 1 + 128);
   private static final AnchoredPattern IBAN = new AnchoredPattern(
       Pattern.compile("\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b"),
-      IdentifierExtractor::nextIbanHead, 0, 4 + 7 * 5 + 4);
+      0, 4 + 7 * 5 + 4);
   private static final AnchoredPattern ACCOUNT = new AnchoredPattern(Pattern.compile(
       "\\b(?:acct|account|acc)(?: (?:number|no\\.?|num))?(?: is)?[ #:._-]{0,3}([0-9]{6,18})\\b", Pattern.CASE_INSENSITIVE),
-      IdentifierExtractor::nextAcc, 0, ACCOUNT_DIGITS_WITHIN + 18);
+      0, ACCOUNT_DIGITS_WITHIN + 18);
   /** A long bare digit run: an account number written without its label (as a reply would quote it). */
   private static final AnchoredPattern BARE_NUMBER = new AnchoredPattern(
       Pattern.compile("(?<![\\w.,+-])[0-9]{10,18}(?![\\w]|[.,][0-9])"),
-      IdentifierExtractor::nextDigitRun, 0, 18);
+      0, 18);
   /** Phone numbers are written with a + or separators; a bare digit run is a {@link #BARE_NUMBER}. */
   private static final AnchoredPattern PHONE = new AnchoredPattern(Pattern.compile(
       "(?<![\\w+])(?:\\+[0-9]{1,3}[ .-]?|[0-9]{1,3}[ .-])?\\(?[0-9]{2,4}\\)?[ .-][0-9]{3,4}[ .-]?[0-9]{3,4}(?!\\w)"),
-      IdentifierExtractor::nextPhoneStart, 0, PHONE_MAX_LENGTH);
+      0, PHONE_MAX_LENGTH);
 
   private final List<String> canaryPrefixes;
 
@@ -71,13 +71,14 @@ public final class IdentifierExtractor {
     }
     Found found = new Found();
     canaries(text, found);
-    each(EMAIL, text, Category.EMAIL, m -> m.group().toLowerCase(Locale.ROOT), found);
-    each(UUID, text, Category.UUID, m -> m.group().toLowerCase(Locale.ROOT), found);
-    each(API_KEY, text, Category.API_KEY, MatchResult::group, found);
-    each(IBAN, text, Category.IBAN, m -> m.group().replace(" ", ""), found);
-    each(ACCOUNT, text, Category.ACCOUNT_NUMBER, m -> m.group(1), found);
-    each(BARE_NUMBER, text, Category.ACCOUNT_NUMBER, MatchResult::group, found);
-    each(PHONE, text, Category.PHONE, m -> digits(m.group()), found);
+    AnchorScan anchors = AnchorScan.of(text);
+    each(EMAIL, anchors.of(AnchorScan.EMAIL), text, Category.EMAIL, m -> m.group().toLowerCase(Locale.ROOT), found);
+    each(UUID, anchors.of(AnchorScan.UUID), text, Category.UUID, m -> m.group().toLowerCase(Locale.ROOT), found);
+    each(API_KEY, anchors.of(AnchorScan.API_KEY), text, Category.API_KEY, MatchResult::group, found);
+    each(IBAN, anchors.of(AnchorScan.IBAN), text, Category.IBAN, m -> m.group().replace(" ", ""), found);
+    each(ACCOUNT, anchors.of(AnchorScan.ACCOUNT), text, Category.ACCOUNT_NUMBER, m -> m.group(1), found);
+    each(BARE_NUMBER, anchors.of(AnchorScan.BARE_NUMBER), text, Category.ACCOUNT_NUMBER, MatchResult::group, found);
+    each(PHONE, anchors.of(AnchorScan.PHONE), text, Category.PHONE, m -> digits(m.group()), found);
     List<Identifier> result = new ArrayList<>(found.byTerm.values());
     result.sort(java.util.Comparator.comparingInt(Identifier::start));
     return result;
@@ -99,9 +100,9 @@ public final class IdentifierExtractor {
     }
   }
 
-  private static void each(AnchoredPattern pattern, String text, Category category,
+  private static void each(AnchoredPattern pattern, AnchorScan.Positions anchors, String text, Category category,
       java.util.function.Function<MatchResult, String> normalise, Found found) {
-    pattern.forEachMatch(text, m -> {
+    pattern.forEachMatch(text, anchors, m -> {
       String value = normalise.apply(m);
       if (category == Category.PHONE && (value.length() < 9 || value.length() > 15)) {
         return;
@@ -116,119 +117,20 @@ public final class IdentifierExtractor {
     });
   }
 
-  /** The patterns, for tests that compare the anchored scan with a plain one. */
-  static List<AnchoredPattern> patterns() {
-    return List.of(EMAIL, UUID, API_KEY, IBAN, ACCOUNT, BARE_NUMBER, PHONE);
-  }
-
-  // ---- anchors: the next index at or after `from` that passes a cheap test every match passes
-  // at a known distance from its start. One loop per test, so each is compiled on its own.
-
-  /** The first {@code -} of a UUID: another {@code -} five chars on. */
-  private static int nextUuidDash(String t, int from) {
-    for (int i = t.indexOf('-', from); i >= 0; i = t.indexOf('-', i + 1)) {
-      if (i + 5 < t.length() && t.charAt(i + 5) == '-') {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /** The {@code -} or {@code _} after {@code sk pk rk ak key tok}. */
-  private static int nextKeySeparator(String t, int from) {
-    for (int i = Math.max(from, 1), n = t.length(); i < n; i++) {
-      char c = t.charAt(i);
-      if (c == '-' || c == '_') {
-        char before = t.charAt(i - 1);
-        if (before == 'k' || before == 'y') {
-          return i;
-        }
-      }
-    }
-    return -1;
-  }
-
-  /** Two capital letters and two digits, as an IBAN starts. */
-  private static int nextIbanHead(String t, int from) {
-    for (int i = from, last = t.length() - 3; i < last; i++) {
-      if (isUpper(t.charAt(i)) && isUpper(t.charAt(i + 1)) && isDigit(t.charAt(i + 2)) && isDigit(t.charAt(i + 3))) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
   /**
-   * {@code acc} in any ASCII case, as every account label starts, with a digit close enough to
-   * start the number: most {@code acc}s are words such as "access".
+   * Every pattern's anchored matches in {@code text}, in the order the patterns are applied, with
+   * the pattern: for tests that compare them with a plain scan.
    */
-  private static int nextAcc(String t, int from) {
-    for (int i = from, last = t.length() - 2; i < last; i++) {
-      char c = t.charAt(i);
-      if ((c == 'a' || c == 'A') && (t.charAt(i + 1) | 0x20) == 'c' && (t.charAt(i + 2) | 0x20) == 'c'
-          && digits(t, i + 3, i + ACCOUNT_DIGITS_WITHIN + 1) > 0) {
-        return i;
-      }
+  static java.util.Map<AnchoredPattern, List<MatchResult>> anchoredMatches(String text) {
+    AnchorScan anchors = AnchorScan.of(text);
+    List<AnchoredPattern> patterns = List.of(EMAIL, UUID, API_KEY, IBAN, ACCOUNT, BARE_NUMBER, PHONE);
+    java.util.Map<AnchoredPattern, List<MatchResult>> matches = new LinkedHashMap<>();
+    for (int p = 0; p < patterns.size(); p++) {
+      List<MatchResult> found = new ArrayList<>();
+      patterns.get(p).forEachMatch(text, anchors.of(p), found::add);
+      matches.put(patterns.get(p), found);
     }
-    return -1;
-  }
-
-  /** A digit not preceded by a word char, {@code . , + -}, starting ten digits in a row. */
-  private static int nextDigitRun(String t, int from) {
-    for (int i = from, last = t.length() - 9; i < last; i++) {
-      if (isDigit(t.charAt(i)) && (i == 0 || !isBareNumberBoundary(t.charAt(i - 1))) && digits(t, i, i + 10) == 10) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /**
-   * A {@code +}, {@code (} or digit not preceded by a word char or {@code +}, where a phone
-   * number can start, followed by the eight digits every phone match has within its longest
-   * form: most numbers in text are short.
-   */
-  private static int nextPhoneStart(String t, int from) {
-    for (int i = from, n = t.length(); i < n; i++) {
-      char c = t.charAt(i);
-      if ((c == '+' || c == '(' || isDigit(c)) && (i == 0 || !isWordOrPlus(t.charAt(i - 1)))
-          && digits(t, i, i + PHONE_MAX_LENGTH) >= PHONE_MIN_DIGITS) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /** ASCII digits in {@code t[from, to)} (clipped to the text). */
-  private static int digits(String t, int from, int to) {
-    int count = 0;
-    for (int i = from, end = Math.min(to, t.length()); i < end; i++) {
-      if (isDigit(t.charAt(i))) {
-        count++;
-      }
-    }
-    return count;
-  }
-
-  private static boolean isBareNumberBoundary(char c) {
-    return isWordChar(c) || c == '.' || c == ',' || c == '+' || c == '-';
-  }
-
-  private static boolean isWordOrPlus(char c) {
-    return isWordChar(c) || c == '+';
-  }
-
-  /** {@code \w} without UNICODE_CHARACTER_CLASS: ASCII letters, digits and underscore. */
-  private static boolean isWordChar(char c) {
-    return isDigit(c) || isUpper(c) || (c >= 'a' && c <= 'z') || c == '_';
-  }
-
-  private static boolean isUpper(char c) {
-    return c >= 'A' && c <= 'Z';
-  }
-
-  private static boolean isDigit(char c) {
-    return c >= '0' && c <= '9';
+    return matches;
   }
 
   /**

@@ -49,9 +49,9 @@ class AnchoredPatternTest {
   }
 
   private static void assertSameMatches(String text) {
-    for (AnchoredPattern pattern : IdentifierExtractor.patterns()) {
-      List<String> anchored = new ArrayList<>();
-      pattern.forEachMatch(text, m -> anchored.add(describe(m)));
+    for (var patternMatches : IdentifierExtractor.anchoredMatches(text).entrySet()) {
+      AnchoredPattern pattern = patternMatches.getKey();
+      List<String> anchored = patternMatches.getValue().stream().map(AnchoredPatternTest::describe).toList();
       List<String> plain = new ArrayList<>();
       Matcher m = pattern.pattern().matcher(text);
       while (m.find()) {
