@@ -75,16 +75,22 @@ kvscope_jvm_flags() {
   if [ "$(kvscope_jdk_feature "$JAVA_HOME")" -ge 23 ]; then
     echo "--sun-misc-unsafe-memory-access=allow"
   fi
-  # C2 inlines a callee it has already compiled only while that code is under this many bytes
-  # (HotSpot's default: 2500 on x86-64). On an incident of a few hundred MB C2 is a third of the
-  # job's CPU, over a third of that in a few dozen huge compilations (Lucene's indexing chain and
-  # stored-fields reads inlined whole into their callers); with the lower bound they stay small:
-  # 4-12% less CPU a job, the indexing and analysis threads no slower (bench/README.md, "What C2
-  # compiles"). Left out when KVSCOPE_JAVA_OPTS sets it, since the last occurrence of a JVM flag wins.
-  case " ${KVSCOPE_JAVA_OPTS:-} " in
-    *" -XX:InlineSmallCode="*) ;;
-    *) echo "-XX:InlineSmallCode=1000" ;;
-  esac
+  # C2's inlining bounds. InlineSmallCode: a callee already compiled is inlined only while that
+  # code is under this many bytes (HotSpot's default: 2500 on x86-64). On an incident of a few
+  # hundred MB C2 is a third of the job's CPU, over a third of that in a few dozen huge compilations
+  # (Lucene's indexing chain and stored-fields reads inlined whole into their callers); with the
+  # lower bound they stay small: 4-12% less CPU a job, the indexing and analysis threads no slower
+  # (bench/README.md, "What C2 compiles"). FreqInlineSize and MaxInlineSize: the bytecode size of a
+  # hot and of a cold callee still inlined (defaults 325 and 35); lower, 3-8% less CPU a job, its
+  # working threads no slower (bench/README.md, "The inlining pair decided"). Each is left out
+  # when KVSCOPE_JAVA_OPTS sets it, since the last occurrence of a JVM flag wins.
+  local flag
+  for flag in -XX:InlineSmallCode=1000 -XX:FreqInlineSize=200 -XX:MaxInlineSize=20; do
+    case " ${KVSCOPE_JAVA_OPTS:-} " in
+      *" ${flag%%=*}="*) ;;
+      *) echo "$flag" ;;
+    esac
+  done
 }
 
 # The JDK's AOT cache (JDK 25+: JEP 483 classes loaded and linked, JEP 515 method profiles, JEP 514

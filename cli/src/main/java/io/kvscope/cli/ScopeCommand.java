@@ -107,15 +107,18 @@ final class ScopeCommand implements Callable<Integer> {
     return launch(buildHome).command(java(), List.of(), jobArguments());
   }
 
+  /** C2's inlining bounds, which the launcher gives this JVM (cli/src/dist/bin/jdk.sh). */
+  private static final List<String> INLINING_BOUNDS = List.of("-XX:InlineSmallCode=", "-XX:FreqInlineSize=", "-XX:MaxInlineSize=");
+
   /**
    * Of this JVM's own options, the JIT's that the job's JVM gets too, before {@value #JAVA_OPTS}'s
-   * (so a value given there wins). The launcher gives this JVM {@code -XX:InlineSmallCode}
+   * (so a value given there wins). The launcher gives this JVM C2's inlining bounds
    * (cli/src/dist/bin/jdk.sh, or the user's in {@code KVSCOPE_JAVA_OPTS}): C2's work is the largest
-   * part of the job's JVM outside its tasks, and the job runs the same indexing chain the bound was
+   * part of the job's JVM outside its tasks, and the job runs the same indexing chain the bounds were
    * measured on (bench/README.md, "Spark: the job's JVM and the shards' writer").
    */
   static List<String> jitOptions(List<String> ownOptions) {
-    return ownOptions.stream().filter(option -> option.startsWith("-XX:InlineSmallCode=")).toList();
+    return ownOptions.stream().filter(option -> INLINING_BOUNDS.stream().anyMatch(option::startsWith)).toList();
   }
 
   /** {@value #JAVA_OPTS}'s options, split at white space as a shell would split them unquoted. */

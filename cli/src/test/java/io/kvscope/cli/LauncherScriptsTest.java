@@ -215,12 +215,13 @@ class LauncherScriptsTest {
   }
 
   /**
-   * The smaller C2 inlining bound (bench/README.md, "What C2 compiles") reaches every JVM the
-   * launcher starts, on any JDK, the AOT cache's create step included, unless the user's
-   * KVSCOPE_JAVA_OPTS sets a bound of its own (the last occurrence of a JVM flag would win).
+   * The smaller C2 inlining bounds (bench/README.md, "What C2 compiles" and "The inlining pair
+   * decided") reach every JVM the launcher starts, on any JDK, the AOT cache's create step included,
+   * unless the user's KVSCOPE_JAVA_OPTS sets a bound of its own (the last occurrence of a JVM flag
+   * would win); a bound the user sets leaves the others in.
    */
   @Test
-  void everyJvmGetsTheSmallerInliningBoundUnlessTheUserSetsOne(@TempDir Path tmp) throws Exception {
+  void everyJvmGetsTheSmallerInliningBoundsUnlessTheUserSetsThem(@TempDir Path tmp) throws Exception {
     assumeBash();
     Path log = tmp.resolve("java.log");
     Path checkout = launcherCheckout(tmp);
@@ -230,12 +231,12 @@ class LauncherScriptsTest {
       launch(checkout, jdk, tmp.resolve("cache"), run[1]);
     }
     assertThat(Files.readAllLines(log)).hasSize(3) // the search, then the ingest's recording run and its create step
-        .allSatisfy(call -> assertThat(call).contains("-XX:InlineSmallCode=1000"));
+        .allSatisfy(call -> assertThat(call).contains("-XX:InlineSmallCode=1000", "-XX:FreqInlineSize=200", "-XX:MaxInlineSize=20"));
 
     String flags = bash(tmp, "source '" + checkout.resolve("cli/src/dist/bin/jdk.sh") + "'; JAVA_HOME='" + jdk
-        + "' KVSCOPE_JAVA_OPTS='-Xmx1g -XX:InlineSmallCode=2500' kvscope_jvm_flags", "/usr/bin:/bin");
-    assertThat(flags.lines().toList()).contains("--add-opens=java.base/java.nio=ALL-UNNAMED")
-        .noneMatch(flag -> flag.startsWith("-XX:InlineSmallCode"));
+        + "' KVSCOPE_JAVA_OPTS='-Xmx1g -XX:InlineSmallCode=2500 -XX:MaxInlineSize=35' kvscope_jvm_flags", "/usr/bin:/bin");
+    assertThat(flags.lines().toList()).contains("--add-opens=java.base/java.nio=ALL-UNNAMED", "-XX:FreqInlineSize=200")
+        .noneMatch(flag -> flag.startsWith("-XX:InlineSmallCode") || flag.startsWith("-XX:MaxInlineSize"));
   }
 
   /** The launcher tells an input from an option's value by the command's own options that take none. */

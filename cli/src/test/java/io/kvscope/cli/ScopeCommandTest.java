@@ -104,11 +104,13 @@ class ScopeCommandTest {
   }
 
   @Test
-  void theJobsJvmGetsTheLaunchersInliningBoundAndNothingElseOfThisJvms() {
+  void theJobsJvmGetsTheLaunchersInliningBoundsAndNothingElseOfThisJvms() {
     List<String> own = List.of("--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx1g", "-XX:InlineSmallCode=1000",
-        "-XX:AOTCache=/c/analyze.aot", "-Dfile.encoding=UTF-8");
+        "-XX:FreqInlineSize=200", "-XX:MaxInlineSize=20", "-XX:C1MaxInlineSize=35", "-XX:AOTCache=/c/analyze.aot",
+        "-Dfile.encoding=UTF-8");
 
-    assertThat(ScopeCommand.jitOptions(own)).containsExactly("-XX:InlineSmallCode=1000");
+    assertThat(ScopeCommand.jitOptions(own))
+        .containsExactly("-XX:InlineSmallCode=1000", "-XX:FreqInlineSize=200", "-XX:MaxInlineSize=20");
     assertThat(ScopeCommand.jitOptions(List.of("-Xmx1g"))).isEmpty();
   }
 
