@@ -8,7 +8,9 @@
 # Masked: generation times (generated, prepared), the index path, the build's name, the analyzers' own timings (analyzer
 # and CPU seconds), the Spark application id of a 'kvscope scope' run (local-N, app-N-N: it names the job whose
 # candidate pairs the analysis read), and the 8-hex hashes keyed by each index's own case key (identifier and span
-# hashes), which two indexes of the same logs never share. findings.arrow is skipped: it holds those
+# hashes), which two indexes of the same logs never share, and the source-text cache's two counters
+# (source_texts_read, source_texts_reused: which candidate comes first, and so what the bounded cache
+# still holds, moves by a few between two runs of one build at 1x). findings.arrow is skipped: it holds those
 # hashes in binary (findings.ndjson holds the same rows as text). Needs jq and perl.
 set -euo pipefail
 a="$1"; b="$2"
@@ -30,6 +32,7 @@ masked() {
     s/\(commit [^)]*\)/(commit B)/g;
     s/\b(?:local|app)-[0-9]{6,}(?:-[0-9]+)?\b/SPARK_APP/g;
     s/\b[0-9a-f]{8}\b/HASH/g;
+    s/(source_texts_(?:read|reused)[^0-9]{0,40}?)[0-9][0-9,]*/$1N/g;
     $_ = "" if /analyzer_seconds|cpu_seconds/;
   '
 }
