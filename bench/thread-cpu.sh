@@ -18,21 +18,31 @@ set -uo pipefail
 child=0
 if [ "${1:-}" = --child ]; then child=1; shift; fi
 out="$1"; shift
-child_jvm() { # a java process started by a java process: the command itself or a child of it
-  local parent
-  for parent in "$pid" $(pgrep -P "$pid"); do
-    [ "$(cat /proc/"$parent"/comm 2>/dev/null)" = java ] || continue
-    pgrep -P "$parent" java | head -n 1
-    return
+# The first java process at or below $1, breadth first: the command itself, or the JVM under a
+# launcher script, /usr/bin/time, or the launcher's shell when it records an AOT cache.
+first_java() {
+  local level="$1" next proc
+  while [ -n "$level" ]; do
+    next=""
+    for proc in $level; do
+      [ "$(cat /proc/"$proc"/comm 2>/dev/null)" = java ] && { echo "$proc"; return; }
+      next="$next $(pgrep -P "$proc" | tr '\n' ' ')"
+    done
+    [ -n "${next// /}" ] || return 0
+    level="$next"
   done
+}
+child_jvm() { # a java process started by the command's JVM (kvscope scope's Spark job)
+  local jvm
+  jvm=$(first_java "$pid")
+  [ -n "$jvm" ] && pgrep -P "$jvm" java | head -n 1
 }
 "$@" &
 pid=$!
 declare -A last names
 ticks=$(getconf CLK_TCK)
 while kill -0 "$pid" 2>/dev/null; do
-  # The JVM is the command itself or a child of it (a launcher script, /usr/bin/time).
-  jvm=$(pgrep -P "$pid" java || true)
+  jvm=$(first_java "$pid")
   jvm=${jvm:-$pid}
   if [ $child = 1 ]; then
     jvm=$(child_jvm)
