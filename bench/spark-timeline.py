@@ -17,10 +17,15 @@ prints:
              stage before it, where that work is done (the job's Clock laps put it alike)
   tasks      the tasks' run time summed (launch to finish, as the scheduler saw them)
   busy       tasks / (cores x wall): how full the cores were
-  idle       core-seconds no task ran: (cores x wall) - tasks, split into
+  idle       core-seconds the stage's own tasks left: (cores x wall) - tasks; with no stage beside
+             it, split into
     none     the wall with no task at all (driver only: planning, collecting, the driver's own work)
     partial  the wall with some cores busy and others not (the tail of a stage: its last tasks)
   largest / median task of the Spark stage with the longest task
+A stage run beside the main line (its jobs in the fair scheduler's pool "beside", BesideStages) has
+no wall of its own: its row gives its tasks' span, first launch to last end, and its tasks' run
+time; the "no task running" and "partly idle" figures count every task, those beside included
+(they filled those cores), the "idle" figure only the stage's own.
 With --command LOG (lines "EPOCH_MS<TAB>text", bench/spark-stamp.sh's), it also prints the command's
 phases around the job: from the command's start to the application's start (the launcher, the
 job's JVM and Spark session start), and from the application's end to the command's end (the
@@ -65,6 +70,7 @@ def main():
     job_submit = {}         # job id -> ms
     spark_stage_kv = {}     # spark stage id -> kvscope stage
     tasks = []              # (launch ms, finish ms, spark stage id)
+    beside = set()          # kvscope stages run beside the main line (BesideStages' pool)
     for event in read_events(args.eventlog):
         kind = event.get("Event")
         if kind == "SparkListenerApplicationStart":
@@ -72,7 +78,10 @@ def main():
         elif kind == "SparkListenerApplicationEnd":
             app_end = event["Timestamp"]
         elif kind == "SparkListenerJobStart":
-            name = (event.get("Properties") or {}).get("kvscope.stage", "other")
+            properties = event.get("Properties") or {}
+            name = properties.get("kvscope.stage", "other")
+            if properties.get("spark.scheduler.pool") == "beside":
+                beside.add(name)
             job_stage[event["Job ID"]] = name
             job_submit[event["Job ID"]] = event["Submission Time"]
             for stage_id in event.get("Stage IDs", []):
@@ -90,7 +99,8 @@ def main():
     # Each kvscope stage starts at its first job's submission.
     starts = {}
     for job, name in sorted(job_submit.items(), key=lambda kv: kv[1]):
-        starts.setdefault(job_stage[job], job_submit[job])
+        if job_stage[job] not in beside:
+            starts.setdefault(job_stage[job], job_submit[job])
     order = sorted(starts, key=starts.get)
     last_finish = max(t[1] for t in tasks)
     bounds = {}
@@ -157,6 +167,12 @@ def main():
         total["idle"] += idle
         total["none"] += none / 1000
         total["partial"] += partial / 1000
+    for name in sorted(beside, key=lambda n: min(t[0] for t in tasks if spark_stage_kv.get(t[2]) == n)):
+        own = [t for t in tasks if spark_stage_kv.get(t[2], "other") == name]
+        task_s = sum(f - l for l, f, _ in own) / 1000
+        span = (max(f for _, f, _ in own) - min(l for l, _, _ in own)) / 1000
+        print(f"| {name} (beside: its tasks' span) | {span:.1f} | {task_s:.1f} | | | | | |")
+        total["tasks"] += task_s
     busy = total["tasks"] / (args.cores * total["wall"])
     print(f"| **stages** | {total['wall']:.1f} | {total['tasks']:.1f} | {busy:.0%} | {total['idle']:.1f} | "
           f"{total['none']:.1f} | {total['partial']:.1f} | |")
