@@ -8,9 +8,11 @@ import io.kvscope.ingest.UserAliases;
 import io.kvscope.ingest.record.NodeAlias;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -21,7 +23,8 @@ import org.apache.spark.sql.SparkSession;
  * request's engine facts, the request order, the requests' Lucene shards with their fingerprints
  * (one pass over the texts), the fingerprints' frequencies and the learned boilerplate cut-off,
  * what the reach rule reads of each request, the fingerprint self-join with that rule pushed in,
- * and the other outputs' Lucene shards. Each writes under the output folder, which is created owner-only
+ * and the other outputs' Lucene shards; the reach and the other shards run beside the texts' pass
+ * ({@link BesideStages}). Each writes under the output folder, which is created owner-only
  * (its quarantine and records hold prompts). When that folder is on the driver's file system, the
  * driver then adds the shards into one kvscope index, {@code OUT/index}, with the quarantine beside
  * them as an ingest keeps it, which {@code kvscope scope} analyses. Spark's task metrics for each stage go to {@code OUT/metrics/stages.csv} ({@link StageMetrics}).
@@ -88,52 +91,58 @@ public final class ScopeJob {
       Clock clock) throws IOException {
     metrics.begin("ingest");
     IngestStage.run(spark, planned, settings, userAliases, out);
+    ShardStage.clear(spark, out);
     times.put("ingest", clock.lap());
-    metrics.begin("merge");
-    long mergedKeys = MergeStage.run(spark, out);
-    times.put("merge", clock.lap());
-    metrics.begin("engine facts");
-    long linked = EngineFactsStage.run(spark, out);
-    times.put("engine facts", clock.lap());
-    metrics.begin("order");
-    FingerprintStage.order(spark, out);
-    times.put("order", clock.lap());
-    // Each text is read once for its fingerprints and its request's document.
-    metrics.begin("request shards");
-    ShardStage.requests(spark, out);
-    times.put("request shards", clock.lap());
-    metrics.begin("frequencies");
-    FingerprintStage.Result fingerprints = FingerprintStage.frequencies(spark, out);
-    times.put("frequencies", clock.lap());
-    metrics.begin("reach");
-    ReachStage.Nodes nodes = ReachStage.run(spark, out);
-    times.put("reach", clock.lap());
-    metrics.begin("pairs");
-    JoinOptions general = CrossTenantOverlap.generalJoin(fingerprints.cutoff());
-    long horizon = AnalysisOptions.DEFAULT_HORIZON.toMillis();
-    PairStage.Result join = PairStage.run(spark, out, general, nodes, horizon, saltWork);
-    times.put("pairs", clock.lap());
-    metrics.begin("other shards");
-    List<String> shards = ShardStage.others(spark, out);
-    times.put("other shards", clock.lap());
-    java.nio.file.Path index = null;
-    if (ShardIndex.local(out)) {
-      metrics.begin("index");
-      index = ShardIndex.folderOf(out);
-      ShardIndex.build(spark.sparkContext().hadoopConfiguration(), out, shards, nodes, index);
-      IndexQuarantine.write(spark, out, index, System.currentTimeMillis());
-      times.put("index", clock.lap());
-      // The self-join's pairs in the index's document ids, for the analysis of that index.
-      metrics.begin("pairs file");
-      DriverPairs.write(spark, out, index, general, horizon, join, fingerprints);
-      times.put("pairs file", clock.lap());
+    // The other shards need only the ingest's outputs, the reach only the order: both run beside
+    // the main line (BesideStages), on the cores it leaves idle.
+    try (BesideStages beside = BesideStages.start(spark, metrics)) {
+      Future<List<String>> others = beside.submit("other shards", () -> ShardStage.others(spark, out));
+      metrics.begin("merge");
+      long mergedKeys = MergeStage.run(spark, out);
+      times.put("merge", clock.lap());
+      metrics.begin("engine facts");
+      long linked = EngineFactsStage.run(spark, out);
+      times.put("engine facts", clock.lap());
+      metrics.begin("order");
+      FingerprintStage.order(spark, out);
+      times.put("order", clock.lap());
+      Future<ReachStage.Nodes> reach = beside.submit("reach", () -> ReachStage.run(spark, out));
+      // Each text is read once for its fingerprints and its request's document.
+      metrics.begin("request shards");
+      ShardStage.requests(spark, out);
+      times.put("request shards", clock.lap());
+      metrics.begin("frequencies");
+      FingerprintStage.Result fingerprints = FingerprintStage.frequencies(spark, out);
+      times.put("frequencies", clock.lap());
+      ReachStage.Nodes nodes = BesideStages.result(reach);
+      times.put("reach", clock.lap());
+      metrics.begin("pairs");
+      JoinOptions general = CrossTenantOverlap.generalJoin(fingerprints.cutoff());
+      long horizon = AnalysisOptions.DEFAULT_HORIZON.toMillis();
+      PairStage.Result join = PairStage.run(spark, out, general, nodes, horizon, saltWork);
+      times.put("pairs", clock.lap());
+      List<String> shards = new ArrayList<>(ShardStage.requestShards(spark, out));
+      shards.addAll(BesideStages.result(others));
+      times.put("other shards", clock.lap());
+      java.nio.file.Path index = null;
+      if (ShardIndex.local(out)) {
+        metrics.begin("index");
+        index = ShardIndex.folderOf(out);
+        ShardIndex.build(spark.sparkContext().hadoopConfiguration(), out, shards, nodes, index);
+        IndexQuarantine.write(spark, out, index, System.currentTimeMillis());
+        times.put("index", clock.lap());
+        // The self-join's pairs in the index's document ids, for the analysis of that index.
+        metrics.begin("pairs file");
+        DriverPairs.write(spark, out, index, general, horizon, join, fingerprints);
+        times.put("pairs file", clock.lap());
+      }
+      metrics.write(metrics.rows(times, join), out);
+      return new Summary(planned.size(), (int) planned.stream().filter(f -> f.format() != null).count(),
+          (int) planned.stream().filter(f -> f.skippedBecause() != null).count(),
+          (int) planned.stream().filter(f -> f.unreadable() != null).count(), mergedKeys, linked, fingerprints.requests(),
+          fingerprints.fingerprintRows(), fingerprints.histogram().totalTerms(), fingerprints.cutoff(), join, shards, index,
+          times);
     }
-    metrics.write(metrics.rows(times, join), out);
-    return new Summary(planned.size(), (int) planned.stream().filter(f -> f.format() != null).count(),
-        (int) planned.stream().filter(f -> f.skippedBecause() != null).count(),
-        (int) planned.stream().filter(f -> f.unreadable() != null).count(), mergedKeys, linked, fingerprints.requests(),
-        fingerprints.fingerprintRows(), fingerprints.histogram().totalTerms(), fingerprints.cutoff(), join, shards, index,
-        times);
   }
 
   private void ownerOnlyFolder(String out) throws IOException {

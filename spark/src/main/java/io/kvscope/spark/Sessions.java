@@ -1,22 +1,57 @@
 package io.kvscope.spark;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 
 /** How kvscope starts a Spark session of its own. */
 final class Sessions {
 
+  private static final String MODE = "spark.scheduler.mode";
+
+  /**
+   * Spark's fair scheduler with the main line's pool ({@code default}) always first: its minimum
+   * share is never met, so it takes every core it has tasks for, and the pool of the stages beside
+   * ({@link BesideStages#POOL}) gets the rest.
+   */
+  private static final String POOLS = """
+      <?xml version="1.0"?>
+      <allocations>
+        <pool name="default"><schedulingMode>FIFO</schedulingMode><weight>1</weight><minShare>1000000</minShare></pool>
+        <pool name="%s"><schedulingMode>FIFO</schedulingMode><weight>1</weight><minShare>0</minShare></pool>
+      </allocations>
+      """.formatted(BesideStages.POOL);
+
   private Sessions() {}
 
   /**
-   * A session on {@code master} without the web UI. The driver binds to loopback in local mode: a
-   * host whose name resolves to loopback otherwise makes Spark bind another interface.
+   * A session on {@code master} without the web UI, and with the pools above unless the scheduler's
+   * mode was set (spark-submit's {@code --conf}). The driver binds to loopback in local mode: a host
+   * whose name resolves to loopback otherwise makes Spark bind another interface.
    */
   static SparkSession.Builder builder(String master) {
     SparkSession.Builder builder = SparkSession.builder().appName("kvscope").master(master)
         .config("spark.ui.enabled", "false");
+    if (System.getProperty(MODE) == null) {
+      builder.config(MODE, "FAIR").config("spark.scheduler.allocation.file", pools().toString());
+    }
     if (master.startsWith("local")) {
       builder.config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.host", "127.0.0.1");
     }
     return builder;
+  }
+
+  /** The pools' file, in a temporary file the JVM deletes when it exits. */
+  private static Path pools() {
+    try {
+      Path file = Files.createTempFile("kvscope-pools-", ".xml");
+      file.toFile().deleteOnExit();
+      return Files.writeString(file, POOLS, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

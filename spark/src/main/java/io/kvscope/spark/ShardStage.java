@@ -53,7 +53,7 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>The requests' shards are written in the pass that also gives stage 4 its fingerprint rows
  * ({@link #requests}): each text is read and fingerprinted once, and the hashes serve both its
- * document's terms and {@code fingerprints/}. The other shards follow the self-join ({@link #others}).
+ * document's terms and {@code fingerprints/}. The other shards need only the ingest's outputs ({@link #others}).
  *
  * <p>The index replaces a document by its {@link Schema#ID}; the shards cannot, across partitions.
  * So every output is partitioned by what its id is made of (the node, the alias), which puts two
@@ -70,12 +70,11 @@ final class ShardStage {
   /**
    * Writes the requests' shards, and from the same texts stage 4's {@code fingerprints/}: each
    * request's distinct hashes per side with its ordinal and tenant, as {@link
-   * FingerprintStage#FINGERPRINT_SCHEMA}. Needs {@code request_order/} and {@code engine_facts/}.
-   * An earlier run's shards are deleted first.
+   * FingerprintStage#FINGERPRINT_SCHEMA}. Needs {@code request_order/} and {@code engine_facts/},
+   * and an earlier run's shards gone ({@link #clear}).
    */
   static void requests(SparkSession spark, String out) throws IOException {
     org.apache.hadoop.fs.Path target = target(spark, out);
-    target.getFileSystem(spark.sparkContext().hadoopConfiguration()).delete(target, true); // an earlier run's
     HadoopFiles.Settings hadoop = HadoopFiles.Settings.of(spark.sparkContext().hadoopConfiguration());
     String to = target.toString();
     Dataset<Row> requests = requestRows(spark, out)
@@ -88,16 +87,17 @@ final class ShardStage {
     Stages.write(fingerprints, out, FingerprintStage.FINGERPRINT_FOLDER);
   }
 
-  /**
-   * Writes the other outputs' shards; returns every shard's folder name under {@code out/shards},
-   * the requests' first in request order.
-   */
-  static List<String> others(SparkSession spark, String out) throws IOException {
+  /** Deletes an earlier run's shards, before either kind is written. */
+  static void clear(SparkSession spark, String out) throws IOException {
     org.apache.hadoop.fs.Path target = target(spark, out);
-    HadoopFiles.Settings hadoop = HadoopFiles.Settings.of(spark.sparkContext().hadoopConfiguration());
-    int partitions = spark.sparkContext().defaultParallelism();
-    List<String> shards = new ArrayList<>();
+    target.getFileSystem(spark.sparkContext().hadoopConfiguration()).delete(target, true);
+  }
+
+  /** The requests' shards' folder names under {@code out/shards}, in request order. */
+  static List<String> requestShards(SparkSession spark, String out) throws IOException {
+    org.apache.hadoop.fs.Path target = target(spark, out);
     FileSystem fs = target.getFileSystem(spark.sparkContext().hadoopConfiguration());
+    List<String> shards = new ArrayList<>();
     if (fs.exists(target)) {
       for (FileStatus shard : fs.listStatus(target)) {
         if (shard.isDirectory() && shard.getPath().getName().startsWith(REQUESTS + "-")) {
@@ -106,6 +106,18 @@ final class ShardStage {
       }
     }
     Collections.sort(shards);
+    return shards;
+  }
+
+  /**
+   * Writes the other outputs' shards, which need only the ingest's outputs; returns their folder
+   * names under {@code out/shards}.
+   */
+  static List<String> others(SparkSession spark, String out) {
+    org.apache.hadoop.fs.Path target = target(spark, out);
+    HadoopFiles.Settings hadoop = HadoopFiles.Settings.of(spark.sparkContext().hadoopConfiguration());
+    int partitions = spark.sparkContext().defaultParallelism();
+    List<String> shards = new ArrayList<>();
     for (IngestOutput output : List.of(IngestOutput.ENGINE_EVENTS, IngestOutput.EPOCHS, IngestOutput.NODE_ACTIVITY,
         IngestOutput.NODE_ALIASES, IngestOutput.VERSIONS, IngestOutput.CHECKPOINTS)) {
       Dataset<Row> rows = spark.read().schema(output.schema()).parquet(out + "/" + output.folder());
