@@ -11,6 +11,9 @@ import org.apache.spark.sql.SparkSession;
 final class Sessions {
 
   private static final String MODE = "spark.scheduler.mode";
+  private static final String EXECUTOR_TIMEOUT = "spark.network.executorTimeout";
+  /** Longer than any scope: in local mode a missing heartbeat says nothing about the executor. */
+  static final String LOCAL_EXECUTOR_TIMEOUT = "30d";
 
   /**
    * Spark's fair scheduler with the main line's pool ({@code default}) always first: its minimum
@@ -29,8 +32,13 @@ final class Sessions {
 
   /**
    * A session on {@code master} without the web UI, and with the pools above unless the scheduler's
-   * mode was set (spark-submit's {@code --conf}). The driver binds to loopback in local mode: a host
-   * whose name resolves to loopback otherwise makes Spark bind another interface.
+   * mode was set (spark-submit's {@code --conf}). In local mode the driver binds to loopback (a host
+   * whose name resolves to loopback otherwise makes Spark bind another interface), and the executor
+   * is never dropped for missing heartbeats: it runs in the driver's own JVM, so it cannot be gone
+   * while the driver asks, but Spark's heartbeat thread can die (an accumulator read while it is
+   * still being deserialized throws in {@code isZero}, apache/spark pull request 58785), and 120 s
+   * later the driver would drop its only executor with every shuffle output on it, to be computed
+   * again. A timeout set by the user ({@code -D}{@value #EXECUTOR_TIMEOUT}) is kept.
    */
   static SparkSession.Builder builder(String master) {
     SparkSession.Builder builder = SparkSession.builder().appName("kvscope").master(master)
@@ -40,6 +48,9 @@ final class Sessions {
     }
     if (master.startsWith("local")) {
       builder.config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.host", "127.0.0.1");
+      if (System.getProperty(EXECUTOR_TIMEOUT) == null) {
+        builder.config(EXECUTOR_TIMEOUT, LOCAL_EXECUTOR_TIMEOUT);
+      }
     }
     return builder;
   }
