@@ -12,7 +12,7 @@ import java.util.Arrays;
  */
 final class AnchorScan {
 
-  /** The patterns, in the order {@link IdentifierExtractor} applies them. */
+  /** The patterns whose anchors are found, each named by one of these. */
   static final int EMAIL = 0;
   static final int UUID = 1;
   static final int API_KEY = 2;

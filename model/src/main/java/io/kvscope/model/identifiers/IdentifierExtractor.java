@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 
@@ -53,6 +54,19 @@ public final class IdentifierExtractor {
       "(?<![\\w+])(?:\\+[0-9]{1,3}[ .-]?|[0-9]{1,3}[ .-])?\\(?[0-9]{2,4}\\)?[ .-][0-9]{3,4}[ .-]?[0-9]{3,4}(?!\\w)"),
       0, PHONE_MAX_LENGTH);
 
+  /** A pattern, the anchors {@link AnchorScan} finds for it, and what a match of it is. */
+  private record Rule(AnchoredPattern pattern, int anchors, Category category, Function<MatchResult, String> normalise) {}
+
+  /** In the order they are applied: an earlier find keeps its text from a later pattern's overlapping match. */
+  private static final List<Rule> RULES = List.of(
+      new Rule(EMAIL, AnchorScan.EMAIL, Category.EMAIL, m -> m.group().toLowerCase(Locale.ROOT)),
+      new Rule(UUID, AnchorScan.UUID, Category.UUID, m -> m.group().toLowerCase(Locale.ROOT)),
+      new Rule(API_KEY, AnchorScan.API_KEY, Category.API_KEY, MatchResult::group),
+      new Rule(IBAN, AnchorScan.IBAN, Category.IBAN, m -> m.group().replace(" ", "")),
+      new Rule(ACCOUNT, AnchorScan.ACCOUNT, Category.ACCOUNT_NUMBER, m -> m.group(1)),
+      new Rule(BARE_NUMBER, AnchorScan.BARE_NUMBER, Category.ACCOUNT_NUMBER, MatchResult::group),
+      new Rule(PHONE, AnchorScan.PHONE, Category.PHONE, m -> digits(m.group())));
+
   private final List<String> canaryPrefixes;
 
   public IdentifierExtractor(List<String> canaryPrefixes) {
@@ -72,13 +86,9 @@ public final class IdentifierExtractor {
     Found found = new Found();
     canaries(text, found);
     AnchorScan anchors = AnchorScan.of(text);
-    each(EMAIL, anchors.of(AnchorScan.EMAIL), text, Category.EMAIL, m -> m.group().toLowerCase(Locale.ROOT), found);
-    each(UUID, anchors.of(AnchorScan.UUID), text, Category.UUID, m -> m.group().toLowerCase(Locale.ROOT), found);
-    each(API_KEY, anchors.of(AnchorScan.API_KEY), text, Category.API_KEY, MatchResult::group, found);
-    each(IBAN, anchors.of(AnchorScan.IBAN), text, Category.IBAN, m -> m.group().replace(" ", ""), found);
-    each(ACCOUNT, anchors.of(AnchorScan.ACCOUNT), text, Category.ACCOUNT_NUMBER, m -> m.group(1), found);
-    each(BARE_NUMBER, anchors.of(AnchorScan.BARE_NUMBER), text, Category.ACCOUNT_NUMBER, MatchResult::group, found);
-    each(PHONE, anchors.of(AnchorScan.PHONE), text, Category.PHONE, m -> digits(m.group()), found);
+    for (Rule rule : RULES) {
+      each(rule, anchors.of(rule.anchors()), text, found);
+    }
     List<Identifier> result = new ArrayList<>(found.byTerm.values());
     result.sort(java.util.Comparator.comparingInt(Identifier::start));
     return result;
@@ -100,10 +110,10 @@ public final class IdentifierExtractor {
     }
   }
 
-  private static void each(AnchoredPattern pattern, AnchorScan.Positions anchors, String text, Category category,
-      java.util.function.Function<MatchResult, String> normalise, Found found) {
-    pattern.forEachMatch(text, anchors, m -> {
-      String value = normalise.apply(m);
+  private static void each(Rule rule, AnchorScan.Positions anchors, String text, Found found) {
+    Category category = rule.category();
+    rule.pattern().forEachMatch(text, anchors, m -> {
+      String value = rule.normalise().apply(m);
       if (category == Category.PHONE && (value.length() < 9 || value.length() > 15)) {
         return;
       }
@@ -121,14 +131,13 @@ public final class IdentifierExtractor {
    * Every pattern's anchored matches in {@code text}, in the order the patterns are applied, with
    * the pattern: for tests that compare them with a plain scan.
    */
-  static java.util.Map<AnchoredPattern, List<MatchResult>> anchoredMatches(String text) {
+  static Map<AnchoredPattern, List<MatchResult>> anchoredMatches(String text) {
     AnchorScan anchors = AnchorScan.of(text);
-    List<AnchoredPattern> patterns = List.of(EMAIL, UUID, API_KEY, IBAN, ACCOUNT, BARE_NUMBER, PHONE);
-    java.util.Map<AnchoredPattern, List<MatchResult>> matches = new LinkedHashMap<>();
-    for (int p = 0; p < patterns.size(); p++) {
+    Map<AnchoredPattern, List<MatchResult>> matches = new LinkedHashMap<>();
+    for (Rule rule : RULES) {
       List<MatchResult> found = new ArrayList<>();
-      patterns.get(p).forEachMatch(text, anchors.of(p), found::add);
-      matches.put(patterns.get(p), found);
+      rule.pattern().forEachMatch(text, anchors.of(rule.anchors()), found::add);
+      matches.put(rule.pattern(), found);
     }
     return matches;
   }
