@@ -91,6 +91,20 @@ kvscope_jvm_flags() {
       *) echo "$flag" ;;
     esac
   done
+  # The collector. On a machine of at most two cores G1's write barriers and refinement threads cost
+  # the threads that do kvscope's work more than its parallel collections save: the serial collector
+  # took 0.3-1.0 CPU s (2-4%) off every job measured, its wall the same (bench/README.md, "The serial
+  # collector on two cores"). With more cores G1 stays, since a serial collection stops every writer
+  # thread for a single-threaded pause. Left out when KVSCOPE_JAVA_OPTS chooses a collector.
+  local option
+  for option in ${KVSCOPE_JAVA_OPTS:-}; do
+    case "$option" in -XX:+Use*GC) return 0 ;; esac
+  done
+  [ "$(kvscope_cores)" -gt 2 ] 2>/dev/null || echo "-XX:+UseSerialGC"
+}
+
+kvscope_cores() { # the processors this shell may run on
+  nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1
 }
 
 # The JDK's AOT cache (JDK 25+: JEP 483 classes loaded and linked, JEP 515 method profiles, JEP 514

@@ -239,6 +239,29 @@ class LauncherScriptsTest {
         .noneMatch(flag -> flag.startsWith("-XX:InlineSmallCode") || flag.startsWith("-XX:MaxInlineSize"));
   }
 
+  /**
+   * The serial collector (bench/README.md, "The serial collector on two cores") goes to a JVM on a
+   * machine of at most two cores, not to one of more, and never beside a collector the user's
+   * KVSCOPE_JAVA_OPTS chooses (two collectors make the JVM refuse to start).
+   */
+  @Test
+  void theSerialCollectorOnlyOnTwoCoresAndOnlyWhenTheUserChoseNone(@TempDir Path tmp) throws Exception {
+    assumeBash();
+    Path log = tmp.resolve("java.log");
+    Path checkout = launcherCheckout(tmp);
+    Path jdk = standInJdk(tmp.resolve("jdk-25"), "25.0.1", log);
+    String source = "unset KVSCOPE_JAVA_OPTS; source '" + checkout.resolve("cli/src/dist/bin/jdk.sh") + "'; JAVA_HOME='" + jdk + "'; ";
+    for (int cores : new int[] {1, 2, 3, 64}) {
+      String flags = bash(tmp, source + "kvscope_cores() { echo " + cores + "; }; kvscope_jvm_flags", "/usr/bin:/bin");
+      assertThat(flags.lines().filter(flag -> flag.endsWith("GC")).toList()).as("%d cores", cores)
+          .isEqualTo(cores <= 2 ? List.of("-XX:+UseSerialGC") : List.of());
+    }
+    String chosen = bash(tmp, source + "kvscope_cores() { echo 2; }; KVSCOPE_JAVA_OPTS='-Xmx1g -XX:+UseParallelGC -XX:+AlwaysPreTouch'"
+        + " kvscope_jvm_flags", "/usr/bin:/bin");
+    assertThat(chosen.lines().toList()).contains("-XX:InlineSmallCode=1000").noneMatch(flag -> flag.endsWith("GC"));
+    assertThat(Integer.parseInt(bash(tmp, source + "kvscope_cores", "/usr/bin:/bin").strip())).isPositive();
+  }
+
   /** The launcher tells an input from an option's value by the command's own options that take none. */
   @Test
   void theLauncherKnowsWhichOfAnalyzesOptionsTakeNoValue() throws Exception {
