@@ -3,13 +3,9 @@ package io.kvscope.spark;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.countDistinct;
-import static org.apache.spark.sql.functions.first;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
-import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.udf;
-import static org.apache.spark.sql.functions.when;
 
 import io.kvscope.ingest.record.CanonicalField;
 import io.kvscope.model.finding.Tenants;
@@ -21,9 +17,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
@@ -113,23 +111,27 @@ final class FingerprintStage {
     return new Result(requests, stored.count(), histogram, BoilerplateCutoff.learn(histogram));
   }
 
+  /** One row of {@code frequencies/}: a shared fingerprint's postings counted. */
+  static final StructType FREQUENCY_SCHEMA = new StructType()
+      .add("hash", DataTypes.LongType, false)
+      .add("n_resp", DataTypes.LongType, false)
+      .add("n_prompt", DataTypes.LongType, false)
+      .add("docs", DataTypes.LongType, false)
+      .add("tenants", DataTypes.LongType, false);
+
   /**
    * Each shared fingerprint's postings: responses and prompts holding it, documents and tenants.
-   * The rows are hashed to their fingerprint's partition before any aggregation, so the work is
-   * spread by key whatever the files of {@code fingerprints/}: the join above may leave it a few
-   * large files, and at 4 GB two tasks reading them ran the map side of two distinct counts
-   * (every row expanded once per count) for a quarter of an hour. Counting documents as the
-   * (fingerprint, request) groups leaves one distinct count, of tenants, within each partition.
+   * The rows are hashed to their fingerprint's partition before anything is counted, so the work
+   * is spread by key whatever the files of {@code fingerprints/} (at 4 GB two tasks reading a few
+   * large files once ran the map side of two distinct counts for a quarter of an hour). Within a
+   * partition they are sorted by fingerprint and request and counted in one pass ({@link
+   * PostingCounts}): no hash table of every (fingerprint, request) and no distinct count's
+   * expansion, the two aggregations this pass replaced.
    */
   static Dataset<Row> frequencies(Dataset<Row> fingerprints) {
-    Dataset<Row> perRequest = fingerprints.repartition(col("hash")).groupBy("hash", "request").agg(
-        sum(when(col("side").equalTo(RESPONSE), 1).otherwise(0)).as("n_resp"),
-        sum(when(col("side").equalTo(PROMPT), 1).otherwise(0)).as("n_prompt"),
-        first("tenant").as("tenant"));
-    return perRequest.groupBy("hash").agg(
-            sum("n_resp").as("n_resp"), sum("n_prompt").as("n_prompt"),
-            count(lit(1)).as("docs"), countDistinct("tenant").as("tenants"))
-        .filter(col("n_resp").gt(0).and(col("docs").geq(2)));
+    return fingerprints.select("hash", "side", "request", "tenant")
+        .repartition(col("hash")).sortWithinPartitions("hash", "request")
+        .mapPartitions((MapPartitionsFunction<Row, Row>) PostingCounts::shared, Encoders.row(FREQUENCY_SCHEMA));
   }
 
   static final StructType TENANT_SCHEMA = new StructType()

@@ -1,0 +1,87 @@
+package io.kvscope.spark;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+
+/**
+ * The postings of each fingerprint counted from rows sorted by (hash, request): responses and
+ * prompts holding it, documents (distinct requests) and distinct tenants, for the fingerprints some
+ * response holds and at least two documents share ({@link FingerprintStage#frequencies}). One
+ * fingerprint's rows are in memory only as counters; rows stream in and out.
+ */
+final class PostingCounts implements Iterator<Row> {
+
+  private final Iterator<Row> sorted;
+  /** Tenants seen in the current fingerprint, and which bits to clear when it ends. */
+  private final BitSet tenantsSeen = new BitSet();
+  private int[] tenantsSet = new int[16];
+  private Row pending;
+  private Row next;
+
+  private PostingCounts(Iterator<Row> sorted) {
+    this.sorted = sorted;
+    this.pending = sorted.hasNext() ? sorted.next() : null;
+  }
+
+  /** The shared fingerprints' counts from {@code sorted}'s rows (hash, side, request, tenant). */
+  static Iterator<Row> shared(Iterator<Row> sorted) {
+    return new PostingCounts(sorted);
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (next == null && pending != null) {
+      next = countOne();
+    }
+    return next != null;
+  }
+
+  @Override
+  public Row next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    Row row = next;
+    next = null;
+    return row;
+  }
+
+  /** Counts the fingerprint of {@link #pending}; its row if shared, else null. */
+  private Row countOne() {
+    long hash = pending.getLong(0);
+    long responses = 0;
+    long prompts = 0;
+    long documents = 0;
+    int tenants = 0;
+    int lastRequest = 0;
+    while (pending != null && pending.getLong(0) == hash) {
+      if (pending.getByte(1) == FingerprintStage.RESPONSE) {
+        responses++;
+      } else {
+        prompts++;
+      }
+      int request = pending.getInt(2);
+      if (documents == 0 || request != lastRequest) {
+        documents++;
+        lastRequest = request;
+      }
+      int tenant = pending.getInt(3);
+      if (!tenantsSeen.get(tenant)) {
+        tenantsSeen.set(tenant);
+        if (tenants == tenantsSet.length) {
+          tenantsSet = Arrays.copyOf(tenantsSet, tenants * 2);
+        }
+        tenantsSet[tenants++] = tenant;
+      }
+      pending = sorted.hasNext() ? sorted.next() : null;
+    }
+    for (int i = 0; i < tenants; i++) {
+      tenantsSeen.clear(tenantsSet[i]);
+    }
+    return responses > 0 && documents >= 2 ? RowFactory.create(hash, responses, prompts, documents, (long) tenants) : null;
+  }
+}
