@@ -351,8 +351,8 @@ class ScopeJobTest {
 
   /**
    * For each live document (by id), each indexed field's hash of its terms in term order, with each
-   * term's frequency and positions where the field keeps them: equal when the document was inverted
-   * alike, whatever its document number.
+   * term's frequency and positions where the field keeps them, and of its point values: equal when
+   * the document was indexed alike, whatever its document number.
    */
   private static Map<String, Map<String, Long>> indexedTerms(Path index) throws IOException {
     Map<String, Map<String, Long>> documents = new TreeMap<>();
@@ -370,6 +370,7 @@ class ScopeJobTest {
           }
         }
         for (org.apache.lucene.index.FieldInfo field : leaf.getFieldInfos()) {
+          addPoints(leaf, field.name, byDoc);
           org.apache.lucene.index.Terms terms = leaf.terms(field.name);
           if (terms == null) {
             continue;
@@ -395,6 +396,32 @@ class ScopeJobTest {
       }
     }
     return documents;
+  }
+
+  /** Adds each document's point values of {@code field} (the fingerprints), in the ascending order a 1-D tree holds them. */
+  private static void addPoints(org.apache.lucene.index.LeafReader leaf, String field, List<Map<String, Long>> byDoc)
+      throws IOException {
+    org.apache.lucene.index.PointValues points = leaf.getPointValues(field);
+    if (points == null) {
+      return;
+    }
+    points.intersect(new org.apache.lucene.index.PointValues.IntersectVisitor() {
+      @Override
+      public void visit(int doc) {
+        throw new AssertionError("every value is asked for with its doc");
+      }
+
+      @Override
+      public void visit(int doc, byte[] packed) {
+        long value = java.util.Arrays.hashCode(packed);
+        byDoc.get(doc).merge(field, value, (sum, next) -> sum * 1_000_003 + next);
+      }
+
+      @Override
+      public org.apache.lucene.index.PointValues.Relation compare(byte[] min, byte[] max) {
+        return org.apache.lucene.index.PointValues.Relation.CELL_CROSSES_QUERY;
+      }
+    });
   }
 
   /**

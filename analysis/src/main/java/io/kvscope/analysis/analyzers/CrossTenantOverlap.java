@@ -13,6 +13,7 @@ import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.model.fingerprint.BoilerplateCutoff;
 import io.kvscope.model.fingerprint.FingerprintConfig;
 import io.kvscope.index.fingerprint.FingerprintFields;
+import io.kvscope.index.fingerprint.HashStream;
 import io.kvscope.index.fingerprint.FingerprintJoin;
 import io.kvscope.model.fingerprint.Fingerprinter;
 import io.kvscope.model.fingerprint.FrequencyHistogram;
@@ -30,10 +31,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import org.apache.lucene.index.MultiTerms;
-import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * Verbatim passages of a response that another request's prompt or reply held, judged with the
@@ -223,15 +220,13 @@ public final class CrossTenantOverlap implements Analyzer {
         continue;
       }
       Map<Integer, int[]> shared = new HashMap<>();
-      for (long hash : fingerprinter.distinctHashes(response)) {
-        BytesRef term = FingerprintFields.term(hash);
+      long[] hashes = fingerprinter.distinctHashes(response);
+      // Deleted documents are not left out, as the terms' postings did not leave them out.
+      int[][][] holders = {HashStream.docsOf(context.reader(), FingerprintFields.PROMPT, hashes, false),
+          HashStream.docsOf(context.reader(), FingerprintFields.RESPONSE, hashes, false)};
+      for (int i = 0; i < hashes.length; i++) {
         for (int side = 0; side < 2; side++) {
-          String field = side == 0 ? FingerprintFields.PROMPT : FingerprintFields.RESPONSE;
-          PostingsEnum docs = MultiTerms.getTermPostingsEnum(context.reader(), field, term, 0);
-          if (docs == null) {
-            continue;
-          }
-          for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+          for (int doc : holders[side][i]) {
             if (reach.reaches(doc, recipient)) {
               shared.computeIfAbsent(columns.order(doc), r -> new int[2])[side]++;
             }

@@ -10,14 +10,12 @@ import java.util.Arrays;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.MultiDocValues;
-import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PointValues;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * A generated incident ingested into a real index, opened for reading, with each document's tenant
@@ -30,9 +28,8 @@ final class IndexFixture implements Closeable {
   final DirectoryReader reader;
   final int[] tenant;
   final long[] start;
-  /** Postings the join reads: both fields' postings of every response term two documents share. */
-  final long postingsRead;
-  final long responseTerms;
+  /** Fingerprint points the join reads: every value of both fields, each with its document. */
+  final long pointsRead;
 
   IndexFixture(String scale) throws IOException {
     incident = Corpora.incident(scale);
@@ -40,9 +37,7 @@ final class IndexFixture implements Closeable {
     reader = DirectoryReader.open(directory);
     tenant = tenants(reader);
     start = starts(reader);
-    long[] counts = postings(reader);
-    responseTerms = counts[0];
-    postingsRead = counts[1];
+    pointsRead = points(reader, FingerprintFields.RESPONSE) + points(reader, FingerprintFields.PROMPT);
   }
 
   private static int[] tenants(IndexReader reader) throws IOException {
@@ -68,25 +63,13 @@ final class IndexFixture implements Closeable {
     return start;
   }
 
-  /** {response terms, postings read}, counted the way the join's walk reads them. */
-  private static long[] postings(IndexReader reader) throws IOException {
-    Terms responses = MultiTerms.getTerms(reader, FingerprintFields.RESPONSE);
-    Terms prompts = MultiTerms.getTerms(reader, FingerprintFields.PROMPT);
-    if (responses == null) {
-      return new long[] {0, 0};
+  private static long points(IndexReader reader, String field) throws IOException {
+    long points = 0;
+    for (LeafReaderContext leaf : reader.leaves()) {
+      PointValues values = leaf.reader().getPointValues(field);
+      points += values == null ? 0 : values.size();
     }
-    TermsEnum r = responses.iterator();
-    TermsEnum p = prompts == null ? null : prompts.iterator();
-    long terms = 0;
-    long read = 0;
-    for (BytesRef term = r.next(); term != null; term = r.next()) {
-      terms++;
-      int both = r.docFreq() + (p != null && p.seekExact(term) ? p.docFreq() : 0);
-      if (both >= 2) {
-        read += both;
-      }
-    }
-    return new long[] {terms, read};
+    return points;
   }
 
   @Override

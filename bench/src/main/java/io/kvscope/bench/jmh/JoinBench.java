@@ -25,8 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * analysis's general join: same-tenant pairs counted, boilerplate above 8 tenants skipped, sources
  * earlier than the recipient and at most 3 days before it. Every shared fingerprint counts here
  * (the analysis also leaves out fingerprints the recipient's own prompt carries and asks two of a
- * normally served pair), so the postings walked are the same and the candidates more. Scores:
- * joins/s, and as secondary results the postings read per second and candidates per second.
+ * normally served pair), so the points walked are the same and the candidates more. Scores:
+ * joins/s, and as secondary results the fingerprint points read per second and candidates per second.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -48,7 +48,7 @@ public class JoinBench {
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.OPERATIONS)
   public static class Rates {
-    public long postings;
+    public long points;
     public long candidates;
   }
 
@@ -72,7 +72,7 @@ public class JoinBench {
           long gap = start[recipient] - start[source];
           return gap > 0 && gap <= HORIZON_MS;
         }, candidate -> candidates[0]++);
-    rates.postings += index.postingsRead;
+    rates.points += index.pointsRead;
     rates.candidates += candidates[0];
     return stats;
   }

@@ -6,15 +6,19 @@ import java.util.Objects;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
+import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.util.BitUtil;
 import org.apache.lucene.util.BytesRef;
 
 /**
  * The two index fields that carry a request's fingerprints: {@value #PROMPT} and
- * {@value #RESPONSE}. Each distinct fingerprint becomes one term of 8 bytes (the 64-bit hash,
- * big-endian, so term order is unsigned hash order), indexed with {@link IndexOptions#DOCS}
- * only: no positions, no frequencies, no norms, not stored. Positions are not needed because
- * verification re-tokenizes the stored text.
+ * {@value #RESPONSE}. Each distinct fingerprint becomes one value of a multi-valued 1-D point of
+ * 8 bytes (the 64-bit hash, big-endian, so point order is unsigned hash order): a segment writes
+ * them sorted into its BKD tree, which {@link HashStream} walks in hash order with their doc ids.
+ * Not stored, no terms: as terms nearly every fingerprint was a new entry of the terms dictionary,
+ * which cost ingest more (bench/README.md, "Ingest: the fingerprints as points"). Positions are not
+ * needed because verification re-tokenizes the stored text.
  */
 public final class FingerprintFields {
 
@@ -22,8 +26,8 @@ public final class FingerprintFields {
   public static final String PROMPT = "fp_prompt";
   /** Field of the fingerprints of a request's response. */
   public static final String RESPONSE = "fp_response";
-  /** Bytes per term. */
-  public static final int TERM_BYTES = Long.BYTES;
+  /** Bytes per point value. */
+  public static final int BYTES = Long.BYTES;
 
   private static final FieldType TYPE = fieldType();
 
@@ -31,10 +35,7 @@ public final class FingerprintFields {
 
   private static FieldType fieldType() {
     FieldType type = new FieldType();
-    type.setIndexOptions(IndexOptions.DOCS);
-    type.setTokenized(false);
-    type.setOmitNorms(true);
-    type.setStored(false);
+    type.setDimensions(1, BYTES);
     type.freeze();
     return type;
   }
@@ -61,7 +62,7 @@ public final class FingerprintFields {
 
   /**
    * The distinct fingerprint hashes of a prompt and a response, each null where there is no text:
-   * the terms {@link #addTo} gives a document. Computed once where the texts are read, they serve
+   * the points {@link #addTo} gives a document. Computed once where the texts are read, they serve
    * both a document and whatever else needs them (the Spark job's fingerprint rows).
    */
   public record Hashes(long[] prompt, long[] response) {
@@ -72,33 +73,30 @@ public final class FingerprintFields {
     }
   }
 
-  /** Adds already computed fingerprint hashes as terms of {@code field}. */
+  /** Adds already computed fingerprint hashes as point values of {@code field}. */
   public static void addHashes(Document doc, String field, long[] hashes) {
     for (long hash : hashes) {
-      doc.add(new Field(field, term(hash), TYPE));
+      doc.add(new Field(field, packed(hash), TYPE));
     }
   }
 
-  /** The index term of a fingerprint hash. */
-  public static BytesRef term(long hash) {
-    byte[] bytes = new byte[TERM_BYTES];
-    for (int i = TERM_BYTES - 1; i >= 0; i--) {
-      bytes[i] = (byte) hash;
-      hash >>>= 8;
-    }
+  /** The point value of a fingerprint hash. */
+  public static BytesRef packed(long hash) {
+    byte[] bytes = new byte[BYTES];
+    BitUtil.VH_BE_LONG.set(bytes, 0, hash);
     return new BytesRef(bytes);
   }
 
-  /** The fingerprint hash of an index term written by {@link #term(long)}. */
-  public static long hash(BytesRef term) {
-    if (term.length != TERM_BYTES) {
-      throw new IllegalArgumentException(
-          "fingerprint terms have " + TERM_BYTES + " bytes, this one has " + term.length);
-    }
-    long hash = 0;
-    for (int i = 0; i < TERM_BYTES; i++) {
-      hash = (hash << 8) | (term.bytes[term.offset + i] & 0xFF);
-    }
-    return hash;
+  /** The fingerprint hash of a point value written by {@link #packed(long)}. */
+  public static long hash(byte[] packed) {
+    return (long) BitUtil.VH_BE_LONG.get(packed, 0);
+  }
+
+  /**
+   * Whether {@code field} (one of the two) holds its fingerprints as terms: so an earlier kvscope
+   * wrote them, which this one neither reads nor can add to.
+   */
+  public static boolean heldAsTerms(FieldInfo field) {
+    return field.getIndexOptions() != IndexOptions.NONE && field.getPointDimensionCount() == 0;
   }
 }

@@ -13,29 +13,24 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
 import java.util.function.IntUnaryOperator;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.MultiBits;
-import org.apache.lucene.index.MultiTerms;
-import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
-import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * Candidate generation for cross-tenant overlap as a self-join through the index.
  *
- * <p>One pass walks the terms of {@value FingerprintFields#RESPONSE} in term order across all
- * segments (a merged {@link MultiTerms} view, top-level doc ids) and, for each, seeks the same
- * term in {@value FingerprintFields#PROMPT}. A fingerprint held by a single document is dropped
- * from the term statistics alone, without reading postings; that is nearly every fingerprint.
- * For the rest, the live postings of both fields give the recipients (docs whose response has it)
- * and the sources (docs whose prompt or response has it). Fingerprints carried by too many
+ * <p>One pass walks the points of {@value FingerprintFields#RESPONSE} in hash order across all
+ * segments ({@link HashStream}, top-level doc ids) and, in step with them, those of
+ * {@value FingerprintFields#PROMPT}. A fingerprint held by a single document (nearly every one)
+ * joins nothing. For the rest, the live docs of both fields give the recipients (docs whose
+ * response has it) and the sources (docs whose prompt or response has it). Fingerprints carried by too many
  * tenants are boilerplate and skipped; the others add one hit to every (recipient, source) pair
  * they connect. Deleted documents are ignored. Pairs are counted in bounded memory and emitted in
  * (recipient, source) order at the end of the pass.
  *
  * <p>A second, optional pass ({@link #frequencies}) reports the tenant frequency of every shared
  * fingerprint so the caller can learn the boilerplate cut-off from the data before the join.
+ *
+ * <p>An index an earlier kvscope built holds the fingerprints as terms: the join refuses it, in
+ * words, rather than find nothing.
  */
 public final class FingerprintJoin {
 
@@ -54,7 +49,7 @@ public final class FingerprintJoin {
 
   /**
    * Fills {@code histogram} with every shared response fingerprint's frequencies, walked by
-   * {@code threads} threads at once, each taking the next chunk of the terms in turn: the counts do
+   * {@code threads} threads at once, each taking the next chunk of the hashes in turn: the counts do
    * not depend on the order, and on several cores the walk takes a fraction of the time.
    */
   public void frequencies(FrequencyHistogram histogram, int threads) throws IOException {
@@ -80,16 +75,15 @@ public final class FingerprintJoin {
   }
 
   /**
-   * Chunks of the term space for walks shared by threads, by the terms' first 12 bits: winnowing
-   * keeps the smallest hash of each window, so the terms crowd at the low end, and a few large
+   * Chunks of the hash space for walks shared by threads, by the hashes' first 12 bits: winnowing
+   * keeps the smallest hash of each window, so the hashes crowd at the low end, and a few large
    * ranges would leave most of the work to one thread.
    */
   private static final int CHUNKS = 4096;
 
-  /** The first term of {@code chunk}. */
-  private static BytesRef chunkStart(int chunk) {
-    int prefix = chunk * (65536 / CHUNKS);
-    return new BytesRef(new byte[] {(byte) (prefix >>> 8), (byte) prefix});
+  /** The first hash of {@code chunk}. */
+  private static long chunkStart(int chunk) {
+    return (long) (chunk * (65536 / CHUNKS)) << 48;
   }
 
   /** Runs the join; see {@link #run(JoinOptions, PairFilter, TermFrequencyListener, CandidateSink)}. */
@@ -237,72 +231,52 @@ public final class FingerprintJoin {
         throws IOException;
   }
 
-  /** Prompt terms stepped over to reach the next response term before a seek is cheaper. */
-  private static final int STEPS = 8;
-
-  /** The single pass over response terms, merged with prompt terms. */
+  /** The single pass over response fingerprints, merged with prompt fingerprints. */
   private final class Walker {
     private final DocList inResponses = new DocList();
     private final DocList inPrompts = new DocList();
-    // Tenant de-duplication per term without sorting: a tenant counts once per epoch.
+    // Tenant de-duplication per fingerprint without sorting: a tenant counts once per epoch.
     private int[] tenantSeenInEpoch = new int[64];
     private int epoch;
     private int unionDocs;
     private int unionTenants;
 
-    private TermsEnum responses;
-    private TermsEnum prompts;
-    /** The prompt term {@link #prompts} stands on; null before a stretch's first look or after its last term. */
-    private BytesRef promptAt;
-    private boolean promptsEnded;
-    private Bits liveDocs;
-    private PostingsEnum responsePostings;
-    private PostingsEnum promptPostings;
+    private HashStream responses;
+    private HashStream prompts;
 
-    /** Walks every response term, or only the chunks {@code chunks} hands out until it gives -1. */
+    /**
+     * Walks every response fingerprint, or only the chunks {@code chunks} hands out until it gives
+     * -1. A thread's chunks come in ascending order, so its streams only ever move forward.
+     */
     long walk(SharedTermVisitor visitor, IntSupplier chunks) throws IOException {
-      Terms responseTerms = MultiTerms.getTerms(reader, FingerprintFields.RESPONSE);
-      if (responseTerms == null) {
-        return 0;
-      }
-      Terms promptTerms = MultiTerms.getTerms(reader, FingerprintFields.PROMPT);
-      responses = responseTerms.iterator();
-      prompts = promptTerms == null ? null : promptTerms.iterator();
-      liveDocs = MultiBits.getLiveDocs(reader);
+      responses = new HashStream(reader, FingerprintFields.RESPONSE, 0, true);
+      prompts = new HashStream(reader, FingerprintFields.PROMPT, 0, true);
       if (chunks == null) {
-        return walk(visitor, responses.next(), null);
+        return walk(visitor, false, 0);
       }
       long walked = 0;
       for (int chunk = chunks.getAsInt(); chunk >= 0; chunk = chunks.getAsInt()) {
-        promptAt = null; // a stretch of its own: the prompts are sought afresh
-        promptsEnded = false;
-        if (responses.seekCeil(chunkStart(chunk)) != TermsEnum.SeekStatus.END) {
-          walked += walk(visitor, responses.term(), chunk + 1 < CHUNKS ? chunkStart(chunk + 1) : null);
-        }
+        responses.skipTo(chunkStart(chunk));
+        walked += walk(visitor, chunk + 1 < CHUNKS, chunk + 1 < CHUNKS ? chunkStart(chunk + 1) : 0);
       }
       return walked;
     }
 
-    /** Walks from {@code first} (where the enum stands) up to {@code end}, exclusive; null: to the last term. */
-    private long walk(SharedTermVisitor visitor, BytesRef first, BytesRef end) throws IOException {
+    /** Walks from where the responses stand up to {@code end} (unsigned, exclusive) when {@code bounded}, else to the last. */
+    private long walk(SharedTermVisitor visitor, boolean bounded, long end) throws IOException {
       long walked = 0;
-      for (BytesRef term = first; term != null && (end == null || term.compareTo(end) < 0); term = responses.next()) {
+      while (!responses.isEmpty() && (!bounded || Long.compareUnsigned(responses.hash(), end) < 0)) {
         walked++;
-        boolean alsoInPrompts = inPrompts(term);
-        int upperBound = responses.docFreq() + (alsoInPrompts ? prompts.docFreq() : 0);
-        if (upperBound < 2) {
-          continue; // only one document has it: nothing to join
-        }
-        responsePostings = responses.postings(responsePostings, PostingsEnum.NONE);
-        inResponses.fill(responsePostings, liveDocs);
-        if (inResponses.size == 0) {
-          continue;
-        }
-        if (alsoInPrompts) {
-          promptPostings = prompts.postings(promptPostings, PostingsEnum.NONE);
-          inPrompts.fill(promptPostings, liveDocs);
+        long hash = responses.hash();
+        responses.take(inResponses);
+        prompts.skipTo(hash);
+        if (!prompts.isEmpty() && prompts.hash() == hash) {
+          prompts.take(inPrompts);
         } else {
           inPrompts.size = 0;
+        }
+        if (inResponses.size == 0 || inResponses.size + inPrompts.size < 2) {
+          continue; // no live response, or only one document has it: nothing to join
         }
         countUnion();
         if (unionDocs >= 2) {
@@ -310,37 +284,6 @@ public final class FingerprintJoin {
         }
       }
       return walked;
-    }
-
-    /**
-     * Whether the prompts hold {@code term}, leaving {@link #prompts} on it when they do. The
-     * response terms come in ascending order, so the prompt terms are walked in step with them: a
-     * few steps forward cost less than a seek, which asks every segment's terms index (the seek
-     * per response term was most of the walk, bench/README.md "Analysis CPU: the phrase lookups,
-     * the epochs and the writers"); past {@link #STEPS} steps it seeks.
-     */
-    private boolean inPrompts(BytesRef term) throws IOException {
-      if (prompts == null || promptsEnded) {
-        return false;
-      }
-      for (int step = 0; promptAt != null; step++) {
-        int order = promptAt.compareTo(term);
-        if (order >= 0) {
-          return order == 0;
-        }
-        if (step == STEPS) {
-          break;
-        }
-        promptAt = prompts.next();
-        promptsEnded = promptAt == null;
-      }
-      if (promptsEnded) {
-        return false;
-      }
-      TermsEnum.SeekStatus status = prompts.seekCeil(term);
-      promptsEnded = status == TermsEnum.SeekStatus.END;
-      promptAt = promptsEnded ? null : prompts.term();
-      return status == TermsEnum.SeekStatus.FOUND;
     }
 
     /** Distinct docs and tenants over both (sorted) lists. */

@@ -10,13 +10,6 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.IntUnaryOperator;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.MultiBits;
-import org.apache.lucene.index.MultiTerms;
-import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
-import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * Tells boilerplate from a leak after verification, at the level of a whole span.
@@ -26,9 +19,10 @@ import org.apache.lucene.util.BytesRef;
  * boilerplate sentence can yield edge fingerprints that only a few of the documents containing it
  * selected. Windows lying wholly inside a span, however, select the same fingerprint in every
  * document that contains the span. This probe winnows the span on its own (so only such windows
- * count) and intersects the postings of those fingerprints: the result bounds how many documents
+ * count) and intersects the documents of those fingerprints: the result bounds how many documents
  * and tenants contain the span. A span that more tenants than the cut-off contain is boilerplate.
- * One probe costs a few term lookups; use it on verified spans, not on candidates.
+ * One probe costs a walk of the points the span's fingerprints lie in; use it on verified spans,
+ * not on candidates.
  */
 public final class SpanFrequencyProbe {
 
@@ -53,25 +47,12 @@ public final class SpanFrequencyProbe {
     long[] hashes =
         Winnower.winnow(KGramHasher.hash(tokenHashes, config.k()), config.window())
             .distinctHashes();
-    TermsEnum prompts = iterator(FingerprintFields.PROMPT);
-    TermsEnum responses = iterator(FingerprintFields.RESPONSE);
-    Bits liveDocs = MultiBits.getLiveDocs(reader);
+    int[][] inPrompts = HashStream.docsOf(reader, FingerprintFields.PROMPT, hashes, true);
+    int[][] inResponses = HashStream.docsOf(reader, FingerprintFields.RESPONSE, hashes, true);
     int[] docs = null;
     int size = 0;
-    PostingsEnum reuse = null;
-    for (long hash : hashes) {
-      DocList inPrompts = new DocList();
-      DocList inResponses = new DocList();
-      BytesRef term = FingerprintFields.term(hash);
-      if (prompts != null && prompts.seekExact(term)) {
-        reuse = prompts.postings(reuse, PostingsEnum.NONE);
-        inPrompts.fill(reuse, liveDocs);
-      }
-      if (responses != null && responses.seekExact(term)) {
-        reuse = responses.postings(reuse, PostingsEnum.NONE);
-        inResponses.fill(reuse, liveDocs);
-      }
-      int[] union = union(inPrompts, inResponses);
+    for (int i = 0; i < hashes.length; i++) {
+      int[] union = union(inPrompts[i], inResponses[i]);
       if (docs == null) {
         docs = union;
         size = union.length;
@@ -105,23 +86,18 @@ public final class SpanFrequencyProbe {
     return new SpanFrequency(hashes.length, size, tenants);
   }
 
-  private TermsEnum iterator(String field) throws IOException {
-    Terms terms = MultiTerms.getTerms(reader, field);
-    return terms == null ? null : terms.iterator();
-  }
-
-  private static int[] union(DocList a, DocList b) {
-    int[] out = new int[a.size + b.size];
+  private static int[] union(int[] a, int[] b) {
+    int[] out = new int[a.length + b.length];
     int i = 0;
     int j = 0;
     int n = 0;
-    while (i < a.size || j < b.size) {
-      if (j >= b.size || (i < a.size && a.docs[i] < b.docs[j])) {
-        out[n++] = a.docs[i++];
-      } else if (i >= a.size || b.docs[j] < a.docs[i]) {
-        out[n++] = b.docs[j++];
+    while (i < a.length || j < b.length) {
+      if (j >= b.length || (i < a.length && a[i] < b[j])) {
+        out[n++] = a[i++];
+      } else if (i >= a.length || b[j] < a[i]) {
+        out[n++] = b[j++];
       } else {
-        out[n++] = a.docs[i++];
+        out[n++] = a[i++];
         j++;
       }
     }

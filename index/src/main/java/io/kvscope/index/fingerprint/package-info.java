@@ -4,9 +4,11 @@
  *
  * <ul>
  *   <li>{@link io.kvscope.index.fingerprint.FingerprintFields}: the fingerprints of prompt and
- *       response as 8-byte terms of two docs-only fields.
+ *       response as 8-byte values of two multi-valued 1-D point fields.
+ *   <li>{@link io.kvscope.index.fingerprint.HashStream}: a field's points over every segment in
+ *       hash order, with their documents, one BKD leaf a segment held at a time.
  *   <li>{@link io.kvscope.index.fingerprint.FingerprintJoin}: candidate (recipient, source) pairs
- *       from one pass over the response terms merged with the prompt terms, skipping fingerprints
+ *       from one pass over the response points merged with the prompt points, skipping fingerprints
  *       that too many tenants carry (boilerplate), in bounded memory
  *       ({@link io.kvscope.index.fingerprint.PairCounter} spills to disk); it also fills the
  *       {@link io.kvscope.model.fingerprint.FrequencyHistogram} the cut-off is learned from.

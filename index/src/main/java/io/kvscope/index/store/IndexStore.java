@@ -2,6 +2,7 @@ package io.kvscope.index.store;
 
 import io.kvscope.index.doc.Documents;
 import io.kvscope.index.doc.Schema;
+import io.kvscope.index.fingerprint.FingerprintFields;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -117,9 +118,10 @@ public final class IndexStore implements Closeable {
   /**
    * Refuses, with {@link IncompatibleIndexException} and before anything in {@code dir} is touched,
    * an index this kvscope cannot add to. No field kvscope writes keeps length norms (the text
-   * fields dropped them: nothing scores by length) and the ids keep no doc values (nothing reads
-   * them there), and Lucene refuses a document whose field lacks what the index keeps for it, at
-   * the first document written; fingerprints of another scheme would never match. Such an index stays as it was: it can still be searched and analyzed.
+   * fields dropped them: nothing scores by length), the ids keep no doc values (nothing reads
+   * them there) and the fingerprints are points, not terms, and Lucene refuses a document whose field lacks what the index keeps for it, at
+   * the first document written; fingerprints of another scheme would never match. Such an index stays as it was: it can still be searched and
+   * analyzed (but for the overlap analysis when its fingerprints are terms).
    */
   public static void requireAppendable(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
@@ -135,26 +137,33 @@ public final class IndexStore implements Closeable {
 
   /**
    * Lucene refuses a document whose field is indexed otherwise than the index already keeps it,
-   * at the first such document: the text fields' length norms and the ids' doc values, both dropped
-   * since, are what an older kvscope's index keeps.
+   * at the first such document: the text fields' length norms, the ids' doc values and the
+   * fingerprints as terms (points now), all dropped since, are what an older kvscope's index keeps.
    */
   private static void requireCurrentFields(Path dir, Directory directory) throws IOException {
     try (DirectoryReader reader = DirectoryReader.open(directory)) {
       for (FieldInfo field : FieldInfos.getMergedFieldInfos(reader)) {
         if (field.hasNorms()) {
-          throw olderIndex(dir, field.name, "length norms");
+          throw olderIndex(dir, field.name, "length norms", STILL_ANALYZED);
         }
         if (field.name.equals(Schema.ID) && field.getDocValuesType() != DocValuesType.NONE) {
-          throw olderIndex(dir, field.name, "doc values");
+          throw olderIndex(dir, field.name, "doc values", STILL_ANALYZED);
+        }
+        if ((field.name.equals(FingerprintFields.PROMPT) || field.name.equals(FingerprintFields.RESPONSE))
+            && FingerprintFields.heldAsTerms(field)) {
+          throw olderIndex(dir, field.name, "the fingerprints as terms",
+              "the old index can still be searched, but not analyzed for overlap, which reads the fingerprints as points");
         }
       }
     }
   }
 
-  private static IncompatibleIndexException olderIndex(Path dir, String field, String kept) {
+  private static final String STILL_ANALYZED = "the old index can still be searched and analyzed";
+
+  private static IncompatibleIndexException olderIndex(Path dir, String field, String kept, String stillWorks) {
     return new IncompatibleIndexException("the index at " + dir + " was built by an older kvscope (its field '" + field
         + "' keeps " + kept + ", which this kvscope no longer writes), so nothing can be added to it;"
-        + " ingest into a new index directory (the old index can still be searched and analyzed)");
+        + " ingest into a new index directory (" + stillWorks + ")");
   }
 
   /** True when {@code dir} holds a committed kvscope index. */

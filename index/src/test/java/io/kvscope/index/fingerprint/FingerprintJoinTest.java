@@ -34,11 +34,8 @@ import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
@@ -180,28 +177,26 @@ class FingerprintJoinTest {
   }
 
   @Test
-  void indexHasSeveralSegmentsDocsOnlyFieldsAndDeletions() throws IOException {
+  void indexHasSeveralSegmentsPointFieldsAndDeletions() throws IOException {
     try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
       assertThat(reader.leaves().size()).isGreaterThanOrEqualTo(6);
       assertThat(reader.numDeletedDocs()).isEqualTo(2);
       for (LeafReaderContext leaf : reader.leaves()) {
         for (String field : List.of(FingerprintFields.PROMPT, FingerprintFields.RESPONSE)) {
           FieldInfo info = leaf.reader().getFieldInfos().fieldInfo(field);
-          assertThat(info.getIndexOptions()).isEqualTo(IndexOptions.DOCS);
-          assertThat(info.omitsNorms()).isTrue();
+          assertThat(info.getIndexOptions()).isEqualTo(IndexOptions.NONE);
+          assertThat(info.getPointDimensionCount()).isEqualTo(1);
+          assertThat(info.getPointNumBytes()).isEqualTo(FingerprintFields.BYTES);
+          assertThat(leaf.reader().terms(field)).isNull();
         }
       }
       assertThat(reader.storedFields().document(0).get(FingerprintFields.PROMPT)).isNull();
-      Terms terms = MultiTerms.getTerms(reader, FingerprintFields.PROMPT);
-      TermsEnum te = terms.iterator();
-      for (BytesRef t = te.next(); t != null; t = te.next()) {
-        assertThat(t.length).isEqualTo(FingerprintFields.TERM_BYTES);
-      }
-      // The index holds exactly the fingerprints of doc 0's prompt.
+      // The index holds the fingerprints of doc 0's prompt, each found by Lucene's own exact point query.
+      org.apache.lucene.search.IndexSearcher searcher = new org.apache.lucene.search.IndexSearcher(reader);
       long[] expected = new Fingerprinter(CONFIG).fingerprint(prompts[0]).distinctHashes();
       for (long hash : expected) {
-        assertThat(reader.docFreq(new Term(FingerprintFields.PROMPT, FingerprintFields.term(hash))))
-            .isPositive();
+        assertThat(searcher.count(org.apache.lucene.document.BinaryPoint.newExactQuery(
+            FingerprintFields.PROMPT, FingerprintFields.packed(hash).bytes))).isPositive();
       }
     }
   }
@@ -383,25 +378,23 @@ class FingerprintJoinTest {
   }
 
   /**
-   * The walk steps through the prompt terms beside the response terms instead of seeking each:
-   * it must see every shared fingerprint a seek per response term sees, with the same documents
-   * and tenants (the oracle below asks Lucene for each term on its own).
+   * The walk merges every segment's points of both fields in hash order: it must see every shared
+   * fingerprint, in hash order, with the same documents and tenants as the oracle below, which
+   * collects each segment's points on its own with Lucene's plain visit of every value.
    */
   @Test
-  void theWalkSeesEveryFingerprintASeekPerTermFinds() throws IOException {
+  void theWalkSeesEveryFingerprintTheSegmentsHold() throws IOException {
     try (Directory dir = writeIndex(); DirectoryReader reader = DirectoryReader.open(dir)) {
       java.util.function.IntUnaryOperator tenantOf = TenantOrdinals.fromSortedDocValues(reader, "tenant");
-      org.apache.lucene.util.Bits live = org.apache.lucene.index.MultiBits.getLiveDocs(reader);
+      java.util.TreeMap<Long, TreeSet<Integer>> responseDocs = allPoints(reader, FingerprintFields.RESPONSE);
+      java.util.TreeMap<Long, TreeSet<Integer>> promptDocs = allPoints(reader, FingerprintFields.PROMPT);
       List<String> expected = new ArrayList<>();
-      TermsEnum responseTerms = MultiTerms.getTerms(reader, FingerprintFields.RESPONSE).iterator();
-      TermsEnum promptTerms = MultiTerms.getTerms(reader, FingerprintFields.PROMPT).iterator();
       int inBoth = 0;
-      for (BytesRef term = responseTerms.next(); term != null; term = responseTerms.next()) {
-        TreeSet<Integer> docs = new TreeSet<>();
-        addLive(responseTerms.postings(null, org.apache.lucene.index.PostingsEnum.NONE), live, docs);
-        if (promptTerms.seekExact(term)) {
+      for (Map.Entry<Long, TreeSet<Integer>> response : responseDocs.entrySet()) {
+        TreeSet<Integer> docs = new TreeSet<>(response.getValue());
+        if (promptDocs.containsKey(response.getKey())) {
           inBoth++;
-          addLive(promptTerms.postings(null, org.apache.lucene.index.PostingsEnum.NONE), live, docs);
+          docs.addAll(promptDocs.get(response.getKey()));
         }
         Set<Integer> known = new TreeSet<>();
         int unknown = 0;
@@ -413,11 +406,11 @@ class FingerprintJoinTest {
             known.add(tenant);
           }
         }
-        if (docs.size() >= 2) {
+        if (docs.size() >= 2 && !response.getValue().isEmpty()) {
           expected.add(docs.size() + "/" + (known.size() + unknown));
         }
       }
-      assertThat(inBoth).isGreaterThan(50); // replies quoting prompts: the prompts' terms matter
+      assertThat(inBoth).isGreaterThan(50); // replies quoting prompts: the prompts' points matter
       List<String> walked = new ArrayList<>();
       new FingerprintJoin(reader, tenantOf).run(JoinOptions.defaults(), PairFilter.ALL,
           (docFrequency, tenantFrequency) -> walked.add(docFrequency + "/" + tenantFrequency), candidate -> {});
@@ -425,14 +418,37 @@ class FingerprintJoinTest {
     }
   }
 
-  private static void addLive(org.apache.lucene.index.PostingsEnum postings, org.apache.lucene.util.Bits live,
-      Set<Integer> docs) throws IOException {
-    for (int doc = postings.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS;
-        doc = postings.nextDoc()) {
-      if (live == null || live.get(doc)) {
-        docs.add(doc);
+  /** Every live (hash, top-level doc) of {@code field}, by unsigned hash, read segment by segment. */
+  static java.util.TreeMap<Long, TreeSet<Integer>> allPoints(DirectoryReader reader, String field) throws IOException {
+    java.util.TreeMap<Long, TreeSet<Integer>> docs = new java.util.TreeMap<>(Long::compareUnsigned);
+    for (LeafReaderContext leaf : reader.leaves()) {
+      org.apache.lucene.index.PointValues values = leaf.reader().getPointValues(field);
+      org.apache.lucene.util.Bits live = leaf.reader().getLiveDocs();
+      if (values == null) {
+        continue;
       }
+      values.intersect(new org.apache.lucene.index.PointValues.IntersectVisitor() {
+        @Override
+        public void visit(int doc) {
+          throw new AssertionError("every value is asked for with its doc");
+        }
+
+        @Override
+        public void visit(int doc, byte[] packed) {
+          long hash = java.nio.ByteBuffer.wrap(packed).getLong(); // big-endian, as written
+          TreeSet<Integer> holders = docs.computeIfAbsent(hash, h -> new TreeSet<>());
+          if (live == null || live.get(doc)) {
+            holders.add(leaf.docBase + doc);
+          }
+        }
+
+        @Override
+        public org.apache.lucene.index.PointValues.Relation compare(byte[] min, byte[] max) {
+          return org.apache.lucene.index.PointValues.Relation.CELL_CROSSES_QUERY;
+        }
+      });
     }
+    return docs;
   }
 
   @Test

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.doc.Schema;
+import io.kvscope.index.fingerprint.FingerprintFields;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.KeywordField;
@@ -120,6 +121,23 @@ class IndexStoreTest {
     assertRefusedAndLeftSearchable(old, "'_id' keeps doc values");
   }
 
+  @Test
+  void anIndexWhoseFingerprintsAreTermsIsRefusedInWordsLeftAsItWasAndStillSearched() throws Exception {
+    Path old = Files.createDirectories(tmp.resolve("old-fingerprints"));
+    org.apache.lucene.document.FieldType asTerms = new org.apache.lucene.document.FieldType(); // as written before
+    asTerms.setIndexOptions(IndexOptions.DOCS);
+    asTerms.setTokenized(false);
+    asTerms.setOmitNorms(true);
+    asTerms.freeze();
+    writeOlderIndex(old, doc -> { // its texts are too short to have fingerprints: one each, as terms
+      for (String field : java.util.List.of(FingerprintFields.PROMPT, FingerprintFields.RESPONSE)) {
+        doc.add(new org.apache.lucene.document.Field(field, FingerprintFields.packed(42), asTerms));
+      }
+    });
+    assertRefusedAndLeftSearchable(old, "'fp_prompt' keeps the fingerprints as terms");
+    assertThatThrownBy(() -> IndexStore.open(old)).hasMessageContaining("not analyzed for overlap");
+  }
+
   /** The live documents of {@code dir} by id, each with its prompt: what replacing must leave. */
   private static Map<String, String> promptsById(Path dir) throws IOException {
     Map<String, String> prompts = new TreeMap<>();
@@ -184,7 +202,7 @@ class IndexStoreTest {
   }
 
   @Test
-  void anIndexThisKvscopeBuiltIsAppendedToItsTextsKeepNoNormsAndItsIdsNoDocValues() throws Exception {
+  void anIndexThisKvscopeBuiltIsAppendedToItsTextsKeepNoNormsItsIdsNoDocValuesItsFingerprintsArePoints() throws Exception {
     Path dir = tmp.resolve("new");
     try (IndexStore store = IndexStore.open(dir)) {
       addOne(store, "r1");
@@ -192,6 +210,10 @@ class IndexStoreTest {
     }
     try (IndexStore again = IndexStore.open(dir)) {
       addOne(again, "r2");
+      again.put(Documents.request(RequestRecord.builder("r3").tenant("acme").startTime(1_787_788_800_000L)
+          .promptText("a question long enough to be fingerprinted, with more than sixteen words in it, as every"
+              + " winnowed window of eight words needs")
+          .sourceFile("gw.jsonl").sourceLine(3).build()));
       again.commit();
     }
     try (IndexSearch search = IndexSearch.open(dir)) {
@@ -204,6 +226,9 @@ class IndexStoreTest {
       assertThat(search.reader().docFreq(new org.apache.lucene.index.Term(Schema.ID, idOf("r2")))).as("found by its id")
           .isEqualTo(1);
       assertThat(prompt.getIndexOptions()).isEqualTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS);
+      FieldInfo fingerprints = FieldInfos.getMergedFieldInfos(search.reader()).fieldInfo(FingerprintFields.PROMPT);
+      assertThat(fingerprints.getIndexOptions()).isEqualTo(IndexOptions.NONE);
+      assertThat(fingerprints.getPointDimensionCount()).as("the fingerprints are points").isEqualTo(1);
     }
   }
 
