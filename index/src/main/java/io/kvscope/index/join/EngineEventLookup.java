@@ -6,8 +6,10 @@ import io.kvscope.ingest.record.EngineEvent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
@@ -27,11 +29,12 @@ import org.apache.lucene.util.FixedBitSet;
 
 /**
  * Random access to one reader's engine events by rid and by bootstrap room, for the prefill join
- * ({@link RequestEvents}). Every look-up seeks one term per segment and reads only what it returns:
- * rids come from doc values, stored fields are decoded for the events returned (or for all of them
- * at once, in order: {@link #decodeAll}), and a document's type from a set of the segment's live
- * documents of that type, made once per lookup.
- * Not thread-safe (it reuses its terms enumerations); one per thread.
+ * ({@link RequestEvents}). Given the events decoded at once ({@link #decodeAll}), it answers from
+ * tables of them by rid and by room, and of the live requests by rid, each made on first use;
+ * without them every look-up seeks one term per segment and reads only what it returns: rids from
+ * doc values, stored fields for the events returned, and a document's type from a set of the
+ * segment's live documents of that type, made once per lookup.
+ * Not thread-safe (it reuses its terms enumerations and makes its tables lazily); one per thread.
  */
 final class EngineEventLookup {
 
@@ -55,6 +58,16 @@ final class EngineEventLookup {
   private final RequestColumns[] requestColumns;
   /** The reader's engine events by document number, decoded once ({@link #decodeAll}); null: read when returned. */
   private final EngineEvent[] decoded;
+  /**
+   * With {@link #decoded}: its events by rid and by room, and the live requests by rid, each in
+   * document order (what the term seeks give), made on first use. A seek of every segment's terms
+   * for every rid and room a join asks was most of the {@link Linker}'s own cost.
+   */
+  private Map<String, List<EngineEvent>> eventsByRid;
+  private Map<Long, List<EngineEvent>> eventsByRoom;
+  private Map<String, List<RequestDoc>> requestsByRid;
+  /** Set when the reader holds more requests than {@link #MAX_DECODED}: they are looked up by term then. */
+  private boolean tooManyRequests;
 
   EngineEventLookup(DirectoryReader reader) {
     this(reader, null);
@@ -139,9 +152,33 @@ final class EngineEventLookup {
 
   /** The live engine events logged under {@code rid}; request documents under it are not read. */
   List<EngineEvent> eventsOf(String rid) {
+    if (decoded != null) {
+      keyDecodedEvents();
+      return new ArrayList<>(eventsByRid.getOrDefault(rid, List.of()));
+    }
     List<EngineEvent> events = new ArrayList<>();
     forEachEvent(Schema.ENGINE_RID, rids, new BytesRef(rid), (leaf, doc) -> events.add(leaf.read(doc)));
     return events;
+  }
+
+  /** {@link #eventsByRid} and {@link #eventsByRoom}, once: a rid or a room is an event's indexed term exactly when set. */
+  private void keyDecodedEvents() {
+    if (eventsByRid != null) {
+      return;
+    }
+    eventsByRid = new HashMap<>();
+    eventsByRoom = new HashMap<>();
+    for (EngineEvent event : decoded) {
+      if (event == null) {
+        continue;
+      }
+      if (event.rid() != null) {
+        eventsByRid.computeIfAbsent(event.rid(), rid -> new ArrayList<>(4)).add(event);
+      }
+      if (event.bootstrapRoom() != null) {
+        eventsByRoom.computeIfAbsent(event.bootstrapRoom(), room -> new ArrayList<>(2)).add(event);
+      }
+    }
   }
 
   /**
@@ -151,6 +188,20 @@ final class EngineEventLookup {
    */
   Set<String> ridsAt(long room, int limit, List<EngineEvent> ridless) {
     Set<String> found = new LinkedHashSet<>();
+    if (decoded != null) {
+      keyDecodedEvents();
+      for (EngineEvent event : eventsByRoom.getOrDefault(room, List.of())) {
+        if (found.size() > limit) {
+          break;
+        }
+        if (event.rid() != null) {
+          found.add(event.rid());
+        } else {
+          ridless.add(event);
+        }
+      }
+      return found;
+    }
     forEachEvent(Schema.JOIN_ROOM, rooms, new BytesRef(Long.toString(room)), (leaf, doc) -> {
       if (found.size() > limit) {
         return;
@@ -168,6 +219,15 @@ final class EngineEventLookup {
   /** The bootstrap rooms the live engine events under {@code rid} name (no stored fields read). */
   Set<Long> roomsOf(String rid) {
     Set<Long> rooms = new LinkedHashSet<>();
+    if (decoded != null) {
+      keyDecodedEvents();
+      for (EngineEvent event : eventsByRid.getOrDefault(rid, List.of())) {
+        if (event.bootstrapRoom() != null) {
+          rooms.add(event.bootstrapRoom());
+        }
+      }
+      return rooms;
+    }
     forEachEvent(Schema.ENGINE_RID, rids, new BytesRef(rid), (leaf, doc) -> {
       Long room = leaf.roomOf(doc);
       if (room != null) {
@@ -187,6 +247,9 @@ final class EngineEventLookup {
 
   /** The live request documents logged under {@code rid}, in document order; none when no record names it. */
   List<RequestDoc> requestsOf(String rid) {
+    if (keyRequests()) {
+      return new ArrayList<>(requestsByRid.getOrDefault(rid, List.of()));
+    }
     List<RequestDoc> found = new ArrayList<>(1);
     forEachOfType(Schema.ENGINE_RID, rids, new BytesRef(rid), REQUEST, (leaf, doc) -> found.add(leaf.request(doc)));
     return found;
@@ -228,8 +291,56 @@ final class EngineEventLookup {
     }
   }
 
+  /**
+   * Whether {@link #requestsByRid} answers: made once, with the events decoded and at most
+   * {@link #MAX_DECODED} requests, from every live request's rids and what a {@link RequestDoc}
+   * holds, read forward from doc values segment by segment.
+   */
+  private boolean keyRequests() {
+    if (requestsByRid != null) {
+      return true;
+    }
+    if (decoded == null || tooManyRequests) {
+      return false;
+    }
+    try {
+      if (reader.docFreq(new Term(Schema.DOC_TYPE, REQUEST)) > MAX_DECODED) {
+        tooManyRequests = true;
+        return false;
+      }
+      Map<String, List<RequestDoc>> byRid = new HashMap<>();
+      List<LeafReaderContext> leaves = reader.leaves();
+      for (int i = 0; i < leaves.size(); i++) {
+        LeafReader leaf = leaves.get(i).reader();
+        FixedBitSet ofType = liveOfType(leaf, i, REQUEST);
+        SortedSetDocValues requestRids = leaf.getSortedSetDocValues(Schema.ENGINE_RID);
+        if (ofType == null || requestRids == null) {
+          continue;
+        }
+        RequestColumns columns = new RequestColumns(leaf);
+        for (int doc = requestRids.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = requestRids.nextDoc()) {
+          if (!ofType.get(doc)) {
+            continue;
+          }
+          RequestDoc request = columns.read(leaves.get(i).docBase, doc);
+          for (int n = 0; n < requestRids.docValueCount(); n++) {
+            String rid = requestRids.lookupOrd(requestRids.nextOrd()).utf8ToString();
+            byRid.computeIfAbsent(rid, key -> new ArrayList<>(1)).add(request);
+          }
+        }
+      }
+      requestsByRid = byRid;
+      return true;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the engine join's requests from the index", e);
+    }
+  }
+
   /** Whether a gateway or trace record (a request document) carries {@code rid}. */
   boolean hasRequest(String rid) {
+    if (keyRequests()) {
+      return requestsByRid.containsKey(rid);
+    }
     boolean[] found = {false};
     forEachOfType(Schema.ENGINE_RID, rids, new BytesRef(rid), REQUEST, (leaf, doc) -> {
       found[0] = true;
@@ -266,11 +377,8 @@ final class EngineEventLookup {
       this.docBase = context.docBase;
     }
 
-    /** The event's rid: from the decoded events when there are, else from doc values. */
+    /** The event's rid, from doc values (the decoded events answer from their tables). */
     String ridOf(int doc) throws IOException {
-      if (decoded != null) {
-        return decoded[docBase + doc].rid();
-      }
       if (rids == null) {
         rids = reader.getSortedSetDocValues(Schema.ENGINE_RID);
       }
@@ -279,9 +387,6 @@ final class EngineEventLookup {
 
     /** The event's bootstrap room, the same way. */
     Long roomOf(int doc) throws IOException {
-      if (decoded != null) {
-        return decoded[docBase + doc].bootstrapRoom();
-      }
       if (rooms == null) {
         rooms = reader.getSortedNumericDocValues(Schema.BOOTSTRAP_ROOM);
       }
@@ -289,9 +394,6 @@ final class EngineEventLookup {
     }
 
     EngineEvent read(int doc) throws IOException {
-      if (decoded != null) {
-        return decoded[docBase + doc];
-      }
       if (stored[ord] == null) {
         stored[ord] = reader.storedFields();
       }

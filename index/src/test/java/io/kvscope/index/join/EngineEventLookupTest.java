@@ -73,7 +73,11 @@ class EngineEventLookupTest {
               .collect(Collectors.toSet());
           assertThat(decoded.roomsOf(rid.getKey())).as(rid.getKey()).containsExactlyInAnyOrderElementsOf(rooms)
               .containsExactlyElementsOf(oneByOne.roomsOf(rid.getKey()));
+          assertThat(decoded.requestsOf(rid.getKey())).as(rid.getKey())
+              .containsExactlyElementsOf(oneByOne.requestsOf(rid.getKey()));
+          assertThat(decoded.hasRequest(rid.getKey())).as(rid.getKey()).isEqualTo(oneByOne.hasRequest(rid.getKey()));
         }
+        assertThat(written.keySet().stream().filter(decoded::hasRequest)).as("rids with requests").hasSize(4);
         for (long room = 9_000L; room < 9_020L; room++) {
           List<EngineEvent> ridlessDecoded = new ArrayList<>();
           List<EngineEvent> ridlessRead = new ArrayList<>();
@@ -116,6 +120,7 @@ class EngineEventLookupTest {
       try (DirectoryReader reader = store.openReader()) {
         assertThat(reader.leaves()).hasSizeGreaterThanOrEqualTo(2);
         EngineEventLookup lookup = new EngineEventLookup(reader, EngineEventLookup.decodeAll(reader));
+        EngineEventLookup byTerms = new EngineEventLookup(reader);
         List<String> rids = new ArrayList<>(written.keySet());
         List<String> backwardsThenForwards = new ArrayList<>(rids.reversed());
         backwardsThenForwards.addAll(rids);
@@ -126,9 +131,14 @@ class EngineEventLookupTest {
           }
           assertThat(found).as(rid).isEqualTo(written.get(rid));
           assertThat(lookup.hasRequest(rid)).as(rid).isTrue();
+          assertThat(byTerms.requestsOf(rid)).as("the same by term seeks, %s", rid).isEqualTo(lookup.requestsOf(rid));
+          assertThat(byTerms.hasRequest(rid)).as(rid).isTrue();
         }
-        assertThat(lookup.requestsOf("rid-events-only")).isEmpty();
-        assertThat(lookup.hasRequest("rid-events-only")).isFalse();
+        for (EngineEventLookup asked : List.of(lookup, byTerms)) {
+          assertThat(asked.requestsOf("rid-events-only")).isEmpty();
+          assertThat(asked.hasRequest("rid-events-only")).isFalse();
+          assertThat(asked.requestsOf("rid-nowhere")).isEmpty();
+        }
         assertThat(lookup.eventsOf("rid-events-only")).hasSize(1);
       }
     }
