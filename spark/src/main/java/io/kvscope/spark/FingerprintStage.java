@@ -61,7 +61,8 @@ final class FingerprintStage {
       .add("request_id", DataTypes.StringType)
       .add("start_time", DataTypes.TimestampType)
       .add("tenant", DataTypes.IntegerType, false)
-      .add(MergeStage.KEY, DataTypes.StringType, false);
+      .add(MergeStage.KEY, DataTypes.StringType, false)
+      .add(MergeStage.TEXT_BYTES, DataTypes.LongType, false);
 
   static final StructType FINGERPRINT_SCHEMA = new StructType()
       .add("hash", DataTypes.LongType, false)
@@ -83,7 +84,7 @@ final class FingerprintStage {
    * reads every text once for both.
    */
   static void order(SparkSession spark, String out) {
-    Dataset<Row> requests = spark.read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.FOLDER);
+    Dataset<Row> requests = spark.read().schema(MergeStage.SCHEMA_WITH_SIZE).parquet(out + "/" + MergeStage.FOLDER);
     List<String> tenants = tenantNames(requests);
     Stages.write(spark, ordinalRows(tenants), TENANT_SCHEMA, out, TENANT_FOLDER);
     Broadcast<Map<String, Integer>> tenantOrdinal =
@@ -161,15 +162,15 @@ final class FingerprintStage {
   }
 
   /**
-   * The requests' ordering columns sorted by (start, request id, merge key), numbered from 0. A
-   * missing start sorts first and a missing id as empty, as in {@code RequestOrder}.
+   * The requests' ordering columns sorted by (start, request id, merge key), numbered from 0, with
+   * each request's texts' size. A missing start sorts first and a missing id as empty, as in {@code RequestOrder}.
    */
   private static Dataset<Row> requestOrder(SparkSession spark, Dataset<Row> requests,
       Broadcast<Map<String, Integer>> tenantOrdinal) {
     String id = CanonicalField.REQUEST_ID.column();
     String start = CanonicalField.START_TIME.column();
     Dataset<Row> sorted = requests.select(col(id), col(start), TENANT_NAME.apply(col(CanonicalField.TENANT.column()))
-            .as("tenant_name"), MergeStage.mergeKey().as(MergeStage.KEY))
+            .as("tenant_name"), MergeStage.mergeKey().as(MergeStage.KEY), col(MergeStage.TEXT_BYTES))
         .orderBy(col(start).asc_nulls_first(), coalesce(col(id), lit("")), col(MergeStage.KEY));
     JavaRDD<Row> numbered = sorted.javaRDD().zipWithIndex().map(pair -> {
       Row row = pair._1();
@@ -177,7 +178,7 @@ final class FingerprintStage {
         throw new IllegalStateException("more requests than int ordinals");
       }
       return RowFactory.create(pair._2().intValue(), row.get(0), row.get(1),
-          tenantOrdinal.value().get(row.getString(2)), row.get(3));
+          tenantOrdinal.value().get(row.getString(2)), row.get(3), row.get(4));
     });
     return spark.createDataFrame(numbered, ORDER_SCHEMA);
   }

@@ -1,7 +1,10 @@
 package io.kvscope.spark;
 
 import static org.apache.spark.sql.functions.broadcast;
+import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.octet_length;
 import static org.apache.spark.sql.functions.udf;
 
 import io.kvscope.ingest.merge.RequestMerge;
@@ -19,18 +22,29 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * Stage 3, merge: the records of one request (a gateway line and a trace span of the same call)
  * become one by kvscope's own {@link RequestMerge} rule. Texts are never grouped blindly: first only
  * the keys are shuffled, to find those with more than one record (a few in thousands); the records
  * of the others pass through untouched (the merge of one record is that record), and only the
- * records under a shared key are grouped and merged. Writes {@code requests/}.
+ * records under a shared key are grouped and merged. Writes {@code requests/}, each request with
+ * its texts' size ({@link #TEXT_BYTES}).
  */
 final class MergeStage {
 
   static final String FOLDER = "requests";
   static final String KEY = "merge_key";
+  /**
+   * A request's prompt and response in UTF-8 bytes, a column of {@code requests/} beyond {@link
+   * RequestRows#SCHEMA} (readers of that schema do not see it): the request order carries it to
+   * where the requests' shards are cut ({@link ShardBounds}). Counted here, where every text is in
+   * hand and a string knows its length, not by reading the texts once more.
+   */
+  static final String TEXT_BYTES = "text_bytes";
+  /** {@code requests/}'s columns with {@link #TEXT_BYTES}. */
+  static final StructType SCHEMA_WITH_SIZE = RequestRows.SCHEMA.add(TEXT_BYTES, DataTypes.LongType, false);
   private static final String SHARED = "shared_key";
 
   /** {@link RequestMerge#keyOf}, the single-machine key, on the two columns it reads. */
@@ -44,11 +58,20 @@ final class MergeStage {
     return KEY_OF.apply(col(CanonicalField.REQUEST_ID.column()), col(CanonicalField.ENGINE_RID.column()));
   }
 
+  private static Column textBytes() {
+    return coalesce(octet_length(col(CanonicalField.PROMPT_TEXT.column())), lit(0)).cast(DataTypes.LongType)
+        .plus(coalesce(octet_length(col(CanonicalField.RESPONSE_TEXT.column())), lit(0)));
+  }
+
   /** Merges {@code records/} into {@code requests/}; returns how many keys had more than one record. */
   static long run(SparkSession spark, String out) {
     Dataset<Row> records = spark.read().schema(RequestRows.SCHEMA).parquet(out + "/" + IngestOutput.RECORDS.folder())
         .withColumn(KEY, mergeKey());
-    Dataset<Row> shared = records.groupBy(KEY).count().filter(col("count").gt(1)).select(col(KEY).as(SHARED)).cache();
+    // Cached in one partition: the shared keys are few and go whole to each broadcast; in the
+    // shuffle's count of partitions each read of them (the broadcasts, the count) ran that many
+    // near-empty tasks. Moved there after the count, whose reduce stays spread over the cores.
+    Dataset<Row> shared = records.groupBy(KEY).count().filter(col("count").gt(1)).select(col(KEY).as(SHARED))
+        .repartition(1).cache();
     try {
       Column isShared = records.col(KEY).equalTo(shared.col(SHARED));
       Dataset<Row> alone = records.join(broadcast(shared), isShared, "left_anti").drop(KEY);
@@ -59,7 +82,8 @@ final class MergeStage {
             rows.forEachRemaining(row -> group.add(RequestRows.fromRow(row)));
             return RequestRows.toRow(RequestMerge.merge(group));
           }, Encoders.row(RequestRows.SCHEMA));
-      Stages.write(alone.unionByName(merged), out, FOLDER);
+      Dataset<Row> requests = alone.unionByName(merged);
+      Stages.write(requests.withColumn(TEXT_BYTES, textBytes()), out, FOLDER);
       return shared.count();
     } finally {
       shared.unpersist();

@@ -46,7 +46,7 @@ import org.apache.spark.sql.SparkSession;
  * Stage 9, Lucene shards → {@code shards/}: the documents a linked single-machine index holds,
  * written with kvscope's own document code ({@link Documents}), one Lucene index per partition.
  * The requests' shards hold each merged request with its engine facts (stage 6) in request order
- * (stage 4's ordinals, range-partitioned), and for a request of several records each record as read
+ * (stage 4's ordinals, cut into ranges of equal text by {@link ShardBounds}), and for a request of several records each record as read
  * and each text its kept one does not hold, as {@code RequestMerger} keeps them. The others hold
  * the engine lines, epochs, node hours, aliases, version records and a checkpoint per file read.
  * The driver adds every shard into one index ({@link ShardIndex}).
@@ -77,8 +77,12 @@ final class ShardStage {
     org.apache.hadoop.fs.Path target = target(spark, out);
     HadoopFiles.Settings hadoop = HadoopFiles.Settings.of(spark.sparkContext().hadoopConfiguration());
     String to = target.toString();
+    int shards = spark.sparkContext().defaultParallelism();
+    // Cut by text, not by count; and known before the shuffle, which a range partitioning would
+    // learn from a sampling pass over the whole join.
+    ShardBounds bounds = ShardBounds.of(spark, out, shards);
     Dataset<Row> requests = requestRows(spark, out)
-        .repartitionByRange(spark.sparkContext().defaultParallelism(), col("ordinal")).sortWithinPartitions("ordinal");
+        .repartitionById(shards, bounds.shardOf(col("ordinal"))).sortWithinPartitions("ordinal");
     Dataset<Row> fingerprints = requests.mapPartitions((MapPartitionsFunction<Row, Row>) partition -> {
       ShardWriter shard = ShardWriter.open(REQUESTS, to, hadoop);
       TaskContext.get().addTaskCompletionListener((TaskCompletionListener) context -> shard.close());

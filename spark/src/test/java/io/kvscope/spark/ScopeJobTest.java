@@ -220,6 +220,8 @@ class ScopeJobTest {
     List<Row> order = spark().read().parquet(out + "/" + FingerprintStage.ORDER_FOLDER).orderBy("ordinal").collectAsList();
     assertThat(order).extracting(r -> r.<String>getAs("request_id")).isEqualTo(inOrder.stream().map(RequestRecord::requestId).toList());
     assertThat(order).extracting(r -> r.<Integer>getAs("ordinal")).isEqualTo(IntStream.range(0, inOrder.size()).boxed().toList());
+    assertThat(order).extracting(r -> r.<Long>getAs(MergeStage.TEXT_BYTES))
+        .isEqualTo(inOrder.stream().map(r -> utf8Bytes(r.promptText()) + utf8Bytes(r.responseText())).toList());
     List<Fingerprint> rows = spark().read().parquet(out + "/" + FingerprintStage.FINGERPRINT_FOLDER).collectAsList()
         .stream().map(r -> new Fingerprint(r.getAs("hash"), r.getAs("side"), r.getAs("request"), r.getAs("tenant")))
         .sorted(Fingerprint.ORDER).toList();
@@ -328,6 +330,38 @@ class ScopeJobTest {
         Schema.DOC_TYPE + "=" + Schema.TYPE_CHECKPOINT, Schema.DOC_TYPE + "=" + Schema.TYPE_NODE_CLOCK);
     assertThat(summary.shards()).first().asString().startsWith(ShardStage.REQUESTS);
     assertThat(summary.shards()).filteredOn(s -> s.startsWith(ShardStage.REQUESTS)).hasSizeGreaterThan(1);
+  }
+
+  /**
+   * The requests' shards are cut where the merged requests' work, in request order, is halved (a
+   * request weighing its texts' UTF-8 bytes and {@link ShardBounds#REQUEST_BYTES}): each shard holds the
+   * request documents of its range.
+   */
+  @Test
+  void theRequestsShardsAreCutByText() throws IOException {
+    List<RequestRecord> inOrder = reference.merged().stream().sorted(Comparator
+        .comparing((RequestRecord r) -> RequestOrder.of(r.startTime(), r.requestId())).thenComparing(RequestMerge::keyOf))
+        .toList();
+    long[] weights = inOrder.stream().mapToLong(r -> utf8Bytes(r.promptText()) + utf8Bytes(r.responseText()) + ShardBounds.REQUEST_BYTES).toArray();
+    List<String> shards = ShardStage.requestShards(spark(), out);
+    ShardBounds bounds = ShardBounds.cut(weights, 1, SharedSpark.session().sparkContext().defaultParallelism());
+    long[] expected = new long[shards.size()];
+    IntStream.range(0, inOrder.size()).forEach(ordinal -> expected[bounds.shardOf(ordinal)]++);
+
+    long[] held = new long[shards.size()];
+    for (int i = 0; i < shards.size(); i++) {
+      try (org.apache.lucene.store.Directory directory = org.apache.lucene.store.FSDirectory.open(
+              Path.of(out, ShardStage.FOLDER, shards.get(i)));
+          org.apache.lucene.index.DirectoryReader reader = org.apache.lucene.index.DirectoryReader.open(directory)) {
+        held[i] = new org.apache.lucene.search.IndexSearcher(reader).count(new org.apache.lucene.search.TermQuery(
+            new org.apache.lucene.index.Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST)));
+      }
+    }
+    assertThat(held).containsExactly(expected);
+  }
+
+  private static long utf8Bytes(String text) {
+    return text == null ? 0 : text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
   }
 
   /**
