@@ -81,6 +81,8 @@ final class ScopeCommand implements Callable<Integer> {
     java.util.ArrayDeque<String> lastLines = new java.util.ArrayDeque<>();
     List<String> options = new ArrayList<>(jitOptions(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
     options.addAll(javaOptions(System.getenv(JAVA_OPTS)));
+    JobAotCache aot = JobAotCache.of(launch, java(), options, Runtime.version().feature(), System.getenv());
+    options.addAll(aot.options());
     int status = runJob(launch.command(java(), options, jobArguments()),
         launch.environment(), line -> {
       if (!quiet) {
@@ -90,6 +92,7 @@ final class ScopeCommand implements Callable<Integer> {
       }
       lastLines.addLast(line);
     });
+    aot.finished(status == 0);
     if (status != 0) {
       if (quiet) {
         lastLines.forEach(System.err::println);
