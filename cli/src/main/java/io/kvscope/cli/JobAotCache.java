@@ -103,6 +103,9 @@ final class JobAotCache {
       return;
     }
     if (succeeded && Files.isRegularFile(recording) && Files.size(recording) > 0) {
+      if (Files.getFileAttributeView(recording, java.nio.file.attribute.PosixFileAttributeView.class) != null) {
+        Files.setPosixFilePermissions(recording, PosixFilePermissions.fromString("rw-------"));
+      }
       Files.move(recording, cache, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       dropOthers();
       return;

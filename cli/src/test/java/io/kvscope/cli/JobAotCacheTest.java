@@ -69,6 +69,7 @@ class JobAotCacheTest {
     assertThat(made).singleElement().satisfies(cache -> {
       assertThat(cache.getFileName().toString()).matches("scope-job-[0-9a-f]{16}\\.aot");
       assertThat(Files.size(cache)).isPositive();
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(cache))).isEqualTo("rw-------");
     });
 
     JobAotCache second = JobAotCache.of(build, JAVA, List.of("-Xmx256m"), 25, environment);
