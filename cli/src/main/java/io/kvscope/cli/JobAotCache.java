@@ -63,6 +63,15 @@ final class JobAotCache {
    * of {@code jdkFeature}, under {@code environment}'s switch and cache folder.
    */
   static JobAotCache of(JobLaunch launch, Path java, List<String> javaOptions, int jdkFeature,
+      Map<String, String> environment) {
+    try {
+      return forBuild(launch, java, javaOptions, jdkFeature, environment);
+    } catch (IOException | RuntimeException unusable) {
+      return NONE; // a cache only saves CPU: a folder that cannot be made or read never stops the job
+    }
+  }
+
+  private static JobAotCache forBuild(JobLaunch launch, Path java, List<String> javaOptions, int jdkFeature,
       Map<String, String> environment) throws IOException {
     if (!(launch instanceof JobLaunch.ModuleBuild build) || jdkFeature < FIRST_JDK
         || "0".equals(environment.get(SWITCH)) || choosesOwnArchive(javaOptions)
@@ -98,10 +107,18 @@ final class JobAotCache {
    * After the job: a cache recorded by a run that succeeded becomes the build's; one that failed,
    * or a recording the JVM could not write, leaves nothing behind but the note not to try again.
    */
-  void finished(boolean succeeded) throws IOException {
+  void finished(boolean succeeded) {
     if (recording == null) {
       return;
     }
+    try {
+      keepOrDrop(succeeded);
+    } catch (IOException | RuntimeException unusable) {
+      recording.toFile().delete(); // best effort: the job's own outcome stands whatever becomes of its cache
+    }
+  }
+
+  private void keepOrDrop(boolean succeeded) throws IOException {
     if (succeeded && Files.isRegularFile(recording) && Files.size(recording) > 0) {
       if (Files.getFileAttributeView(recording, java.nio.file.attribute.PosixFileAttributeView.class) != null) {
         Files.setPosixFilePermissions(recording, PosixFilePermissions.fromString("rw-------"));

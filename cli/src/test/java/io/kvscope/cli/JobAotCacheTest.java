@@ -114,7 +114,7 @@ class JobAotCacheTest {
   }
 
   @Test
-  void noCacheWhenSwitchedOffOnAnOlderJdkBesideTheUsersOwnOrOnAnInstalledSpark(@TempDir Path tmp) throws Exception {
+  void noCacheWhenSwitchedOffOnAnOlderJdkBesideTheUsersOwnOnAnInstalledSparkOrWithoutAFolder(@TempDir Path tmp) throws Exception {
     JobLaunch.ModuleBuild build = build(Files.createDirectories(tmp.resolve("build")));
     Map<String, String> environment = Map.of("XDG_CACHE_HOME", tmp.resolve("cache").toString());
     assertThat(JobAotCache.of(build, JAVA, List.of(), 25, Map.of("XDG_CACHE_HOME", tmp.toString(), "KVSCOPE_AOT", "0"))
@@ -128,5 +128,8 @@ class JobAotCacheTest {
     JobLaunch installed = new JobLaunch.OnInstalledSpark(build.jar(), build.flags(), tmp, "local[2]");
     assertThat(JobAotCache.of(installed, JAVA, List.of(), 25, environment).options()).isEmpty();
     assertThat(tmp.resolve("cache")).doesNotExist();
+    // A cache folder that cannot be made: no cache, and the job starts as without one.
+    Path aFile = Files.writeString(tmp.resolve("not-a-folder"), "");
+    assertThat(JobAotCache.of(build, JAVA, List.of(), 25, Map.of("XDG_CACHE_HOME", aFile.toString())).options()).isEmpty();
   }
 }
