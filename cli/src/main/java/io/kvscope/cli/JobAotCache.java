@@ -1,13 +1,12 @@
 package io.kvscope.cli;
 
+import io.kvscope.index.store.OwnerOnly;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -51,11 +50,6 @@ final class JobAotCache {
     this.cache = cache;
     this.recording = recording;
     this.failed = failed;
-  }
-
-  /** No cache: the job's JVM starts as it would without one. */
-  static JobAotCache none() {
-    return NONE;
   }
 
   /**
@@ -120,16 +114,14 @@ final class JobAotCache {
 
   private void keepOrDrop(boolean succeeded) throws IOException {
     if (succeeded && Files.isRegularFile(recording) && Files.size(recording) > 0) {
-      if (Files.getFileAttributeView(recording, java.nio.file.attribute.PosixFileAttributeView.class) != null) {
-        Files.setPosixFilePermissions(recording, PosixFilePermissions.fromString("rw-------"));
-      }
+      OwnerOnly.file(recording);
       Files.move(recording, cache, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       dropOthers();
       return;
     }
     Files.deleteIfExists(recording);
     if (succeeded) {
-      Files.writeString(failed, "");
+      OwnerOnly.file(Files.writeString(failed, ""));
     }
   }
 
@@ -152,13 +144,7 @@ final class JobAotCache {
   private static Path folder(Map<String, String> environment) throws IOException {
     String xdg = environment.get("XDG_CACHE_HOME");
     Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-    Path folder = base.resolve("kvscope").resolve("aot");
-    if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-      Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    } else {
-      Files.createDirectories(folder);
-    }
-    return folder;
+    return OwnerOnly.directory(base.resolve("kvscope").resolve("aot"));
   }
 
   /** What the JVM checks a cache against: the java, the options and flags file, each jar's path, size and time. */
