@@ -41,6 +41,10 @@ public final class LineReader implements Closeable {
   private int lineLength;
   private long lineNumber;
   private boolean finished;
+  /** Bytes read into {@link #buffer} so far, all fills together. */
+  private long filled;
+  /** Where the line last handed out (or skipped) begins, in bytes of the decompressed data. */
+  private long lineStart;
 
   LineReader(InputFile file, InputStream in, RecordSink sink, long skipLines) throws IOException {
     this(file, in, sink, skipLines, MAX_LINE_CHARS);
@@ -55,7 +59,7 @@ public final class LineReader implements Closeable {
     this.in = in;
     this.sink = sink;
     this.maxLineBytes = maxLineChars;
-    while (lineNumber < skipLines && scanLine(false) != Scan.END) {
+    while (lineNumber < skipLines && scanLine(Keep.NOTHING) != Scan.END) {
       // skipping lines an earlier run already committed
     }
   }
@@ -65,15 +69,42 @@ public final class LineReader implements Closeable {
     return lineNumber;
   }
 
+  /**
+   * Where the line last handed out by {@link #next()} or passed by {@link #advance()} begins: its
+   * first byte's offset in the decompressed data (in the file itself when it is not compressed).
+   */
+  public long lineStart() {
+    return lineStart;
+  }
+
+  /** Where that line ends: the offset just after its newline (after its last byte at the end of the data). */
+  public long lineEnd() {
+    return filled - (limit - position);
+  }
+
   /** The next line without its terminator, or {@code null} at the end (or at damaged data). */
   public String next() {
+    return nextLine(Keep.BYTES) ? decodeLine() : null;
+  }
+
+  /**
+   * Passes the next line as {@link #next()} would hand it out, without decoding it: false at the
+   * end (or at damaged data). Its number is {@link #lineNumber()}, its bytes lie from {@link
+   * #lineStart()} to {@link #lineEnd()}, and {@link #decode} makes of them what {@link #next()}
+   * returns. A line too long is reported and skipped here too.
+   */
+  public boolean advance() {
+    return nextLine(Keep.LENGTH);
+  }
+
+  private boolean nextLine(Keep keep) {
     while (true) {
-      switch (scanLine(true)) {
+      switch (scanLine(keep)) {
         case END:
-          return null;
+          return false;
         case COMPLETE:
           file.lineReached(lineNumber);
-          return decodeLine();
+          return true;
         case TOO_LONG:
           continue; // reported; carry on with the next line
       }
@@ -82,15 +113,19 @@ public final class LineReader implements Closeable {
 
   private enum Scan { COMPLETE, TOO_LONG, END }
 
+  /** What a scan keeps of a line: nothing (resumed lines are only counted), its length, or its bytes. */
+  private enum Keep { NOTHING, LENGTH, BYTES }
+
   /**
-   * Reads up to the next newline, keeping the bytes when {@code keep} (resumed lines are only
-   * counted). A last line without a newline is complete; a line cut by damaged data is not.
+   * Reads up to the next newline, keeping of it what {@code keep} says. A last line without a
+   * newline is complete; a line cut by damaged data is not.
    */
-  private Scan scanLine(boolean keep) {
+  private Scan scanLine(Keep keep) {
     if (finished) {
       return Scan.END;
     }
     lineLength = 0;
+    lineStart = lineEnd();
     boolean sawAnything = false;
     boolean tooLong = false;
     long bytes = 0;
@@ -114,11 +149,11 @@ public final class LineReader implements Closeable {
       int end = newline < 0 ? limit : newline;
       int length = end - start;
       bytes += length;
-      if (keep && !tooLong) {
+      if (keep != Keep.NOTHING && !tooLong) {
         if (bytes > maxLineBytes) {
           tooLong = true;
           releaseLineBuffer();
-        } else {
+        } else if (keep == Keep.BYTES) {
           append(start, length);
         }
       }
@@ -155,20 +190,27 @@ public final class LineReader implements Closeable {
   }
 
   private String decodeLine() {
-    int from = 0;
-    int to = lineLength;
-    if (to > from && line[to - 1] == '\r') {
-      to--;
-    }
-    if (lineNumber == 1 && to - from >= 3 && Arrays.equals(line, 0, 3, UTF8_BOM, 0, 3)) {
-      from = 3;
-    }
-    // The String constructor replaces malformed UTF-8 with U+FFFD.
-    String text = new String(line, from, to - from, StandardCharsets.UTF_8);
+    String text = decode(line, 0, lineLength, lineNumber);
     if (line.length > KEEP_LINE_BUFFER) {
       releaseLineBuffer();
     }
     return text;
+  }
+
+  /**
+   * Line {@code number}'s text from its bytes {@code from} to {@code to} (without its newline), as
+   * {@link #next()} hands it out: a {@code \r} before the newline and the first line's byte-order
+   * mark dropped, invalid UTF-8 as U+FFFD.
+   */
+  public static String decode(byte[] bytes, int from, int to, long number) {
+    if (to > from && bytes[to - 1] == '\r') {
+      to--;
+    }
+    if (number == 1 && to - from >= 3 && Arrays.equals(bytes, from, from + 3, UTF8_BOM, 0, 3)) {
+      from += 3;
+    }
+    // The String constructor replaces malformed UTF-8 with U+FFFD.
+    return new String(bytes, from, to - from, StandardCharsets.UTF_8);
   }
 
   private void releaseLineBuffer() {
@@ -186,6 +228,7 @@ public final class LineReader implements Closeable {
       } while (n == 0);
       position = 0;
       limit = Math.max(n, 0);
+      filled += limit;
       return n > 0 ? Fill.DATA : Fill.EOF;
     } catch (IOException damaged) {
       sink.malformed(new BadInput(file.name(), lineNumber + 1,

@@ -99,6 +99,47 @@ class LineReaderTest {
   }
 
   @Test
+  void advancePassesTheLinesNextGivesAndTheirBytesDecodeToThem() throws IOException {
+    Path file = dir.resolve("spans.log");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    bytes.write(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
+    bytes.write("first\r\n\n".getBytes(StandardCharsets.UTF_8));
+    bytes.write("z".repeat(250_000).getBytes(StandardCharsets.UTF_8)); // too long, over several read buffers
+    bytes.write("\nbad \u00e9 byte ".getBytes(StandardCharsets.UTF_8));
+    bytes.write(new byte[] {(byte) 0xFF, '\n'});
+    bytes.write("last without newline".getBytes(StandardCharsets.UTF_8));
+    byte[] content = bytes.toByteArray();
+    Files.write(file, content);
+
+    InputFile decoded = new InputFile(file);
+    CollectingSink decodedSink = new CollectingSink();
+    List<String> expected;
+    try (LineReader reader = new LineReader(decoded, decoded.open(), decodedSink, 0, 100)) {
+      expected = readAll(reader);
+    }
+    InputFile passed = new InputFile(file);
+    CollectingSink passedSink = new CollectingSink();
+    List<String> fromBytes = new ArrayList<>();
+    List<Long> numbers = new ArrayList<>();
+    try (LineReader reader = new LineReader(passed, passed.open(), passedSink, 0, 100)) {
+      while (reader.advance()) {
+        numbers.add(reader.lineNumber());
+        int to = (int) reader.lineEnd();
+        if (to > reader.lineStart() && content[to - 1] == '\n') {
+          to--;
+        }
+        fromBytes.add(LineReader.decode(content, (int) reader.lineStart(), to, reader.lineNumber()));
+      }
+      assertThat(reader.lineEnd()).isEqualTo(content.length);
+    }
+    assertThat(expected).containsExactly("first", "", "bad \u00e9 byte \uFFFD", "last without newline");
+    assertThat(fromBytes).isEqualTo(expected);
+    assertThat(numbers).containsExactly(1L, 2L, 4L, 5L);
+    assertThat(passedSink.badLines()).isEqualTo(decodedSink.badLines()).containsExactly(3L);
+    assertThat(passed.sha256()).isNotNull().isEqualTo(decoded.sha256());
+  }
+
+  @Test
   void aLineExactlyAtTheLimitIsKept() throws IOException {
     Path file = dir.resolve("edge.log");
     Files.writeString(file, "a".repeat(100) + "\r\n");

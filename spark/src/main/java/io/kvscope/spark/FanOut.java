@@ -3,6 +3,7 @@ package io.kvscope.spark;
 import io.kvscope.index.Checkpoint;
 import io.kvscope.index.IndexIngest;
 import io.kvscope.ingest.BadInput;
+import io.kvscope.ingest.Compression;
 import io.kvscope.ingest.IngestOptions;
 import io.kvscope.ingest.Ingestors;
 import io.kvscope.ingest.InputFile;
@@ -26,13 +27,18 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 
 /**
- * Huge files of a line-by-line format, fanned out: one task decompresses such a file and cuts its
- * lines into batches, which are dealt round-robin to as many parsing tasks as the input's shuffles
- * take ({@link ShufflePartitions#of}), each running the format's {@link LineParser}. A batch carries
- * its file's name and the number of its first line, so every record and bad line cites the line it
+ * Huge files of a line-by-line format, fanned out: one task reads such a file and cuts its lines
+ * into batches, which are dealt round-robin to as many parsing tasks as the input's shuffles take
+ * ({@link ShufflePartitions#of}), each running the format's {@link LineParser}. A batch carries its
+ * file's name and the number of its first line, so every record and bad line cites the line it
  * came from, wherever it is parsed; the batches together give the records and bad lines of the whole
  * file ({@link LineParser}'s contract). What the reading task itself finds (damaged data, a line
  * too long) is quarantined with its line, as {@link LineReader} reports it on one machine.
+ *
+ * <p>Only a compressed file's batches carry their lines through the shuffle ({@link Batch}): its
+ * bytes can be read only from its start. A plain file's batch is where its lines lie ({@link Span}),
+ * and the parsing task reads them from the file itself: at 4 GB the lines shuffled were a gigabyte
+ * of compressed, Java-serialized text, each written, read and deserialized once more.
  *
  * <p>The file's checkpoint is put together on the driver from one part per batch (records, bad lines,
  * last line) and the reading task's part (size, time, head hash, SHA-256, whether the data ended
@@ -42,7 +48,10 @@ final class FanOut {
 
   /** Files this large on disk, of a format with a line parser, are fanned out. */
   static final long FILE_BYTES = 32L << 20;
-  /** A batch closes once its lines hold this many chars: small against a task, large against a row's overhead. */
+  /**
+   * A batch closes once its lines hold this many chars (a {@link Span}'s: bytes): small against a
+   * task, large against a row's overhead.
+   */
   static final int BATCH_CHARS = 1 << 20;
 
   private FanOut() {}
@@ -50,8 +59,58 @@ final class FanOut {
   /** What the reading task hands on, dealt round-robin to the parsing tasks. */
   sealed interface Piece extends Serializable {}
 
-  /** Consecutive lines of one file, the first numbered {@code firstLine}. */
-  record Batch(String format, String name, long firstLine, ArrayList<String> lines) implements Piece {}
+  /** Consecutive lines of one file for its format's line parser, the first numbered {@code firstLine}. */
+  sealed interface Lines extends Piece {
+    String format();
+
+    String name();
+
+    long firstLine();
+
+    /** How many lines: to say what is lost when they cannot be read. */
+    int count();
+
+    List<String> lines(HadoopFiles.Settings hadoop) throws IOException;
+  }
+
+  /** Lines carried whole: a compressed file's. */
+  record Batch(String format, String name, long firstLine, ArrayList<String> lines) implements Lines {
+    @Override
+    public int count() {
+      return lines.size();
+    }
+
+    @Override
+    public List<String> lines(HadoopFiles.Settings hadoop) {
+      return lines;
+    }
+  }
+
+  /**
+   * Lines where they lie in a plain file: {@code count} lines in bytes {@code from} to {@code to}
+   * of {@code uri}, read and decoded by the parsing task as {@link LineReader} decodes them, if
+   * the file still has the {@code size} and modification time it was read with.
+   */
+  record Span(String format, String name, long firstLine, int count, String uri, long from, long to, long size,
+      long modified) implements Lines {
+    @Override
+    public List<String> lines(HadoopFiles.Settings hadoop) throws IOException {
+      byte[] bytes = HadoopFiles.range(uri, hadoop, from, Math.toIntExact(to - from), size, modified);
+      List<String> lines = new ArrayList<>(count);
+      for (int at = 0; at < bytes.length; ) {
+        int end = at;
+        while (end < bytes.length && bytes[end] != '\n') {
+          end++;
+        }
+        lines.add(LineReader.decode(bytes, at, end, firstLine + lines.size()));
+        at = end + 1;
+      }
+      if (lines.size() != count) {
+        throw new IOException("changed since it was read");
+      }
+      return lines;
+    }
+  }
 
   /** A line the reading task could not hand on (damaged data, too long), as it is quarantined. */
   record Bad(String name, long line, String reason, String raw) implements Piece {}
@@ -81,7 +140,7 @@ final class FanOut {
     return context.parallelize(files, files.size())
         .flatMap(file -> BoundedRows.<Piece>of(pieces -> read(file, hadoop, batchChars, pieces)))
         .repartition(parsers)
-        .mapPartitions(pieces -> parse(pieces, settings));
+        .mapPartitions(pieces -> parse(pieces, settings, hadoop));
   }
 
   /** Reads one file into batches. Runs in the reading task. */
@@ -103,26 +162,10 @@ final class FanOut {
       String headHash = IndexIngest.headHash(local.path());
       InputFile input = new InputFile(local.path(), file.name(), 0);
       try (LineReader lines = input.lines(damage)) {
-        ArrayList<String> batch = new ArrayList<>();
-        long first = 0;
-        long chars = 0;
-        String line;
-        while ((line = lines.next()) != null) {
-          long number = lines.lineNumber();
-          // A skipped line (too long) breaks the run: a batch holds consecutive lines only.
-          if (!batch.isEmpty() && (number != first + batch.size() || chars >= batchChars)) {
-            pieces.accept(new Batch(file.format(), file.name(), first, batch));
-            batch = new ArrayList<>();
-            chars = 0;
-          }
-          if (batch.isEmpty()) {
-            first = number;
-          }
-          batch.add(line);
-          chars += line.length();
-        }
-        if (!batch.isEmpty()) {
-          pieces.accept(new Batch(file.format(), file.name(), first, batch));
+        if (input.compression() == Compression.NONE) {
+          spans(file, size, modified, lines, batchChars, pieces);
+        } else {
+          batches(file, lines, batchChars, pieces);
         }
       }
       pieces.accept(new End(file.name(), file.format(), size, modified, headHash, input.sha256(), !input.endedEarly()));
@@ -131,12 +174,63 @@ final class FanOut {
     }
   }
 
+  /** A plain file's lines as spans of its bytes, never decoded here. */
+  private static void spans(PlannedFile file, long size, long modified, LineReader lines, int batchBytes,
+      Consumer<Piece> pieces) {
+    long first = 0;
+    int count = 0;
+    long from = 0;
+    long to = 0;
+    while (lines.advance()) {
+      long number = lines.lineNumber();
+      // A skipped line (too long) breaks the run: a span holds consecutive lines only.
+      if (count > 0 && (number != first + count || to - from >= batchBytes)) {
+        pieces.accept(new Span(file.format(), file.name(), first, count, file.uri(), from, to, size, modified));
+        count = 0;
+      }
+      if (count == 0) {
+        first = number;
+        from = lines.lineStart();
+      }
+      count++;
+      to = lines.lineEnd();
+    }
+    if (count > 0) {
+      pieces.accept(new Span(file.format(), file.name(), first, count, file.uri(), from, to, size, modified));
+    }
+  }
+
+  /** A compressed file's lines, decoded here and carried in their batches. */
+  private static void batches(PlannedFile file, LineReader lines, int batchChars, Consumer<Piece> pieces) {
+    ArrayList<String> batch = new ArrayList<>();
+    long first = 0;
+    long chars = 0;
+    String line;
+    while ((line = lines.next()) != null) {
+      long number = lines.lineNumber();
+      // A skipped line (too long) breaks the run: a batch holds consecutive lines only.
+      if (!batch.isEmpty() && (number != first + batch.size() || chars >= batchChars)) {
+        pieces.accept(new Batch(file.format(), file.name(), first, batch));
+        batch = new ArrayList<>();
+        chars = 0;
+      }
+      if (batch.isEmpty()) {
+        first = number;
+      }
+      batch.add(line);
+      chars += line.length();
+    }
+    if (!batch.isEmpty()) {
+      pieces.accept(new Batch(file.format(), file.name(), first, batch));
+    }
+  }
+
   /**
    * Parses the batches dealt to one task, one at a time: a batch's rows (about a megabyte of lines)
    * are what the task holds. Every other piece becomes its row. Runs in a parsing task, on the
    * task's own thread, which reads the shuffle.
    */
-  private static Iterator<Row> parse(Iterator<Piece> pieces, IngestSettings settings) {
+  private static Iterator<Row> parse(Iterator<Piece> pieces, IngestSettings settings, HadoopFiles.Settings hadoop) {
     IngestOptions options = settings.options();
     Map<String, LineParser> parsers = new HashMap<>();
     return new Iterator<>() {
@@ -146,7 +240,7 @@ final class FanOut {
       public boolean hasNext() {
         while (!current.hasNext() && pieces.hasNext()) {
           List<Row> rows = new ArrayList<>();
-          parse(pieces.next(), options, parsers, rows::add);
+          parse(pieces.next(), options, hadoop, parsers, rows::add);
           current = rows.iterator();
         }
         return current.hasNext();
@@ -162,18 +256,22 @@ final class FanOut {
     };
   }
 
-  private static void parse(Piece piece, IngestOptions options, Map<String, LineParser> parsers, Consumer<Row> rows) {
+  private static void parse(Piece piece, IngestOptions options, HadoopFiles.Settings hadoop,
+      Map<String, LineParser> parsers, Consumer<Row> rows) {
     switch (piece) {
-      case Batch batch -> {
+      case Lines batch -> {
         LineParser parser = parsers.computeIfAbsent(batch.format(), format -> Ingestors.discover()
             .byName(format).flatMap(ingestor -> ingestor.lineParser(options)).orElseThrow());
         IngestStage.Rows sink = new IngestStage.Rows(batch.name(), row -> rows.accept(withPart(row, null)));
         try {
-          parser.parse(new LineBatch(batch.name(), batch.firstLine(), batch.lines()), sink);
+          parser.parse(new LineBatch(batch.name(), batch.firstLine(), batch.lines(hadoop)), sink);
+        } catch (IOException unreadable) {
+          sink.malformed(new BadInput(batch.name(), batch.firstLine(), "cannot read file (" + Stages.describe(unreadable)
+              + "); its batch of " + batch.count() + " lines is lost"), null);
         } catch (RuntimeException failure) {
           // Not a bad line (the parser reports those and reads on): a failure of the parser itself.
           sink.malformed(new BadInput(batch.name(), batch.firstLine(), "cannot be read (" + Stages.what(failure)
-              + "); the rest of its batch of " + batch.lines().size() + " lines is lost"), null);
+              + "); the rest of its batch of " + batch.count() + " lines is lost"), null);
         }
         rows.accept(part(batch.name(), null, sink.records, sink.bad, sink.lastLine));
       }

@@ -151,6 +151,46 @@ final class HadoopFiles {
     return new LocalFile(copy, folder);
   }
 
+  /**
+   * Bytes {@code from} to {@code from + length} of {@code uri}, read where the file lies (no copy),
+   * provided the file still has the {@code size} and modification time {@code modified} it had when
+   * those offsets were taken.
+   *
+   * @throws IOException when it cannot be read, or has changed since
+   */
+  static byte[] range(String uri, Settings settings, long from, int length, long size, long modified)
+      throws IOException {
+    URI location = URI.create(uri);
+    byte[] bytes = new byte[length];
+    if ("file".equals(location.getScheme())) {
+      Path path = Path.of(location);
+      unchanged(Files.size(path), Files.getLastModifiedTime(path).toMillis(), size, modified);
+      try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(path)) {
+        java.nio.ByteBuffer into = java.nio.ByteBuffer.wrap(bytes);
+        while (into.hasRemaining()) {
+          if (channel.read(into, from + into.position()) < 0) {
+            throw new java.io.EOFException("ends before byte " + (from + length));
+          }
+        }
+      }
+      return bytes;
+    }
+    org.apache.hadoop.fs.Path remote = new org.apache.hadoop.fs.Path(location);
+    FileSystem fs = remote.getFileSystem(settings.configuration());
+    FileStatus status = fs.getFileStatus(remote);
+    unchanged(status.getLen(), status.getModificationTime(), size, modified);
+    try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(remote)) {
+      in.readFully(from, bytes);
+    }
+    return bytes;
+  }
+
+  private static void unchanged(long size, long modified, long sizeRead, long modifiedRead) throws IOException {
+    if (size != sizeRead || modified != modifiedRead) {
+      throw new IOException("changed since it was read");
+    }
+  }
+
   private static void copy(InputStream in, OutputStream out, long limit) throws IOException {
     byte[] buffer = new byte[1 << 16];
     long left = limit;

@@ -8,6 +8,7 @@ import io.kvscope.samples.GeneratorOptions;
 import io.kvscope.samples.IncidentGenerator;
 import io.kvscope.samples.OutputCompression;
 import io.kvscope.samples.Scale;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -24,10 +25,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Compressed gateway and trace files fanned out to line parsers give what reading each whole file in
- * one task gives (which {@link ScopeJobTest} holds to the single-machine ingest): every record, bad
- * line and checkpoint, with the same file and line. The generator's zstd incident, plus a copy of a
- * zstd gateway file cut short (damaged data) and a plain gateway file with lines that are no payload.
+ * Gateway and trace files fanned out to line parsers give what reading each whole file in one task
+ * gives (which {@link ScopeJobTest} holds to the single-machine ingest): every record, bad line and
+ * checkpoint, with the same file and line. The generator's zstd incident (batches of lines), plus a
+ * copy of a zstd gateway file cut short (damaged data), a plain gateway file with lines that are no
+ * payload, and a whole gateway file uncompressed with CRLF ends and invalid UTF-8 (spans of bytes).
  */
 class FanOutTest {
 
@@ -45,10 +47,23 @@ class FanOutTest {
     Files.write(incident.resolve("cut-" + gateway.getFileName()), Arrays.copyOf(compressed, compressed.length / 2));
     List<String> payloads;
     try (InputStream in = new InputFile(gateway).open()) {
-      payloads = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().limit(2).toList();
+      payloads = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
     }
     Files.writeString(incident.resolve("litellm-plain.jsonl"),
         payloads.get(0) + "\nnot a payload\n{\"id\": 3}\n\n" + payloads.get(1) + "\n");
+    // A whole gateway file uncompressed, in spans of its bytes: CRLF line ends, a line of invalid
+    // UTF-8 among them, and no newline after its last line.
+    ByteArrayOutputStream plain = new ByteArrayOutputStream();
+    for (int i = 0; i < payloads.size(); i++) {
+      plain.writeBytes(payloads.get(i).getBytes(StandardCharsets.UTF_8));
+      plain.writeBytes(i == payloads.size() - 1 ? new byte[0] : "\r\n".getBytes(StandardCharsets.UTF_8));
+      if (i == 3) {
+        plain.writeBytes(new byte[] {'{', '"', (byte) 0xFF, '"', '}', '\r', '\n'});
+      }
+    }
+    Path plainGateway = incident.resolve("plain-" + gateway.getFileName().toString().replace(".zst", ""));
+    Files.write(plainGateway, plain.toByteArray());
+    assertThat(plain.size()).isGreaterThan(4 * FanOut.BATCH_CHARS); // several spans
 
     SparkSession spark = SharedSpark.session();
     IngestSettings settings = IngestSettings.of(IngestOptions.defaults());
@@ -57,7 +72,8 @@ class FanOutTest {
     List<PlannedFile> planned = InputPlan.run(spark, List.of(incident.toString()), settings, wholeOut);
     List<PlannedFile> fanned = planned.stream().filter(f -> FanOut.fansOut(f, IngestOptions.defaults(), 1)).toList();
     assertThat(fanned).extracting(PlannedFile::name).anyMatch(n -> n.endsWith(".zst")).anyMatch(n -> n.startsWith(
-        incident.resolve("cut-").toString())).anyMatch(n -> n.endsWith("litellm-plain.jsonl"));
+        incident.resolve("cut-").toString())).anyMatch(n -> n.endsWith("litellm-plain.jsonl"))
+        .contains(plainGateway.toString());
 
     IngestStage.run(spark, planned, settings, List.of(), wholeOut, Long.MAX_VALUE);
     IngestStage.run(spark, planned, settings, List.of(), fannedOut, 1);
