@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.zip.CRC32C;
 
 /**
  * Reads lines with their 1-based numbers, streaming. Invalid UTF-8 becomes U+FFFD rather than an
@@ -45,6 +46,8 @@ public final class LineReader implements Closeable {
   private long filled;
   /** Where the line last handed out (or skipped) begins, in bytes of the decompressed data. */
   private long lineStart;
+  /** The CRC-32C of the line {@link #advance()} passed last, without its newline. */
+  private final CRC32C lineChecksum = new CRC32C();
 
   LineReader(InputFile file, InputStream in, RecordSink sink, long skipLines) throws IOException {
     this(file, in, sink, skipLines, MAX_LINE_CHARS);
@@ -80,6 +83,21 @@ public final class LineReader implements Closeable {
   /** Where that line ends: the offset just after its newline (after its last byte at the end of the data). */
   public long lineEnd() {
     return filled - (limit - position);
+  }
+
+  /**
+   * The CRC-32C of the bytes of the line {@link #advance()} passed last, without its newline:
+   * {@link #checksum} of those bytes, so whoever reads them again can tell they are the same.
+   */
+  public int lineChecksum() {
+    return (int) lineChecksum.getValue();
+  }
+
+  /** The CRC-32C of {@code bytes} {@code from} to {@code to}, as {@link #lineChecksum()} gives a line's. */
+  public static int checksum(byte[] bytes, int from, int to) {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, from, to - from);
+    return (int) crc.getValue();
   }
 
   /** The next line without its terminator, or {@code null} at the end (or at damaged data). */
@@ -126,6 +144,9 @@ public final class LineReader implements Closeable {
     }
     lineLength = 0;
     lineStart = lineEnd();
+    if (keep == Keep.LENGTH) {
+      lineChecksum.reset();
+    }
     boolean sawAnything = false;
     boolean tooLong = false;
     long bytes = 0;
@@ -155,6 +176,8 @@ public final class LineReader implements Closeable {
           releaseLineBuffer();
         } else if (keep == Keep.BYTES) {
           append(start, length);
+        } else if (keep == Keep.LENGTH) {
+          lineChecksum.update(buffer, start, length);
         }
       }
       position = newline < 0 ? limit : newline + 1;

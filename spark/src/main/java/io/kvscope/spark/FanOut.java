@@ -89,26 +89,35 @@ final class FanOut {
   /**
    * Lines where they lie in a plain file: {@code count} lines in bytes {@code from} to {@code to}
    * of {@code uri}, read and decoded by the parsing task as {@link LineReader} decodes them, if
-   * the file still has the {@code size} and modification time it was read with.
+   * those bytes still hold the lines the reading task passed ({@code digest}). A log that grew
+   * since is read as it was; one rewritten or cut short under the span is not read.
    */
-  record Span(String format, String name, long firstLine, int count, String uri, long from, long to, long size,
-      long modified) implements Lines {
+  record Span(String format, String name, long firstLine, int count, String uri, long from, long to, long digest)
+      implements Lines {
     @Override
     public List<String> lines(HadoopFiles.Settings hadoop) throws IOException {
-      byte[] bytes = HadoopFiles.range(uri, hadoop, from, Math.toIntExact(to - from), size, modified);
+      byte[] bytes = HadoopFiles.range(uri, hadoop, from, Math.toIntExact(to - from));
       List<String> lines = new ArrayList<>(count);
+      long found = 0;
       for (int at = 0; at < bytes.length; ) {
         int end = at;
         while (end < bytes.length && bytes[end] != '\n') {
           end++;
         }
+        found = digest(found, LineReader.checksum(bytes, at, end));
         lines.add(LineReader.decode(bytes, at, end, firstLine + lines.size()));
         at = end + 1;
       }
-      if (lines.size() != count) {
-        throw new IOException("changed since it was read");
+      if (lines.size() != count || found != digest) {
+        throw new IOException("changed since it was read: bytes " + from + "-" + to
+            + " no longer hold the lines read there");
       }
       return lines;
+    }
+
+    /** {@code digest} with one more line's {@link LineReader#lineChecksum()} folded in. */
+    static long digest(long digest, int lineChecksum) {
+      return digest * 0x100000001B3L + Integer.toUnsignedLong(lineChecksum);
     }
   }
 
@@ -144,7 +153,7 @@ final class FanOut {
   }
 
   /** Reads one file into batches. Runs in the reading task. */
-  private static void read(PlannedFile file, HadoopFiles.Settings hadoop, int batchChars, Consumer<Piece> pieces) {
+  static void read(PlannedFile file, HadoopFiles.Settings hadoop, int batchChars, Consumer<Piece> pieces) {
     RecordSink damage = new RecordSink() {
       @Override
       public void accept(Ingested item) {
@@ -163,7 +172,7 @@ final class FanOut {
       InputFile input = new InputFile(local.path(), file.name(), 0);
       try (LineReader lines = input.lines(damage)) {
         if (input.compression() == Compression.NONE) {
-          spans(file, size, modified, lines, batchChars, pieces);
+          spans(file, lines, batchChars, pieces);
         } else {
           batches(file, lines, batchChars, pieces);
         }
@@ -175,28 +184,30 @@ final class FanOut {
   }
 
   /** A plain file's lines as spans of its bytes, never decoded here. */
-  private static void spans(PlannedFile file, long size, long modified, LineReader lines, int batchBytes,
-      Consumer<Piece> pieces) {
+  private static void spans(PlannedFile file, LineReader lines, int batchBytes, Consumer<Piece> pieces) {
     long first = 0;
     int count = 0;
     long from = 0;
     long to = 0;
+    long digest = 0;
     while (lines.advance()) {
       long number = lines.lineNumber();
       // A skipped line (too long) breaks the run: a span holds consecutive lines only.
       if (count > 0 && (number != first + count || to - from >= batchBytes)) {
-        pieces.accept(new Span(file.format(), file.name(), first, count, file.uri(), from, to, size, modified));
+        pieces.accept(new Span(file.format(), file.name(), first, count, file.uri(), from, to, digest));
         count = 0;
       }
       if (count == 0) {
         first = number;
         from = lines.lineStart();
+        digest = 0;
       }
       count++;
       to = lines.lineEnd();
+      digest = Span.digest(digest, lines.lineChecksum());
     }
     if (count > 0) {
-      pieces.accept(new Span(file.format(), file.name(), first, count, file.uri(), from, to, size, modified));
+      pieces.accept(new Span(file.format(), file.name(), first, count, file.uri(), from, to, digest));
     }
   }
 

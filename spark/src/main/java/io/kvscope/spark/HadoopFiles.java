@@ -2,11 +2,14 @@ package io.kvscope.spark;
 
 import io.kvscope.index.store.CaseKey;
 import io.kvscope.index.store.IndexStore;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Serializable;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -17,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
@@ -152,24 +156,19 @@ final class HadoopFiles {
   }
 
   /**
-   * Bytes {@code from} to {@code from + length} of {@code uri}, read where the file lies (no copy),
-   * provided the file still has the {@code size} and modification time {@code modified} it had when
-   * those offsets were taken.
+   * Bytes {@code from} to {@code from + length} of {@code uri}, read where the file lies (no copy).
    *
-   * @throws IOException when it cannot be read, or has changed since
+   * @throws IOException when they cannot be read (the file is gone, or now ends before them)
    */
-  static byte[] range(String uri, Settings settings, long from, int length, long size, long modified)
-      throws IOException {
+  static byte[] range(String uri, Settings settings, long from, int length) throws IOException {
     URI location = URI.create(uri);
     byte[] bytes = new byte[length];
     if ("file".equals(location.getScheme())) {
-      Path path = Path.of(location);
-      unchanged(Files.size(path), Files.getLastModifiedTime(path).toMillis(), size, modified);
-      try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(path)) {
-        java.nio.ByteBuffer into = java.nio.ByteBuffer.wrap(bytes);
+      try (FileChannel channel = FileChannel.open(Path.of(location))) {
+        ByteBuffer into = ByteBuffer.wrap(bytes);
         while (into.hasRemaining()) {
           if (channel.read(into, from + into.position()) < 0) {
-            throw new java.io.EOFException("ends before byte " + (from + length));
+            throw new EOFException("ends before byte " + (from + length));
           }
         }
       }
@@ -177,18 +176,10 @@ final class HadoopFiles {
     }
     org.apache.hadoop.fs.Path remote = new org.apache.hadoop.fs.Path(location);
     FileSystem fs = remote.getFileSystem(settings.configuration());
-    FileStatus status = fs.getFileStatus(remote);
-    unchanged(status.getLen(), status.getModificationTime(), size, modified);
-    try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(remote)) {
+    try (FSDataInputStream in = fs.open(remote)) {
       in.readFully(from, bytes);
     }
     return bytes;
-  }
-
-  private static void unchanged(long size, long modified, long sizeRead, long modifiedRead) throws IOException {
-    if (size != sizeRead || modified != modifiedRead) {
-      throw new IOException("changed since it was read");
-    }
   }
 
   private static void copy(InputStream in, OutputStream out, long limit) throws IOException {
