@@ -44,6 +44,7 @@ import io.kvscope.index.fingerprint.FingerprintFields;
 import io.kvscope.model.identifiers.Identifier;
 import io.kvscope.model.identifiers.IdentifierExtractor;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.StoredFields;
 
 /**
  * Turns ingested values into Lucene documents under {@link Schema}, and documents back into
@@ -352,13 +353,14 @@ public final class Documents {
   }
 
   public static EngineEvent readEngineEvent(Document doc) {
-    return new EngineEvent(
-        EngineEvent.Kind.valueOf(doc.get(KIND)), doc.get(NODE), NodeRole.valueOf(doc.get(ROLE)),
-        doc.get(ENGINE_RID), longValue(doc, BOOTSTRAP_ROOM), orZero(longValue(doc, TIME)),
-        longValue(doc, INPUT_LEN), longValue(doc, REQUESTED_LEN), longValue(doc, LIMIT),
-        longValue(doc, CACHED_LEN), longValue(doc, OUTPUT_LEN), doubleValue(doc, TRANSFER_MB),
-        doubleValue(doc, TRANSFER_MS), doubleValue(doc, E2E_LATENCY_MS), doc.get(FINISH_REASON),
-        doc.get(DETAIL), doc.get(SOURCE_FILE), orZero(longValue(doc, SOURCE_LINE)), doc.get(BOOTSTRAP_HOST));
+    return EngineEventFields.of(doc);
+  }
+
+  /** The engine event document {@code doc} of {@code stored}, read without a {@link Document} between. */
+  public static EngineEvent readEngineEvent(StoredFields stored, int doc) throws java.io.IOException {
+    EngineEventFields fields = new EngineEventFields();
+    stored.document(doc, fields);
+    return fields.event();
   }
 
   public static Document epoch(ConfigEpoch c) {

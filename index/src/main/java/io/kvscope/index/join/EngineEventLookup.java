@@ -144,7 +144,7 @@ final class EngineEventLookup {
     PostingsEnum docs = type.postings(null, PostingsEnum.NONE);
     for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
       if (live == null || live.get(doc)) {
-        events[doc] = Documents.readEngineEvent(stored.document(doc));
+        events[doc] = Documents.readEngineEvent(stored, doc);
       }
     }
     return events;
@@ -397,7 +397,7 @@ final class EngineEventLookup {
       if (stored[ord] == null) {
         stored[ord] = reader.storedFields();
       }
-      return Documents.readEngineEvent(stored[ord].document(doc));
+      return Documents.readEngineEvent(stored[ord], doc);
     }
 
     RequestDoc request(int doc) throws IOException {
