@@ -26,7 +26,9 @@ import picocli.CommandLine.Parameters;
     description = {
         "Find requests (or, with doc_type:..., engine events, epochs) in Lucene query syntax. Times are UTC, "
             + "in the forms --since takes ('2026-08-27 10:00' quoted inside a range): a date alone is that whole "
-            + "day. A bare word searches prompt and response text; a pasted id (request id, engine rid, trace or "
+            + "day. A bare word searches prompt and response text, cut into words as the leak analysis cuts them "
+            + "(case ignored; an e-mail address, key or version such as john.doe@example.com is one word, found "
+            + "whole and not by a part); a pasted id (request id, engine rid, trace or "
             + "call id) also finds its request. An unknown field is an error. Prompt and response text are "
             + "redacted unless --reveal.",
         "%nExamples:",

@@ -3,6 +3,7 @@ package io.kvscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvscope.index.doc.Documents;
+import io.kvscope.index.doc.WordTokens;
 import io.kvscope.index.fingerprint.FingerprintFields;
 import io.kvscope.index.store.IndexStore;
 import io.kvscope.ingest.record.RequestRecord;
@@ -46,7 +47,8 @@ class FingerprintTermsIndexTest {
         }
         writer.addDocument(doc);
       }
-      writer.setLiveCommitData(Map.of(IndexStore.FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId()).entrySet());
+      writer.setLiveCommitData(Map.of(IndexStore.FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId(),
+          IndexStore.TEXT_WORDS, WordTokens.SCHEME).entrySet());
       writer.commit();
     }
 

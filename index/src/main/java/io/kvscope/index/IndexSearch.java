@@ -53,7 +53,14 @@ public final class IndexSearch implements Closeable {
     }
     FSDirectory directory = FSDirectory.open(dir);
     try {
-      return new IndexSearch(dir, directory, DirectoryReader.open(directory));
+      DirectoryReader reader = DirectoryReader.open(directory);
+      try {
+        IndexStore.requireTextWords(dir, reader.getIndexCommit().getUserData());
+      } catch (IOException older) {
+        reader.close();
+        throw older;
+      }
+      return new IndexSearch(dir, directory, reader);
     } catch (IOException | RuntimeException e) {
       directory.close();
       throw e;

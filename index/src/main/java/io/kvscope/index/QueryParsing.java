@@ -20,7 +20,8 @@ import org.apache.lucene.search.WildcardQuery;
  * Lucene query syntax over the {@link Schema}: numeric fields take numbers and ranges
  * ({@code prompt_tokens:[681280 TO *]}), time fields also take ISO dates and instants
  * ({@code start_time:[2026-08-27 TO 2026-09-10]}; a date alone means that whole UTC day), keyword
- * fields match exactly, and a bare word searches prompt and response text; one that looks like an
+ * fields match exactly, and a bare word searches prompt and response text (as the leak model's words,
+ * {@code WordTokens}); one that looks like an
  * id (a pasted request id, engine rid, trace or call id) also finds the request it names. A field the schema
  * does not know is an error naming the closest known one: a misspelt field would otherwise match
  * nothing, and "0 matches" would read as an answer.

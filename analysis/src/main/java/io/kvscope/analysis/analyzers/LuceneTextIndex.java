@@ -26,11 +26,11 @@ import org.apache.lucene.util.QueryBuilder;
 
 /**
  * {@link TextIndex} over a Lucene index: "holds word for word" is a phrase query on the prompt and
- * reply fields (the search analyzer's words, case folded), which any exact copy matches. A prompt
- * copy of a request ({@link RequestColumns#isSource}) is found as a holder of its own. Counts its
- * lookups for the report. The passage is analysed once for both fields, and an exact phrase (what
- * the analyzer gives for any passage of plain words) is matched by {@link ExactPhrases}, which
- * keeps each segment's enumerations between lookups; any other query runs as Lucene's.
+ * reply fields (the leak model's words, case folded, as the index holds them), which any exact copy
+ * matches. A prompt copy of a request ({@link RequestColumns#isSource}) is found as a holder of its
+ * own. Counts its lookups for the report. The passage is cut once for both fields, and its phrase is
+ * matched by {@link ExactPhrases}, which keeps each segment's enumerations between lookups; a lookup
+ * made while another visits runs as Lucene's query.
  */
 final class LuceneTextIndex implements TextIndex {
 
@@ -77,22 +77,22 @@ final class LuceneTextIndex implements TextIndex {
   }
 
   /**
-   * A passage as the analyzer reads it: the exact phrase's terms and positions (one term: a phrase
-   * of one), or null terms when the query is of another kind (then asked of each field afresh).
-   * Both text fields have the same analyzer, so one analysis serves both.
+   * A passage as the index's words ({@code WordTokens}) cut it: the exact phrase's terms and
+   * positions (one word: a phrase of one), or no query when it holds no word. Both text fields have
+   * the same analyzer, so one analysis serves both.
    */
   private record Phrase(String passage, Query query, BytesRef[] terms, int[] positions) {}
 
   private Phrase phrase(String passage) {
     Query query = phrases.createPhraseQuery(Schema.PROMPT_TEXT, passage);
-    if (query instanceof PhraseQuery p && p.getSlop() == 0 && p.getTerms().length > 0) {
+    if (query instanceof PhraseQuery p) {
       return new Phrase(passage, query, Arrays.stream(p.getTerms()).map(Term::bytes).toArray(BytesRef[]::new),
           p.getPositions());
     }
     if (query instanceof TermQuery t) {
       return new Phrase(passage, query, new BytesRef[] {t.getTerm().bytes()}, new int[] {0});
     }
-    return new Phrase(passage, query, null, null);
+    return new Phrase(passage, null, null, null);
   }
 
   /** Visits matching documents of one field until {@code visitor} says stop; false when stopped. */
@@ -100,7 +100,7 @@ final class LuceneTextIndex implements TextIndex {
     if (phrase.query() == null) {
       return true;
     }
-    if (phrase.terms() != null && !visiting) {
+    if (!visiting) {
       visiting = true;
       try {
         return exact.visit(field, phrase.terms(), phrase.positions(),

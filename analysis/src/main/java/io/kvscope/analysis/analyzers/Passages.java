@@ -68,45 +68,11 @@ final class Passages {
     return 5 * n >= 4 * covered.length;
   }
 
-  /** The range's text for a phrase query, without a word it cuts at either end (the 7 of 10.7). */
-  static String textOf(TokenizedText response, TextRange range) {
-    String text = response.text();
-    int start = range.charStart();
-    int end = range.charEnd();
-    while (start < end && insideWord(text, start - 1, -1)) {
-      start++;
-    }
-    while (end > start && insideWord(text, end, 1)) {
-      end--;
-    }
-    return text.substring(start, end);
-  }
-
   /**
-   * Whether the char at {@code i}, just outside a span's edge, continues the edge word for the
-   * search analyzer: a letter or digit, or a mark between word chars (the point of 10.7). Next to
-   * a Chinese character or a hiragana there is no word to cut: the analyzer makes each a word.
+   * The range's words as written: the index holds the same words ({@code WordTokens}), so the
+   * phrase query of this text is the range's words, none cut at either end.
    */
-  private static boolean insideWord(String text, int i, int outward) {
-    int inside = i - outward;
-    if (i < 0 || i >= text.length() || inside < 0 || inside >= text.length()) {
-      return false;
-    }
-    char c = text.charAt(i);
-    if (aWordEach(c) || aWordEach(text.charAt(inside))) {
-      return false;
-    }
-    int beyond = i + outward;
-    return Character.isLetterOrDigit(c) || !Character.isWhitespace(c) && beyond >= 0 && beyond < text.length()
-        && Character.isLetterOrDigit(text.charAt(beyond));
-  }
-
-  /** Chars Lucene's StandardTokenizer makes a token each (its IDEOGRAPHIC and HIRAGANA types). */
-  private static boolean aWordEach(char c) {
-    if (c < 0x3040) {
-      return false;
-    }
-    Character.UnicodeScript script = Character.UnicodeScript.of(c);
-    return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA;
+  static String textOf(TokenizedText response, TextRange range) {
+    return response.text().substring(range.charStart(), range.charEnd());
   }
 }

@@ -47,6 +47,7 @@ class LuceneTextIndexTest {
     add(test, "shouting", "d", "Loud?", "QUORN BELVID ASTRAP MOLLIFY TENZER!");
     add(test, "near-miss", "e", "quorn belvid astrap very mollify tenzer", "quorn belvid, astrap; mollify x tenzer");
     add(test, "chinese", "f", "说说怎么建立健全的小区安全防控体系", "第一步：制定明确的目标和策略，争取将失窃次数降低。");
+    add(test, "address", "g", "Who wrote?", "john.doe@example.com and Quorn belvid astrap wrote.");
     search = test.open();
     columns = RequestColumns.load(new AnalysisContext(search, AnalysisOptions.defaults()));
     index = new LuceneTextIndex(search.reader(), columns);
@@ -109,13 +110,21 @@ class LuceneTextIndexTest {
   }
 
   @Test
-  void aPassageEdgeInsideALatinWordIsCutToTheWholeWords() {
-    TokenizedText response = WordTokenizer.tokenize("see john.doe@example.com and quorn belvid astrap");
-    TextRange fromTheAddress = response.range(1, 6); // john.doe@example.com is one fingerprint word
+  void aPassageIsItsWordsAsWrittenAndAnIdentifierInItIsFoundAsOneWord() throws IOException {
+    TokenizedText response = WordTokenizer.tokenize("see John.Doe@example.com and quorn belvid astrap");
+    TextRange fromTheAddress = response.range(1, 6); // john.doe@example.com is one word, in the index too
 
-    assertThat(Passages.textOf(response, fromTheAddress)).isEqualTo("john.doe@example.com and quorn belvid astrap");
-    TextRange fromTheMiddleOfAWord = new TextRange(5, 6, response.start(5) + 2, response.end(5));
-    assertThat(Passages.textOf(response, fromTheMiddleOfAWord)).isEmpty();
+    String passage = Passages.textOf(response, fromTheAddress);
+
+    assertThat(passage).isEqualTo("John.Doe@example.com and quorn belvid astrap");
+    assertThat(holdersOf(passage)).containsExactly("address reply");
+    assertThat(holdersOf("example.com and quorn")).as("a part of the address is no word of it").isEmpty();
+  }
+
+  private List<String> holdersOf(String passage) throws IOException {
+    List<String> visits = new ArrayList<>();
+    index.holders(passage, doc -> true, (doc, inReply) -> visits.add(id(doc) + (inReply ? " reply" : " prompt")));
+    return visits;
   }
 
   /** "id field" for each visit, stopping after {@code limit} visits. */

@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * The floor under ingest that kvscope does not control: Lucene adding the same 1,000,000 bytes
  * (UTF-8) of gateway text per operation (score = MB/s) on one thread, as kvscope's schema asks for
  * prompt text, into an in-memory directory flushed every 64 MB: full-text inversion with the
- * standard analyzer (positions included, for phrase search), and stored with the codec's fast mode
+ * index's analyzer (the leak model's words, positions included, for phrase search), and stored with the codec's fast mode
  * (LZ4), as {@code IndexStore} writes it. {@code textOnly} inverts without storing,
  * {@code storedOnly} stores without inverting.
  */

@@ -40,6 +40,7 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import io.kvscope.model.fingerprint.FingerprintConfig;
 import io.kvscope.model.fingerprint.Fingerprinter;
+import io.kvscope.model.fingerprint.TokenizedText;
 import io.kvscope.index.fingerprint.FingerprintFields;
 import io.kvscope.model.identifiers.Identifier;
 import io.kvscope.model.identifiers.IdentifierExtractor;
@@ -166,7 +167,8 @@ public final class Documents {
     // fields keep the order they were added in, and that is the order search --json prints.
     indexed(doc, r, CanonicalField.REQUEST_ID, CanonicalField.ENGINE_INPUT_LEN);
     number(doc, TTFT_MS, r.ttftMillis());
-    indexed(doc, r, CanonicalField.PROMPT_TEXT, CanonicalField.RESPONSE_TEXT);
+    text(doc, PROMPT_TEXT, r.promptText(), fingerprints.promptWords());
+    text(doc, RESPONSE_TEXT, r.responseText(), fingerprints.responseWords());
     identifiers(doc, IDENT_PROMPT, r.promptText());
     identifiers(doc, IDENT_RESPONSE, r.responseText());
     FingerprintFields.addTo(doc, fingerprints);
@@ -627,6 +629,15 @@ public final class Documents {
   static void text(Document doc, String field, String value) {
     if (value != null) {
       doc.add(new Field(field, value, TEXT_STORED));
+    }
+  }
+
+  /** {@link #text(Document, String, String)} with the words {@code value} was cut into before, if any (of it). */
+  private static void text(Document doc, String field, String value, TokenizedText words) {
+    if (value != null && words != null && words.text() == value) {
+      doc.add(WordTokens.field(field, value, words, TEXT_STORED));
+    } else {
+      text(doc, field, value);
     }
   }
 

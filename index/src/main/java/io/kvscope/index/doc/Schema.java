@@ -10,7 +10,6 @@ import java.util.stream.Stream;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
-import org.apache.lucene.analysis.standard.StandardAnalyzer;
 
 /**
  * The index schema, in one place. Every document has a {@link #DOC_TYPE} and a stable {@link #ID};
@@ -310,13 +309,13 @@ public final class Schema {
   public static final List<String> TEXT_FIELDS = List.of(PROMPT_TEXT, RESPONSE_TEXT);
 
   /**
-   * Analyzes text fields with the standard analyzer and leaves keyword fields whole, so that a
-   * query for {@code tenant:Acme-Corp} matches exactly what was indexed.
+   * Cuts text fields into the leak model's words ({@link WordTokens}) and leaves keyword fields
+   * whole, so that a query for {@code tenant:Acme-Corp} matches exactly what was indexed.
    */
   public static Analyzer analyzer() {
     Map<String, Analyzer> perField = FIELDS.stream()
         .filter(field -> field.kind() == Kind.TEXT)
-        .collect(Collectors.toMap(Field::name, field -> new StandardAnalyzer()));
+        .collect(Collectors.toMap(Field::name, field -> WordTokens.analyzer()));
     return new PerFieldAnalyzerWrapper(new KeywordAnalyzer(), perField);
   }
 }

@@ -2,6 +2,8 @@ package io.kvscope.index.fingerprint;
 
 import io.kvscope.model.fingerprint.FingerprintConfig;
 import io.kvscope.model.fingerprint.Fingerprinter;
+import io.kvscope.model.fingerprint.TokenizedText;
+import io.kvscope.model.fingerprint.WordTokenizer;
 import java.util.Objects;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -63,13 +65,18 @@ public final class FingerprintFields {
   /**
    * The distinct fingerprint hashes of a prompt and a response, each null where there is no text:
    * the points {@link #addTo} gives a document. Computed once where the texts are read, they serve
-   * both a document and whatever else needs them (the Spark job's fingerprint rows).
+   * both a document and whatever else needs them (the Spark job's fingerprint rows). The words
+   * they were cut from come along: the document's text fields are indexed as those words, without
+   * a second cut.
    */
-  public record Hashes(long[] prompt, long[] response) {
+  public record Hashes(long[] prompt, long[] response, TokenizedText promptWords, TokenizedText responseWords) {
 
     public static Hashes of(String promptText, String responseText, Fingerprinter fingerprinter) {
-      return new Hashes(promptText == null ? null : fingerprinter.distinctHashes(promptText),
-          responseText == null ? null : fingerprinter.distinctHashes(responseText));
+      TokenizedText promptWords = promptText == null ? null : WordTokenizer.tokenize(promptText);
+      TokenizedText responseWords = responseText == null ? null : WordTokenizer.tokenize(responseText);
+      return new Hashes(promptWords == null ? null : fingerprinter.fingerprint(promptWords).distinctHashes(),
+          responseWords == null ? null : fingerprinter.fingerprint(responseWords).distinctHashes(),
+          promptWords, responseWords);
     }
   }
 

@@ -2,6 +2,7 @@ package io.kvscope.index.store;
 
 import io.kvscope.index.doc.Documents;
 import io.kvscope.index.doc.Schema;
+import io.kvscope.index.doc.WordTokens;
 import io.kvscope.index.fingerprint.FingerprintFields;
 import java.io.Closeable;
 import java.io.IOException;
@@ -131,6 +132,7 @@ public final class IndexStore implements Closeable {
       if (DirectoryReader.indexExists(directory)) {
         requireCurrentFields(dir, directory);
         requireSameFingerprintScheme(dir, directory);
+        requireTextWords(dir, org.apache.lucene.index.SegmentInfos.readLatestCommit(directory).getUserData());
       }
     }
   }
@@ -159,6 +161,22 @@ public final class IndexStore implements Closeable {
   }
 
   private static final String STILL_ANALYZED = "the old index can still be searched and analyzed";
+
+  /**
+   * Refuses, with {@link IncompatibleIndexException}, the last commit of an index whose text fields
+   * hold other words than {@link WordTokens}' (an earlier kvscope's, Lucene's standard tokenizer's):
+   * a phrase or word looked up in it as this kvscope cuts it would miss what it holds, so nothing is
+   * added to it, and search and analysis refuse it too.
+   */
+  public static void requireTextWords(Path dir, java.util.Map<String, String> commitData) throws IncompatibleIndexException {
+    String words = commitData.get(TEXT_WORDS);
+    if (!WordTokens.SCHEME.equals(words)) {
+      throw new IncompatibleIndexException("the index at " + dir + " was built by an older kvscope (its text fields hold "
+          + (words == null ? "Lucene's standard words" : "words '" + words + "'") + ", not the words '" + WordTokens.SCHEME
+          + "' this kvscope writes and looks up), so it can be neither added to, searched nor analyzed;"
+          + " ingest again into a new index directory");
+    }
+  }
 
   private static IncompatibleIndexException olderIndex(Path dir, String field, String kept, String stillWorks) {
     return new IncompatibleIndexException("the index at " + dir + " was built by an older kvscope (its field '" + field
@@ -228,10 +246,13 @@ public final class IndexStore implements Closeable {
 
   /** Commit user data key naming the fingerprint scheme the index was built with. */
   public static final String FINGERPRINT_SCHEME = "kvscope.fingerprint_scheme";
+  /** Commit user data key naming the words its text fields hold ({@link WordTokens#SCHEME}). */
+  public static final String TEXT_WORDS = "kvscope.text_words";
 
   /** Makes everything written so far durable, atomically, and tightens file permissions. */
   public void commit() throws IOException {
-    writer.setLiveCommitData(java.util.Map.of(FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId()).entrySet());
+    writer.setLiveCommitData(java.util.Map.of(FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId(),
+        TEXT_WORDS, WordTokens.SCHEME).entrySet());
     writer.commit();
     OwnerOnly.contents(dir);
   }

@@ -1,6 +1,7 @@
 package io.kvscope.index.store;
 
 import io.kvscope.index.doc.Documents;
+import io.kvscope.index.doc.WordTokens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -24,6 +25,7 @@ import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,13 +73,19 @@ class IndexStoreTest {
    * put back the way that build wrote it.
    */
   private static void writeOlderIndex(Path dir, java.util.function.Consumer<Document> asBefore) throws IOException {
+    writeOlderIndex(dir, asBefore, IndexStore.writerConfig(), Map.of(IndexStore.FINGERPRINT_SCHEME,
+        Documents.FINGERPRINTS.schemeId(), IndexStore.TEXT_WORDS, WordTokens.SCHEME));
+  }
+
+  private static void writeOlderIndex(Path dir, java.util.function.Consumer<Document> asBefore, IndexWriterConfig config,
+      Map<String, String> commitData) throws IOException {
     Document doc = Documents.request(RequestRecord.builder("old-1").tenant("acme").promptText("secret prompt of old-1")
         .responseText("a reply").startTime(1_787_788_800_000L).sourceFile("gw.jsonl").sourceLine(1).build());
     asBefore.accept(doc);
     try (FSDirectory directory = FSDirectory.open(dir);
-        IndexWriter writer = new IndexWriter(directory, IndexStore.writerConfig())) {
+        IndexWriter writer = new IndexWriter(directory, config)) {
       writer.addDocument(doc);
-      writer.setLiveCommitData(Map.of(IndexStore.FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId()).entrySet());
+      writer.setLiveCommitData(commitData.entrySet());
       writer.commit();
     }
   }
@@ -93,7 +101,7 @@ class IndexStoreTest {
     assertThat(state(old)).isEqualTo(before);
     try (IndexSearch search = IndexSearch.open(old)) {
       assertThat(search.search("secret", 10).total()).isEqualTo(1);
-      assertThat(search.search("\"prompt of old\"", 10).total()).isEqualTo(1);
+      assertThat(search.search("\"prompt of old-1\"", 10).total()).isEqualTo(1);
     }
   }
 
@@ -136,6 +144,37 @@ class IndexStoreTest {
     });
     assertRefusedAndLeftSearchable(old, "'fp_prompt' keeps the fingerprints as terms");
     assertThatThrownBy(() -> IndexStore.open(old)).hasMessageContaining("not analyzed for overlap");
+  }
+
+  @Test
+  void anIndexOfLucenesStandardWordsIsRefusedInWordsForWritingSearchAndAnalysisAndLeftAsItWas() throws Exception {
+    Path old = Files.createDirectories(tmp.resolve("old-words"));
+    // As builds before 2026-12-07 wrote it: the texts cut by Lucene's standard analyzer, no words named in the commit.
+    IndexWriterConfig standard = new IndexWriterConfig(new org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper(
+        new org.apache.lucene.analysis.core.KeywordAnalyzer(), Map.of(Schema.PROMPT_TEXT,
+            new org.apache.lucene.analysis.standard.StandardAnalyzer(), Schema.RESPONSE_TEXT,
+            new org.apache.lucene.analysis.standard.StandardAnalyzer())));
+    writeOlderIndex(old, doc -> {
+      for (String field : Schema.TEXT_FIELDS) { // as a text given to the analyzer, not as words cut before
+        String text = doc.get(field);
+        doc.removeField(field);
+        doc.add(new org.apache.lucene.document.Field(field, text, textType()));
+      }
+    }, standard, Map.of(IndexStore.FINGERPRINT_SCHEME, Documents.FINGERPRINTS.schemeId()));
+    Map<String, String> before = state(old);
+
+    assertThatThrownBy(() -> IndexStore.open(old)).isInstanceOf(IncompatibleIndexException.class)
+        .hasMessageContaining(old.toString()).hasMessageContaining("older kvscope")
+        .hasMessageContaining("Lucene's standard words").hasMessageContaining("ingest again into a new index directory");
+    assertThatThrownBy(() -> IndexSearch.open(old)).isInstanceOf(IncompatibleIndexException.class)
+        .hasMessageContaining("neither added to, searched nor analyzed");
+    assertThat(state(old)).isEqualTo(before);
+  }
+
+  private static org.apache.lucene.document.FieldType textType() {
+    org.apache.lucene.document.FieldType type = new org.apache.lucene.document.FieldType(TextField.TYPE_STORED);
+    type.setOmitNorms(true);
+    return type;
   }
 
   /** The live documents of {@code dir} by id, each with its prompt: what replacing must leave. */

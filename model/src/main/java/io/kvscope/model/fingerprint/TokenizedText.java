@@ -62,6 +62,28 @@ public final class TokenizedText {
     return sb.toString();
   }
 
+  /**
+   * Writes token {@code i}'s folded form, as {@link #folded} has it, into {@code into} from index 0
+   * and returns its length in chars; at most its first {@code maxChars} chars are read.
+   * {@code into} must hold twice as many chars as are read (a folded code point may take two).
+   */
+  public int foldedInto(int i, int maxChars, char[] into) {
+    int end = Math.min(ends[i], starts[i] + maxChars);
+    int length = 0;
+    for (int p = starts[i]; p < end; ) {
+      char c = text.charAt(p);
+      if (c < 0x80) {
+        into[length++] = (char) WordTokenizer.fold(c);
+        p++;
+      } else {
+        int cp = text.codePointAt(p);
+        length += Character.toChars(WordTokenizer.fold(cp), into, length);
+        p += Character.charCount(cp);
+      }
+    }
+    return length;
+  }
+
   /** A copy of all token hashes, e.g. for {@link KGramHasher#hash(long[], int)}. */
   public long[] tokenHashes() {
     return hashes.clone();
