@@ -50,17 +50,30 @@ final class ExactPhrases {
   boolean visit(String field, BytesRef[] terms, int[] positions, IntPredicate candidate, DocVisitor visitor)
       throws IOException {
     Segment[] segments = byField.computeIfAbsent(field, f -> new Segment[leaves.size()]);
+    Rarity rarity = new Rarity();
     for (int i = 0; i < leaves.size(); i++) {
       LeafReaderContext leaf = leaves.get(i);
       if (segments[i] == null) {
         Terms fieldTerms = leaf.reader().terms(field);
         segments[i] = fieldTerms == null ? Segment.EMPTY : new Segment(fieldTerms.iterator());
       }
-      if (segments[i] != Segment.EMPTY && !segments[i].visit(leaf, terms, positions, candidate, visitor)) {
+      if (segments[i] != Segment.EMPTY && !segments[i].visit(leaf, terms, positions, rarity, candidate, visitor)) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * A phrase's words by rarity (rank to slot), as the first segment that holds every word counts
+   * them; null until then. Later segments read their words in this order and look a word up only
+   * when a document gets that far: looking up every word of a passage in every segment was a third
+   * of the lookups' cost on the 22 segments of a Spark job's index (bench/README.md, "Spark: the
+   * driver's analysis on the shards"). The order only makes the walk cheaper: any order finds the
+   * same documents.
+   */
+  private static final class Rarity {
+    int[] slotByRank;
   }
 
   /**
@@ -93,6 +106,10 @@ final class ExactPhrases {
     private TermState[] states = new TermState[0];
     private final boolean[] ready = new boolean[KEPT_SLOTS];
     private long[] byRarity = new long[0];
+    /** Per rank: whether its word was looked up in this segment for this phrase (its state then valid). */
+    private boolean[] sought = new boolean[0];
+    /** Set when a word of the phrase turned out missing from the segment: no document of it holds the phrase. */
+    private boolean absent;
     /** The current document's starts still possible, ascending. */
     private int[] starts = new int[16];
 
@@ -100,7 +117,7 @@ final class ExactPhrases {
       this.terms = terms;
     }
 
-    boolean visit(LeafReaderContext leaf, BytesRef[] phrase, int[] positions, IntPredicate candidate,
+    boolean visit(LeafReaderContext leaf, BytesRef[] phrase, int[] positions, Rarity rarity, IntPredicate candidate,
         DocVisitor visitor) throws IOException {
       int n = phrase.length;
       if (slotOf.length < n) {
@@ -108,24 +125,27 @@ final class ExactPhrases {
         words = new BytesRef[n];
         states = new TermState[n];
         byRarity = new long[n];
+        sought = new boolean[n];
       }
-      for (int s = 0; s < n; s++) {
-        if (!terms.seekExact(phrase[s])) {
+      if (rarity.slotByRank == null) {
+        if (!rank(phrase, n)) {
           return true; // a word the segment never holds: no document of it holds the phrase
         }
-        states[s] = terms.termState();
-        byRarity[s] = (long) terms.docFreq() << 32 | s; // ties in slot order
-      }
-      Arrays.sort(byRarity, 0, n);
-      TermState[] bySlot = Arrays.copyOf(states, n);
-      for (int r = 0; r < n; r++) {
-        slotOf[r] = (int) byRarity[r];
-        words[r] = phrase[slotOf[r]];
-        states[r] = bySlot[slotOf[r]];
+        rarity.slotByRank = Arrays.copyOf(slotOf, n);
+      } else {
+        for (int r = 0; r < n; r++) {
+          slotOf[r] = rarity.slotByRank[r];
+          words[r] = phrase[slotOf[r]];
+          sought[r] = false;
+        }
       }
       int leads = Math.min(n, LEADS);
       Arrays.fill(ready, false);
+      absent = false;
       for (int r = 0; r < leads; r++) {
+        if (!seek(r)) {
+          return true;
+        }
         ready(r);
       }
       Bits live = leaf.reader().getLiveDocs();
@@ -145,7 +165,46 @@ final class ExactPhrases {
             && !visitor.visit(global)) {
           return false;
         }
+        if (absent) {
+          return true; // a word the segment never holds, found on the way
+        }
         doc = first.nextDoc();
+      }
+      return true;
+    }
+
+    /**
+     * Looks every word up and orders them rarest first (ties in slot order), all sought; false when
+     * a word is not in the segment.
+     */
+    private boolean rank(BytesRef[] phrase, int n) throws IOException {
+      for (int s = 0; s < n; s++) {
+        if (!terms.seekExact(phrase[s])) {
+          return false;
+        }
+        states[s] = terms.termState();
+        byRarity[s] = (long) terms.docFreq() << 32 | s;
+      }
+      Arrays.sort(byRarity, 0, n);
+      TermState[] bySlot = Arrays.copyOf(states, n);
+      for (int r = 0; r < n; r++) {
+        slotOf[r] = (int) byRarity[r];
+        words[r] = phrase[slotOf[r]];
+        states[r] = bySlot[slotOf[r]];
+        sought[r] = true;
+      }
+      return true;
+    }
+
+    /** Looks up the word of rank {@code r} unless it was; false (and {@link #absent}) when the segment lacks it. */
+    private boolean seek(int r) throws IOException {
+      if (!sought[r]) {
+        if (!terms.seekExact(words[r])) {
+          absent = true;
+          return false;
+        }
+        states[r] = terms.termState();
+        sought[r] = true;
       }
       return true;
     }
@@ -185,6 +244,9 @@ final class ExactPhrases {
 
     /** The enumeration of rank {@code r} at {@code doc}, or null when its word is not in it. */
     private PostingsEnum on(int r, int doc) throws IOException {
+      if (!seek(r)) {
+        return null;
+      }
       PostingsEnum word;
       if (r < KEPT_SLOTS) {
         word = ready[r] ? kept[r] : ready(r);

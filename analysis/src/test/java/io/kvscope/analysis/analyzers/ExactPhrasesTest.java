@@ -78,17 +78,8 @@ class ExactPhrasesTest {
         } else {
           phrase = words(random, 1 + random.nextInt(4));
         }
-        TreeSet<Integer> expected = new TreeSet<>();
-        PhraseQuery.Builder query = new PhraseQuery.Builder();
-        phrase.forEach(w -> query.add(new Term(FIELD, w)));
-        for (ScoreDoc hit : searcher.search(query.build(), reader.maxDoc()).scoreDocs) {
-          expected.add(hit.doc);
-        }
-        List<Integer> found = new ArrayList<>();
-        int[] positions = new int[phrase.size()];
-        Arrays.setAll(positions, i -> i);
-        exact.visit(FIELD, phrase.stream().map(BytesRef::new).toArray(BytesRef[]::new), positions, doc -> true,
-            doc -> found.add(doc));
+        TreeSet<Integer> expected = lucenesPhraseQuery(searcher, phrase);
+        List<Integer> found = everyMatch(exact, phrase);
         assertThat(found).as("%s", phrase.stream().collect(Collectors.joining(" "))).isSorted()
             .containsExactlyElementsOf(expected);
         matched += expected.isEmpty() ? 0 : 1;
@@ -130,6 +121,76 @@ class ExactPhrasesTest {
     }
   }
 
+  /**
+   * Segments of different vocabularies: each lacks one word and favours another, so the first
+   * segment's order of rarity is wrong for the later ones and a phrase's word can be missing from a
+   * segment whose documents hold its rarest words. The same documents as Lucene's phrase query.
+   */
+  @Test
+  void segmentsOfOtherVocabulariesFindWhatLucenesPhraseQueryFinds() throws IOException {
+    Random random = new Random(31);
+    List<List<String>> texts = new ArrayList<>();
+    try (FSDirectory dir = FSDirectory.open(tmp);
+        IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer())
+            .setMergePolicy(NoMergePolicy.INSTANCE))) {
+      for (int segment = 0; segment < WORDS.size(); segment++) {
+        List<String> vocabulary = new ArrayList<>(WORDS);
+        vocabulary.remove(segment);
+        String favoured = WORDS.get((segment + 1) % WORDS.size());
+        for (int i = 0; i < 80; i++) {
+          List<String> text = new ArrayList<>();
+          for (int w = 4 + random.nextInt(30); w > 0; w--) {
+            text.add(random.nextInt(3) == 0 ? favoured : vocabulary.get(random.nextInt(vocabulary.size())));
+          }
+          texts.add(text);
+          Document doc = new Document();
+          doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
+          writer.addDocument(doc);
+        }
+        writer.commit(); // one segment a vocabulary
+      }
+    }
+    try (FSDirectory dir = FSDirectory.open(tmp); DirectoryReader reader = DirectoryReader.open(dir)) {
+      assertThat(reader.leaves()).hasSize(WORDS.size());
+      IndexSearcher searcher = new IndexSearcher(reader);
+      ExactPhrases exact = new ExactPhrases(reader);
+      int matchedInSeveralSegments = 0;
+      for (int q = 0; q < 300; q++) {
+        List<String> text = texts.get(random.nextInt(texts.size()));
+        int from = random.nextInt(text.size());
+        List<String> phrase = text.subList(from, Math.min(text.size(), from + 2 + random.nextInt(5)));
+        TreeSet<Integer> expected = lucenesPhraseQuery(searcher, phrase);
+        List<Integer> found = everyMatch(exact, phrase);
+        assertThat(found).as("%s", String.join(" ", phrase)).containsExactlyElementsOf(expected);
+        if (expected.stream().map(doc -> doc / 80).distinct().count() > 1) {
+          matchedInSeveralSegments++;
+        }
+      }
+      assertThat(matchedInSeveralSegments).isGreaterThan(100);
+    }
+  }
+
+  /** The documents Lucene's own exact phrase query finds for {@code phrase}, ascending. */
+  private static TreeSet<Integer> lucenesPhraseQuery(IndexSearcher searcher, List<String> phrase) throws IOException {
+    PhraseQuery.Builder query = new PhraseQuery.Builder();
+    phrase.forEach(w -> query.add(new Term(FIELD, w)));
+    TreeSet<Integer> expected = new TreeSet<>();
+    for (ScoreDoc hit : searcher.search(query.build(), searcher.getIndexReader().maxDoc()).scoreDocs) {
+      expected.add(hit.doc);
+    }
+    return expected;
+  }
+
+  /** Every document {@link ExactPhrases} visits for {@code phrase} (consecutive words), in visiting order. */
+  private static List<Integer> everyMatch(ExactPhrases exact, List<String> phrase) throws IOException {
+    int[] positions = new int[phrase.size()];
+    Arrays.setAll(positions, i -> i);
+    List<Integer> found = new ArrayList<>();
+    exact.visit(FIELD, phrase.stream().map(BytesRef::new).toArray(BytesRef[]::new), positions, doc -> true,
+        doc -> found.add(doc));
+    return found;
+  }
+
   private static List<String> words(Random random, int n) {
     List<String> words = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -162,17 +223,8 @@ class ExactPhrasesTest {
         int of = random.nextInt(texts.size());
         int from = random.nextInt(150 - length);
         List<String> phrase = texts.get(of).subList(from, from + length);
-        PhraseQuery.Builder query = new PhraseQuery.Builder();
-        phrase.forEach(w -> query.add(new Term(FIELD, w)));
-        TreeSet<Integer> expected = new TreeSet<>();
-        for (ScoreDoc hit : searcher.search(query.build(), reader.maxDoc()).scoreDocs) {
-          expected.add(hit.doc);
-        }
-        int[] positions = new int[length];
-        Arrays.setAll(positions, i -> i);
-        List<Integer> found = new ArrayList<>();
-        exact.visit(FIELD, phrase.stream().map(BytesRef::new).toArray(BytesRef[]::new), positions, doc -> true,
-            doc -> found.add(doc));
+        TreeSet<Integer> expected = lucenesPhraseQuery(searcher, phrase);
+        List<Integer> found = everyMatch(exact, phrase);
         assertThat(found).as("%d words", length).containsExactlyElementsOf(expected).contains(of);
       }
     }
@@ -227,17 +279,8 @@ class ExactPhrasesTest {
       ExactPhrases exact = new ExactPhrases(reader);
       for (int[] piece : new int[][] {{0, 140}, {10, 90}, {100, 104}, {0, 70}, {60, 140}, {0, 140}}) {
         List<String> phrase = passage.subList(piece[0], piece[1]);
-        PhraseQuery.Builder query = new PhraseQuery.Builder();
-        phrase.forEach(w -> query.add(new Term(FIELD, w)));
-        TreeSet<Integer> expected = new TreeSet<>();
-        for (ScoreDoc hit : searcher.search(query.build(), reader.maxDoc()).scoreDocs) {
-          expected.add(hit.doc);
-        }
-        int[] positions = new int[phrase.size()];
-        Arrays.setAll(positions, i -> i);
-        List<Integer> found = new ArrayList<>();
-        exact.visit(FIELD, phrase.stream().map(BytesRef::new).toArray(BytesRef[]::new), positions, doc -> true,
-            doc -> found.add(doc));
+        TreeSet<Integer> expected = lucenesPhraseQuery(searcher, phrase);
+        List<Integer> found = everyMatch(exact, phrase);
         assertThat(found).as("words %d to %d", piece[0], piece[1]).containsExactlyElementsOf(expected);
         assertThat(expected).hasSizeGreaterThan(80); // the exact copies left after the deletions, at least
       }
