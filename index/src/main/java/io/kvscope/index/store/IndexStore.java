@@ -121,8 +121,10 @@ public final class IndexStore implements Closeable {
    * an index this kvscope cannot add to. No field kvscope writes keeps length norms (the text
    * fields dropped them: nothing scores by length), the ids keep no doc values (nothing reads
    * them there) and the fingerprints are points, not terms, and Lucene refuses a document whose field lacks what the index keeps for it, at
-   * the first document written; fingerprints of another scheme would never match. Such an index stays as it was: it can still be searched and
-   * analyzed (but for the overlap analysis when its fingerprints are terms).
+   * the first document written; fingerprints of another scheme would never match. Such an index stays as it was.
+   * Its words are checked first: every index built before they were named in the commit is also
+   * refused by search and analysis, and only that message says so; the field checks' "can still be
+   * searched" holds for an index whose words are this kvscope's.
    */
   public static void requireAppendable(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
@@ -130,9 +132,9 @@ public final class IndexStore implements Closeable {
     }
     try (FSDirectory directory = FSDirectory.open(dir)) {
       if (DirectoryReader.indexExists(directory)) {
+        requireTextWords(dir, org.apache.lucene.index.SegmentInfos.readLatestCommit(directory).getUserData());
         requireCurrentFields(dir, directory);
         requireSameFingerprintScheme(dir, directory);
-        requireTextWords(dir, org.apache.lucene.index.SegmentInfos.readLatestCommit(directory).getUserData());
       }
     }
   }

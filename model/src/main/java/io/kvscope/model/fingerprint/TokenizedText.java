@@ -53,13 +53,9 @@ public final class TokenizedText {
 
   /** Token {@code i} in the folded form that is hashed and compared (lower case). */
   public String folded(int i) {
-    StringBuilder sb = new StringBuilder(ends[i] - starts[i]);
-    for (int p = starts[i]; p < ends[i]; ) {
-      int cp = text.codePointAt(p);
-      sb.appendCodePoint(WordTokenizer.fold(cp));
-      p += Character.charCount(cp);
-    }
-    return sb.toString();
+    int chars = ends[i] - starts[i];
+    char[] folded = new char[2 * chars];
+    return new String(folded, 0, foldedInto(i, chars, folded));
   }
 
   /**
