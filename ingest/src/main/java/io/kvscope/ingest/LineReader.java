@@ -194,7 +194,8 @@ public final class LineReader implements Closeable {
     return Scan.COMPLETE;
   }
 
-  private static int indexOfNewline(byte[] bytes, int from, int to) {
+  /** Where the first {@code \n} in {@code bytes} {@code from} to {@code to} is, or -1: what ends a line here. */
+  public static int indexOfNewline(byte[] bytes, int from, int to) {
     for (int i = from; i < to; i++) {
       if (bytes[i] == '\n') {
         return i;

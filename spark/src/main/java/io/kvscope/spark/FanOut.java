@@ -100,10 +100,8 @@ final class FanOut {
       List<String> lines = new ArrayList<>(count);
       long found = 0;
       for (int at = 0; at < bytes.length; ) {
-        int end = at;
-        while (end < bytes.length && bytes[end] != '\n') {
-          end++;
-        }
+        int newline = LineReader.indexOfNewline(bytes, at, bytes.length);
+        int end = newline < 0 ? bytes.length : newline;
         found = digest(found, LineReader.checksum(bytes, at, end));
         lines.add(LineReader.decode(bytes, at, end, firstLine + lines.size()));
         at = end + 1;
