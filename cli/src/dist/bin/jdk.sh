@@ -222,11 +222,11 @@ kvscope_aot_create() {
     chmod 600 "$tmp" && mv -f "$tmp" "$cache"
     # Caches of this command and checkout for earlier builds or JDKs are never used again.
     local old
-    for old in "${cache%-*}"-*.aot; do
+    for old in "${cache%-*}"-*.aot "${cache%-*}"-*.failed; do
       [ "$old" = "$cache" ] || rm -f "$old"
     done
   else
-    : > "${cache%.aot}.failed" # not tried again on this build
+    (umask 077 && : > "${cache%.aot}.failed") # not tried again on this build
   fi
   rm -f "$conf" "$tmp"
   # What runs killed before their end recorded (a configuration is as large as a cache).

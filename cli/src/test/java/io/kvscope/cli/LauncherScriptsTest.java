@@ -117,6 +117,39 @@ class LauncherScriptsTest {
   }
 
   /**
+   * A cache the JDK could not create is marked, owner-only, so the build does not record again on
+   * every run; the next build's cache, once made, takes the old build's mark away.
+   */
+  @Test
+  void aCacheThatCouldNotBeMadeIsNotRecordedAgainUntilTheNextBuild(@TempDir Path tmp) throws Exception {
+    assumeBash();
+    Path checkout = launcherCheckout(tmp);
+    Path jar = checkout.resolve("cli/target/kvscope.jar");
+    Path log = tmp.resolve("java.log");
+    Path jdk25 = standInJdk(tmp.resolve("jdk25"), "25.0.1", log);
+    Path cache = tmp.resolve("cache");
+    Path aot = cache.resolve("kvscope/aot");
+
+    Files.writeString(tmp.resolve("fail-create"), "");
+    launch(checkout, jdk25, cache, "ingest in --index idx");
+    List<Path> marks = listing(aot);
+    assertThat(marks).singleElement().satisfies(mark -> {
+      assertThat(mark.getFileName().toString()).matches("ingest-[0-9]+-[0-9]+\\.failed");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(mark))).isEqualTo("rw-------");
+    });
+    Files.delete(log);
+    launch(checkout, jdk25, cache, "ingest in --index idx");
+    assertThat(Files.readAllLines(log)).singleElement().asString().doesNotContain("-XX:AOT");
+
+    Files.delete(tmp.resolve("fail-create"));
+    Files.delete(log);
+    Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 120_000)); // a rebuild
+    launch(checkout, jdk25, cache, "ingest in --index idx");
+    assertThat(Files.readAllLines(log)).hasSize(2).first().asString().contains("-XX:AOTMode=record");
+    assertThat(listing(aot)).singleElement().asString().endsWith(".aot");
+  }
+
+  /**
    * A rebuild never rewrites the jars under a running command (its classes load lazily from them):
    * with sources changed, a second launch waits for the first command to end, then builds and runs.
    */
@@ -317,6 +350,7 @@ class LauncherScriptsTest {
         + "if [ -e '" + home.getParent().resolve("fail") + "' ]; then exit 1; fi\n"
         + "case \" $* \" in *' hold '*) while [ ! -e '" + home.getParent().resolve("go-on") + "' ]; do sleep 0.1; done ;; esac\n"
         + "if [ \"$mode\" = record ]; then echo recorded > \"$conf\"; echo 'AOTConfiguration recorded' >&2; fi\n"
+        + "if [ \"$mode\" = create ] && [ -e '" + home.getParent().resolve("fail-create") + "' ]; then exit 1; fi\n"
         + "if [ \"$mode\" = create ]; then echo cache > \"$cache\"; echo 'AOTCache creation is complete'; exit 0; fi\n"
         + "echo ran\n");
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwx------"));
