@@ -24,6 +24,11 @@ final class SummaryPrinter {
     return possible > certain ? String.format("%,d-%,d", certain, possible) : String.format("%,d", certain);
   }
 
+  /** {@link #range} with its noun: {@code 1 response}, but {@code 0-1 responses} and {@code 2 responses}. */
+  private static String range(long certain, long possible, String noun) {
+    return range(certain, possible) + " " + noun + (certain == 1 && possible <= 1 ? "" : "s");
+  }
+
   static void print(Report report, PrintStream out) {
     Summary s = report.summary();
     out.println("Exposure summary");
@@ -56,10 +61,10 @@ final class SummaryPrinter {
           .sorted(Comparator.comparingLong((TenantImpact t) -> t.asVictim().recipientsPossible()).reversed()
               .thenComparing(TenantImpact::tenant))
           .limit(5)
-          .forEach(t -> out.printf("  %-20s %s requests leaked into %s responses (%s tokens)%n", Printable.text(t.tenant()),
-              range(t.asVictim().requests(), t.asVictim().requestsPossible()),
-              range(t.asVictim().recipients(), t.asVictim().recipientsPossible()),
-              range(t.asVictim().tokens(), t.asVictim().tokensPossible())));
+          .forEach(t -> out.printf("  %-20s %s leaked into %s (%s)%n", Printable.text(t.tenant()),
+              range(t.asVictim().requests(), t.asVictim().requestsPossible(), "request"),
+              range(t.asVictim().recipients(), t.asVictim().recipientsPossible(), "response"),
+              range(t.asVictim().tokens(), t.asVictim().tokensPossible(), "token")));
     }
     if (!report.coverage().gaps().isEmpty() || report.coverage().requestsWithoutEngineLogs() > 0) {
       int gaps = report.coverage().gaps().size();

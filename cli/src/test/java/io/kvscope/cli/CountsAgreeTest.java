@@ -93,8 +93,13 @@ class CountsAgreeTest {
       responsesWithForeignData += b.get("responses_with_foreign_data").asLong();
       foreignTokens += b.get("foreign_tokens_received").asLong();
       if (t.asVictim().requestsPossible() > 0) {
-        String line = String.format(Locale.ROOT, "%s requests leaked into %s responses", range(t.asVictim().requests(),
-            t.asVictim().requestsPossible()), range(t.asVictim().recipients(), t.asVictim().recipientsPossible()));
+        // One of a kind is singular ("1 request"), a range or any other count plural ("0-1 responses").
+        long requests = t.asVictim().requestsPossible();
+        long responses = t.asVictim().recipientsPossible();
+        String line = String.format(Locale.ROOT, "%s %s leaked into %s %s",
+            range(t.asVictim().requests(), requests), t.asVictim().requests() == 1 && requests == 1 ? "request" : "requests",
+            range(t.asVictim().recipients(), responses),
+            t.asVictim().recipients() == 1 && responses == 1 ? "response" : "responses");
         if (stdout.contains(" " + t.tenant() + " ")) {
           assertThat(stdout).as("stdout's line of %s", t.tenant()).contains(line);
         }

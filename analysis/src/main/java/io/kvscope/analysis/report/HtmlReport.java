@@ -265,9 +265,10 @@ public final class HtmlReport {
           double intensity = 0.12 + 0.88 * c.responsesPossible() / Math.max(1, m.maxResponses());
           String count = ReportView.range(c.responses(), c.responsesPossible());
           out.write(String.format(Locale.ROOT,
-              "<td style=\"background:rgba(198,40,40,%.2f);color:%s\" title=\"%s \u2192 %s: %s responses (%d for sure),"
+              "<td style=\"background:rgba(198,40,40,%.2f);color:%s\" title=\"%s \u2192 %s: %s (%d for sure),"
                   + " %s tokens\">%s</td>",
-              intensity, intensity > 0.55 ? "#fff" : "#3e2723", Html.esc(s), Html.esc(r), count, c.responses(),
+              intensity, intensity > 0.55 ? "#fff" : "#3e2723", Html.esc(s), Html.esc(r),
+              ReportView.range(c.responses(), c.responsesPossible(), "response"), c.responses(),
               ReportView.number(c.tokens()), count));
         }
       }

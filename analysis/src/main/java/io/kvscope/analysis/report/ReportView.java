@@ -515,6 +515,11 @@ final class ReportView {
     return possible > certain ? number(certain) + "\u2013" + number(possible) : number(certain);
   }
 
+  /** {@link #range} with its noun: {@code 1 response}, but {@code 0–1 responses} and {@code 2 responses}. */
+  static String range(long certain, long possible, String noun) {
+    return range(certain, possible) + " " + noun + (certain == 1 && possible <= 1 ? "" : "s");
+  }
+
   /** Distinct source tenants of a finding, in order. */
   static List<String> sourceTenants(Finding f) {
     return f.sources().stream().map(Source::tenant).filter(java.util.Objects::nonNull).distinct().toList();

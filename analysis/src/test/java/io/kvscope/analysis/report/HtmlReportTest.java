@@ -199,7 +199,7 @@ class HtmlReportTest {
     assertThat(count(html, "<title>2026-")).isEqualTo((int) nonZeroCells);
     // The heat map has a coloured cell for each tenant pair.
     assertThat(count(html, "background:rgba(198,40,40,")).isEqualTo(5);
-    assertThat(html).contains("title=\"northwind \u2192 globex: 1 responses (1 for sure), 21 tokens\"");
+    assertThat(html).contains("title=\"northwind \u2192 globex: 1 response (1 for sure), 21 tokens\"");
     // Umbrella's and acme's requests were candidates for one passage: a range, not a sure count.
     assertThat(html).contains("title=\"umbrella-corp \u2192 initech: 0\u20131 responses (0 for sure), 0 tokens\"");
   }

@@ -47,6 +47,11 @@ public final class Formats {
     return possible > certain ? count(certain) + "\u2013" + count(possible) : count(certain);
   }
 
+  /** {@link #range} with its noun: {@code 1 response}, but {@code 0–1 responses} and {@code 2 responses}. */
+  public static String range(long certain, long possible, String noun) {
+    return range(certain, possible) + " " + noun + (certain == 1 && possible <= 1 ? "" : "s");
+  }
+
   public static String count(Long n) {
     return n == null ? "-" : count(n.longValue());
   }

@@ -92,7 +92,7 @@ final class MatrixGrid extends GridPane {
       cell.getStyleClass().add("matrix-hit");
       cell.setUserData(c);
       cell.setTooltip(new Tooltip(source + " \u2192 " + recipient + ": " + Formats.range(c.responses(),
-          c.responsesPossible()) + " responses (" + c.responses() + " for sure), " + Formats.count(c.tokens()) + " tokens"));
+          c.responsesPossible(), "response") + " (" + c.responses() + " for sure), " + Formats.count(c.tokens()) + " tokens"));
       cell.setOnMouseClicked(e -> onPick.accept(source, recipient));
     }
     return cell;
