@@ -29,8 +29,8 @@ final class RecordRows<T extends Record> implements Serializable {
 
   /**
    * Nested records' rows, one per record type and JVM: a struct column is read or written per
-   * row, and finding a type's components by reflection cost the engine facts' fold a tenth of its
-   * CPU when it was done again for every nested record.
+   * row, and looking a type's components up again for every nested record (new accessor methods,
+   * each setting up its reflective call on first use) cost the engine facts' fold a tenth of its CPU.
    */
   private static final ClassValue<RecordRows<?>> NESTED = new ClassValue<>() {
     @Override
