@@ -127,11 +127,12 @@ final class FingerprintStage {
    * large files once ran the map side of two distinct counts for a quarter of an hour). Within a
    * partition they are sorted by fingerprint and request and counted in one pass ({@link
    * PostingCounts}): no hash table of every (fingerprint, request) and no distinct count's
-   * expansion, the two aggregations this pass replaced.
+   * expansion, the two aggregations this pass replaced. The request, side and tenant move packed
+   * in one long ({@link PostingCounts#posting()}).
    */
   static Dataset<Row> frequencies(Dataset<Row> fingerprints) {
-    return fingerprints.select("hash", "side", "request", "tenant")
-        .repartition(col("hash")).sortWithinPartitions("hash", "request")
+    return fingerprints.select(col("hash"), PostingCounts.posting().as("posting"))
+        .repartition(col("hash")).sortWithinPartitions("hash", "posting")
         .mapPartitions((MapPartitionsFunction<Row, Row>) PostingCounts::shared, Encoders.row(FREQUENCY_SCHEMA));
   }
 

@@ -9,27 +9,21 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.pmod;
 import static org.apache.spark.sql.functions.sequence;
 import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
 
 import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.model.reach.ReachRule;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.function.FlatMapGroupsFunction;
-import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.LongAccumulator;
-import scala.Tuple2;
 
 /**
  * Stage 7, the fingerprint self-join with the reach rule pushed in: the candidate pairs (request
@@ -77,15 +71,8 @@ final class PairStage {
   record Result(long pairs, long skippedBoilerplate, long skippedByPairs, long joined, long salted, long tests,
       long updates) {}
 
-  /** The join options a task needs, and the source horizon (JoinOptions itself does not travel). */
-  private record Rules(boolean ownPromptExplains, boolean includeSameTenant, long horizonMillis)
-      implements java.io.Serializable {}
-
   /** What the groups did, summed on the driver: pairs the reach rule was asked about, and pairs it let through. */
-  private record Counters(LongAccumulator tests, LongAccumulator updates) implements java.io.Serializable {}
-
-  /** One posting of a fingerprint: its request, side and tenant, and what the reach rule reads of the request. */
-  private record Posting(int request, byte side, int tenant, long start, int node, boolean wroteKv) {}
+  record Counters(LongAccumulator tests, LongAccumulator updates) implements java.io.Serializable {}
 
   private PairStage() {}
 
@@ -103,26 +90,15 @@ final class PairStage {
         .select(col("hash"), least(col("n_resp"), greatest(lit(1L), ceil(col("work").divide(saltWork))))
             .cast(DataTypes.IntegerType).as("salts"));
 
-    Dataset<Row> postings = spark.read().schema(FingerprintStage.FINGERPRINT_SCHEMA)
-        .parquet(out + "/" + FingerprintStage.FINGERPRINT_FOLDER)
-        .join(joined, "hash")
-        .join(spark.read().schema(ReachStage.SCHEMA).parquet(out + "/" + ReachStage.FOLDER)
-            .withColumnRenamed("ordinal", "request"), "request");
-    // A recipient goes to one salt; every holder, as a source, to each salt of its fingerprint.
-    Dataset<Row> asRecipients = postings.where(col("side").equalTo(FingerprintStage.RESPONSE))
-        .withColumn("salt", pmod(col("request"), col("salts"))).withColumn("recipient", lit(true));
-    Dataset<Row> asSources = postings.withColumn("salt", explode(sequence(lit(0), col("salts").minus(1))))
-        .withColumn("recipient", lit(false));
+    Dataset<Row> fingerprints = spark.read().schema(FingerprintStage.FINGERPRINT_SCHEMA)
+        .parquet(out + "/" + FingerprintStage.FINGERPRINT_FOLDER);
+    Dataset<Row> reach = spark.read().schema(ReachStage.SCHEMA).parquet(out + "/" + ReachStage.FOLDER);
     Broadcast<long[][]> restarts = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(nodes.restarts());
     Counters counters = new Counters(spark.sparkContext().longAccumulator("kvscope pair tests"),
         spark.sparkContext().longAccumulator("kvscope pair updates"));
+    PairGroups.Rules rules = new PairGroups.Rules(options.ownPromptExplains(), options.includeSameTenant(), horizonMillis);
     try {
-      Dataset<Row> updates = asRecipients.unionByName(asSources)
-          .groupByKey((MapFunction<Row, Tuple2<Long, Integer>>) row ->
-              new Tuple2<>(row.<Long>getAs("hash"), row.<Integer>getAs("salt")), Encoders.tuple(Encoders.LONG(), Encoders.INT()))
-          .flatMapGroups(pairsOf(new Rules(options.ownPromptExplains(), options.includeSameTenant(), horizonMillis),
-              restarts, counters), Encoders.row(UPDATE));
-      Dataset<Row> pairs = updates.groupBy("recipient", "source")
+      Dataset<Row> pairs = updates(fingerprints, joined, reach, rules, restarts, counters).groupBy("recipient", "source")
           .agg(sum("via_prompt").as("shared_prompt"), sum("via_response").as("shared_response"))
           .where(col("shared_prompt").plus(col("shared_response")).geq(options.minSharedFingerprints()));
       Stages.write(pairs, out, FOLDER);
@@ -133,57 +109,27 @@ final class PairStage {
         joined.count(), joined.where(col("salts").gt(1)).count(), counters.tests().value(), counters.updates().value());
   }
 
-  /** One group of one fingerprint: each of its recipients against each of its sources, as the Lucene join walks a term. */
-  private static FlatMapGroupsFunction<Tuple2<Long, Integer>, Row, Row> pairsOf(Rules rules,
-      Broadcast<long[][]> restarts, Counters counters) {
-    return (key, rows) -> {
-      ReachRule rule = new ReachRule(rules.horizonMillis(), restarts.value());
-      List<Posting> recipients = new ArrayList<>();
-      List<Posting> prompts = new ArrayList<>();
-      List<Posting> responses = new ArrayList<>();
-      while (rows.hasNext()) {
-        Row row = rows.next();
-        Posting posting = new Posting(row.getAs("request"), row.getAs("side"), row.getAs("tenant"), row.getAs("start"),
-            row.getAs("decode_node"), row.getAs("wrote_kv"));
-        if (row.<Boolean>getAs("recipient")) {
-          recipients.add(posting);
-        } else {
-          (posting.side() == FingerprintStage.PROMPT ? prompts : responses).add(posting);
-        }
-      }
-      recipients.sort(Comparator.comparingInt(Posting::request));
-      Set<Integer> ownPrompts = new HashSet<>();
-      prompts.forEach(p -> ownPrompts.add(p.request()));
-      List<Row> updates = new ArrayList<>();
-      for (Posting recipient : recipients) {
-        if (rules.ownPromptExplains() && ownPrompts.contains(recipient.request())) {
-          continue;
-        }
-        counters.tests().add(prompts.size() + responses.size());
-        for (Posting source : prompts) {
-          if (accepts(rules, rule, recipient, source)) {
-            updates.add(RowFactory.create(recipient.request(), source.request(), 1, 0));
-          }
-        }
-        for (Posting source : responses) {
-          if (accepts(rules, rule, recipient, source)) {
-            updates.add(RowFactory.create(recipient.request(), source.request(), 0, 1));
-          }
-        }
-      }
-      counters.updates().add(updates.size());
-      return updates.iterator();
-    };
-  }
-
-  /** The Lucene join's pair test: never itself, another tenant unless same-tenant pairs are wanted, and the reach. */
-  private static boolean accepts(Rules rules, ReachRule rule, Posting recipient, Posting source) {
-    if (source.request() == recipient.request()) {
-      return false;
-    }
-    if (!rules.includeSameTenant() && recipient.tenant() == source.tenant()) {
-      return false;
-    }
-    return rule.reaches(source.start(), source.node(), source.wroteKv(), recipient.start(), recipient.node());
+  /**
+   * The pair updates of every group: {@code fingerprints} (as {@code fingerprints/}) read once, each
+   * posting of a {@code joined} fingerprint (hash, salts) with what {@code reach} (as {@code reach/})
+   * says of its request, one row per group it goes to. A recipient goes to one salt, by its ordinal;
+   * every holder, as a source, to each salt of its fingerprint. Only what a group reads moves, once,
+   * by (hash, salt), and the groups are read from a sort within each partition ({@link PairGroups}).
+   */
+  static Dataset<Row> updates(Dataset<Row> fingerprints, Dataset<Row> joined, Dataset<Row> reach,
+      PairGroups.Rules rules, Broadcast<long[][]> restarts, Counters counters) {
+    Column copy = col("copy"); // -1: a response's recipient row; 0 to salts - 1: a source's copy
+    Dataset<Row> copies = fingerprints.join(joined, "hash")
+        .join(reach.withColumnRenamed("ordinal", "request"), "request")
+        .withColumn("copy", explode(sequence(
+            when(col("side").equalTo(FingerprintStage.RESPONSE), lit(-1)).otherwise(lit(0)), col("salts").minus(1))))
+        .select(col("hash"),
+            when(copy.equalTo(-1), pmod(col("request"), col("salts"))).otherwise(copy).as("salt"),
+            when(copy.equalTo(-1), lit(PairGroups.RECIPIENT)).otherwise(col("side")).as("role"),
+            col("request"), col("tenant"), col("start"), col("decode_node"), col("wrote_kv"));
+    return copies.repartition(col("hash"), col("salt")).sortWithinPartitions("hash", "salt")
+        .mapPartitions((MapPartitionsFunction<Row, Row>) rows ->
+            new PairGroups(rows, rules, new ReachRule(rules.horizonMillis(), restarts.value()), counters),
+            Encoders.row(UPDATE));
   }
 }

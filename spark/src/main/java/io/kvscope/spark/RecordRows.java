@@ -27,6 +27,25 @@ final class RecordRows<T extends Record> implements Serializable {
 
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Nested records' rows, one per record type and JVM: a struct column is read or written per
+   * row, and looking a type's components up again for every nested record (new accessor methods,
+   * each setting up its reflective call on first use) cost the engine facts' fold a tenth of its CPU.
+   */
+  private static final ClassValue<RecordRows<?>> NESTED = new ClassValue<>() {
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    protected RecordRows<?> computeValue(Class<?> nested) {
+      RecordRows<?> rows = new RecordRows<>((Class<? extends Record>) nested);
+      try {
+        rows.constructor(); // and its components: set before the instance is shared between task threads
+      } catch (NoSuchMethodException e) {
+        throw new IllegalStateException("no canonical constructor for " + nested.getSimpleName(), e);
+      }
+      return rows;
+    }
+  };
+
   private final Class<T> type;
   private transient RecordComponent[] components;
   private transient Constructor<T> constructor;
@@ -141,7 +160,7 @@ final class RecordRows<T extends Record> implements Serializable {
 
   @SuppressWarnings("unchecked")
   private static <R extends Record> Row nestedRow(R nested) {
-    return new RecordRows<>((Class<R>) nested.getClass()).toRow(nested);
+    return ((RecordRows<R>) NESTED.get(nested.getClass())).toRow(nested);
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -156,7 +175,7 @@ final class RecordRows<T extends Record> implements Serializable {
       return List.copyOf(row.getList(i));
     }
     if (java.isRecord()) {
-      return new RecordRows<>((Class<? extends Record>) java).fromRow(row.getStruct(i));
+      return NESTED.get(java).fromRow(row.getStruct(i));
     }
     return row.get(i);
   }
