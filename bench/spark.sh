@@ -150,10 +150,10 @@ for incident in incidents:
     session = re.search(r"^session\s+([\d.]+) wall s\s+([\d.]+) CPU s", lines, re.M)
     print(f"\n#### {name}: {gb * 1000:.1f} MB of input, {master}\n")
     print("| stage | wall s | JVM CPU s | tasks | task CPU s | task CPU s/GB | shuffle read MB | shuffle write MB"
-          " | largest / median task s | pair updates/GB |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          " | largest / median task s | pair updates/GB | spilled MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     if session:
-        print(f"| session start | {float(session.group(1)):.1f} | {float(session.group(2)):.1f} | | | | | | | |")
+        print(f"| session start | {float(session.group(1)):.1f} | {float(session.group(2)):.1f} | | | | | | | | |")
     job_cpu = float(session.group(2)) if session else 0.0
     for r in rows:
         f = {k: float(v) for k, v in r.items() if k != "stage"}
@@ -162,7 +162,7 @@ for incident in incidents:
         updates = f"{f['pair_updates'] / gb:,.0f} ({f['pair_tests'] / gb:,.0f} tests)" if r["stage"] == "pairs" else ""
         print(f"| {r['stage']} | {f['wall_s']:.1f} | {f['jvm_cpu_s']:.1f} | {int(f['tasks'])} | {f['executor_cpu_s']:.1f}"
               f" | {f['executor_cpu_s'] / gb:.1f} | {f['shuffle_read_bytes'] / 1e6:.1f} | {f['shuffle_write_bytes'] / 1e6:.1f}"
-              f" | {skew} | {updates} |")
+              f" | {skew} | {updates} | {f.get('spilled_bytes', 0) / 1e6:.1f} |")
     spark = timing(os.path.join(run, "spark.time"))
     single = timing(os.path.join(run, "single.time"))
     print()

@@ -81,14 +81,21 @@ final class ShardStage {
     // Cut by text, not by count; and known before the shuffle, which a range partitioning would
     // learn from a sampling pass over the whole join.
     ShardBounds bounds = ShardBounds.of(spark, out, shards);
-    Dataset<Row> requests = requestRows(spark, out)
-        .repartitionById(shards, bounds.shardOf(col("ordinal"))).sortWithinPartitions("ordinal");
-    Dataset<Row> fingerprints = requests.mapPartitions((MapPartitionsFunction<Row, Row>) partition -> {
+    Dataset<Row> fingerprints = inRequestOrder(spark, out, bounds, shards).mapPartitions((MapPartitionsFunction<Row, Row>) partition -> {
       ShardWriter shard = ShardWriter.open(REQUESTS, to, hadoop);
       TaskContext.get().addTaskCompletionListener((TaskCompletionListener) context -> shard.close());
       return new FingerprintRows(partition, shard);
     }, Encoders.row(FingerprintStage.FINGERPRINT_SCHEMA));
     Stages.write(fingerprints, out, FingerprintStage.FINGERPRINT_FOLDER);
+  }
+
+  /**
+   * The rows of {@link #requestRows} moved to their shard of {@code bounds} and sorted there into
+   * request order, a request's row before its merged records' ({@link #SOURCES} is null in the first).
+   */
+  static Dataset<Row> inRequestOrder(SparkSession spark, String out, ShardBounds bounds, int shards) {
+    return requestRows(spark, out).repartitionById(shards, bounds.shardOf(col("ordinal")))
+        .sortWithinPartitions(col("ordinal"), col(SOURCES).isNotNull());
   }
 
   /** Deletes an earlier run's shards, before either kind is written. */
@@ -141,9 +148,12 @@ final class ShardStage {
   }
 
   /**
-   * Each request with its ordinal and tenant, its engine facts (null when no engine line joined)
-   * and, when it was merged, the records it was merged from. Only the records under a shared key
-   * are grouped.
+   * Each request with its ordinal and tenant and its engine facts (null when no engine line
+   * joined); and for each request merged from several records, a row of its ordinal and those
+   * records ({@link #SOURCES}, the request's other columns null). Only the records under a shared
+   * key are grouped. The records meet only the order, never the requests' texts: joined to the
+   * texts, they made a sort-merge join whose texts' side was shuffled by key before adaptive
+   * execution, seeing how few they are, made it a broadcast, so every text crossed two shuffles.
    */
   private static Dataset<Row> requestRows(SparkSession spark, String out) {
     Dataset<Row> requests = spark.read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.FOLDER)
@@ -157,22 +167,28 @@ final class ShardStage {
     Dataset<Row> shared = records.groupBy(MergeStage.KEY).count().filter(col("count").gt(1)).select(MergeStage.KEY);
     Column[] columns = Arrays.stream(RequestRows.SCHEMA.fieldNames()).map(name -> col(name)).toArray(Column[]::new);
     Dataset<Row> sources = records.join(broadcast(shared), MergeStage.KEY, "left_semi").groupBy(MergeStage.KEY)
-        .agg(collect_list(struct(columns)).as("sources"));
-    return order.join(requests, MergeStage.KEY).join(facts, MergeStage.KEY, "left").join(sources, MergeStage.KEY, "left");
+        .agg(collect_list(struct(columns)).as(SOURCES));
+    return order.join(requests, MergeStage.KEY).join(facts, MergeStage.KEY, "left")
+        .unionByName(order.join(sources, MergeStage.KEY), true);
   }
 
   /** The tenant ordinal's column among the requests' (whose {@code tenant} is the name). */
   private static final String TENANT = "tenant_ordinal";
+  /** The column of a merged request's records, in a row of their own after the request's. */
+  private static final String SOURCES = "sources";
 
-  /** A request's documents, as the single-machine merge and link leave them, its texts' fingerprints given. */
-  private static List<Document> requestDocuments(Row row, RequestRecord request, FingerprintFields.Hashes fingerprints) {
+  /**
+   * A request's documents, as the single-machine merge and link leave them, its texts' fingerprints
+   * given; {@code sources} is the row of the records it was merged from, or null.
+   */
+  private static List<Document> requestDocuments(Row row, Row sources, RequestRecord request,
+      FingerprintFields.Hashes fingerprints) {
     Row facts = row.getAs("facts");
     List<Document> documents = new ArrayList<>();
     documents.add(facts == null ? Documents.request(request, fingerprints)
         : Documents.linkedRequest(request, EngineFactsStage.FACTS.fromRow(facts), fingerprints));
-    int at = row.fieldIndex("sources");
-    if (request.provenance() != null && !row.isNullAt(at)) {
-      List<RequestRecord> records = row.<Row>getList(at).stream().map(RequestRows::fromRow).toList();
+    if (request.provenance() != null && sources != null) {
+      List<RequestRecord> records = sources.<Row>getList(sources.fieldIndex(SOURCES)).stream().map(RequestRows::fromRow).toList();
       records.forEach(record -> documents.add(Documents.source(record, request)));
       String key = RequestMerge.keyOf(request);
       for (TextCopy copy : RequestMerge.disagreeing(records)) {
@@ -183,13 +199,16 @@ final class ShardStage {
   }
 
   /**
-   * A partition of requests in request order, indexed into its shard one request at a time as its
-   * fingerprint rows are asked for; the shard is finished when the last request's rows are out.
+   * A partition of requests in request order, each merged one's records in the row after it,
+   * indexed into its shard one request at a time as its fingerprint rows are asked for; the shard
+   * is finished when the last request's rows are out.
    */
   private static final class FingerprintRows implements Iterator<Row> {
     private final Iterator<Row> requests;
     private final ShardWriter shard;
     private final ArrayDeque<Row> pending = new ArrayDeque<>();
+    /** The row read after a request's when it was not that request's records. */
+    private Row ahead;
 
     FingerprintRows(Iterator<Row> requests, ShardWriter shard) {
       this.requests = requests;
@@ -199,8 +218,16 @@ final class ShardStage {
     @Override
     public boolean hasNext() {
       try {
-        while (pending.isEmpty() && requests.hasNext()) {
-          index(requests.next());
+        Row row;
+        while (pending.isEmpty() && (row = nextRow()) != null) {
+          if (!isSources(row)) { // records whose request is gone have nothing to join (none after the merge)
+            Row after = nextRow();
+            boolean itsRecords = after != null && isSources(after) && ordinal(after) == ordinal(row);
+            if (!itsRecords) {
+              ahead = after;
+            }
+            index(row, itsRecords ? after : null);
+          }
         }
         if (pending.isEmpty()) {
           shard.finish();
@@ -220,12 +247,29 @@ final class ShardStage {
       return pending.poll();
     }
 
-    private void index(Row row) throws IOException {
+    private Row nextRow() {
+      if (ahead != null) {
+        Row row = ahead;
+        ahead = null;
+        return row;
+      }
+      return requests.hasNext() ? requests.next() : null;
+    }
+
+    private static boolean isSources(Row row) {
+      return !row.isNullAt(row.fieldIndex(SOURCES));
+    }
+
+    private static int ordinal(Row row) {
+      return row.getInt(row.fieldIndex("ordinal"));
+    }
+
+    private void index(Row row, Row sources) throws IOException {
       RequestRecord request = RequestRows.fromRow(row);
       FingerprintFields.Hashes fingerprints =
           FingerprintFields.Hashes.of(request.promptText(), request.responseText(), Fingerprinters.DEFAULT);
-      shard.add(requestDocuments(row, request, fingerprints));
-      int ordinal = row.getInt(row.fieldIndex("ordinal"));
+      shard.add(requestDocuments(row, sources, request, fingerprints));
+      int ordinal = ordinal(row);
       int tenant = row.getInt(row.fieldIndex(TENANT));
       queue(fingerprints.prompt(), FingerprintStage.PROMPT, ordinal, tenant);
       queue(fingerprints.response(), FingerprintStage.RESPONSE, ordinal, tenant);

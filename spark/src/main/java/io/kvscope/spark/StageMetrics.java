@@ -33,7 +33,8 @@ final class StageMetrics extends SparkListener {
   static final String FOLDER = "metrics";
   static final String FILE = "stages.csv";
   static final String HEADER = "stage,wall_s,jvm_cpu_s,spark_stages,tasks,executor_cpu_s,executor_run_s,input_bytes,"
-      + "shuffle_read_bytes,shuffle_write_bytes,shuffle_write_records,largest_task_s,median_task_s,pair_tests,pair_updates";
+      + "shuffle_read_bytes,shuffle_write_bytes,shuffle_write_records,largest_task_s,median_task_s,pair_tests,pair_updates,"
+      + "spilled_bytes";
 
   private static final String PROPERTY = "kvscope.stage";
 
@@ -46,6 +47,7 @@ final class StageMetrics extends SparkListener {
     long shuffleRead;
     long shuffleWritten;
     long shuffleRecords;
+    long spilled;
 
     SparkStage(String kvscopeStage) {
       this.kvscopeStage = kvscopeStage;
@@ -96,18 +98,20 @@ final class StageMetrics extends SparkListener {
       stage.shuffleRead += metrics.shuffleReadMetrics().totalBytesRead();
       stage.shuffleWritten += metrics.shuffleWriteMetrics().bytesWritten();
       stage.shuffleRecords += metrics.shuffleWriteMetrics().recordsWritten();
+      stage.spilled += metrics.diskBytesSpilled();
     }
   }
 
   /** One kvscope stage: its wall and whole-JVM CPU from the job's clock, the rest from its tasks. */
   record Row(String stage, double wallSeconds, double jvmCpuSeconds, int sparkStages, long tasks, double executorCpuSeconds,
       double executorRunSeconds, long inputBytes, long shuffleReadBytes, long shuffleWriteBytes, long shuffleWriteRecords,
-      double largestTaskSeconds, double medianTaskSeconds, long pairTests, long pairUpdates) {
+      double largestTaskSeconds, double medianTaskSeconds, long pairTests, long pairUpdates, long spilledBytes) {
 
     String csv() {
-      return String.format(Locale.ROOT, "%s,%.3f,%.3f,%d,%d,%.3f,%.3f,%d,%d,%d,%d,%.3f,%.3f,%d,%d", stage, wallSeconds,
+      return String.format(Locale.ROOT, "%s,%.3f,%.3f,%d,%d,%.3f,%.3f,%d,%d,%d,%d,%.3f,%.3f,%d,%d,%d", stage, wallSeconds,
           jvmCpuSeconds, sparkStages, tasks, executorCpuSeconds, executorRunSeconds, inputBytes, shuffleReadBytes,
-          shuffleWriteBytes, shuffleWriteRecords, largestTaskSeconds, medianTaskSeconds, pairTests, pairUpdates);
+          shuffleWriteBytes, shuffleWriteRecords, largestTaskSeconds, medianTaskSeconds, pairTests, pairUpdates,
+          spilledBytes);
     }
   }
 
@@ -134,6 +138,7 @@ final class StageMetrics extends SparkListener {
       long read = 0;
       long written = 0;
       long records = 0;
+      long spilled = 0;
       long largest = 0;
       long median = 0;
       for (SparkStage s : own) {
@@ -145,6 +150,7 @@ final class StageMetrics extends SparkListener {
           read += s.shuffleRead;
           written += s.shuffleWritten;
           records += s.shuffleRecords;
+          spilled += s.spilled;
           List<Long> sorted = s.runMillis.stream().sorted().toList();
           if (!sorted.isEmpty() && sorted.getLast() >= largest) {
             largest = sorted.getLast();
@@ -154,7 +160,7 @@ final class StageMetrics extends SparkListener {
       }
       boolean pairs = name.equals("pairs") && join != null;
       rows.add(new Row(name, time.wallSeconds(), time.cpuSeconds(), own.size(), tasks, cpu / 1e9, run / 1e3, input, read,
-          written, records, largest / 1e3, median / 1e3, pairs ? join.tests() : 0, pairs ? join.updates() : 0));
+          written, records, largest / 1e3, median / 1e3, pairs ? join.tests() : 0, pairs ? join.updates() : 0, spilled));
     });
     return rows;
   }

@@ -360,6 +360,58 @@ class ScopeJobTest {
     assertThat(held).containsExactly(expected);
   }
 
+  /**
+   * On their way to their shard the requests' texts cross one shuffle, the one into request order,
+   * and meet no join by key with the merged requests' records: joined to them, the texts went
+   * through a sort-merge join's shuffle by key whenever the planner could not see how few records
+   * that is (4x), and adaptive execution made it a broadcast only after that shuffle was written.
+   */
+  @Test
+  void theTextsCrossOneShuffleOnTheirWayToTheirShard() {
+    SparkSession session = SharedSpark.session();
+    int shards = session.sparkContext().defaultParallelism();
+    org.apache.spark.sql.execution.SparkPlan plan = ShardStage.inRequestOrder(session, out,
+        ShardBounds.of(session, out, shards), shards).queryExecution().executedPlan();
+    if (plan instanceof org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec adaptive) {
+      plan = adaptive.inputPlan(); // as planned, before adaptive execution changes a join whose sides already moved
+    }
+    assertThat(shufflesAboveScansOf(plan, MergeStage.FOLDER, 0)).containsExactly(1);
+    assertThat(joinsOf(plan, MergeStage.FOLDER, IngestOutput.RECORDS.folder())).isZero();
+    assertThat(joinsOf(plan, MergeStage.FOLDER, FingerprintStage.ORDER_FOLDER)).as("not vacuous").isPositive();
+  }
+
+  /** For each scan of the folder {@code name} in {@code plan}, the shuffles between it and the root. */
+  private static List<Integer> shufflesAboveScansOf(org.apache.spark.sql.execution.SparkPlan plan, String name,
+      int above) {
+    if (plan instanceof org.apache.spark.sql.execution.FileSourceScanExec) {
+      return scanned(plan).contains(name) ? List.of(above) : List.of();
+    }
+    int shuffles = above + (plan instanceof org.apache.spark.sql.execution.exchange.ShuffleExchangeExec ? 1 : 0);
+    return children(plan).stream().flatMap(child -> shufflesAboveScansOf(child, name, shuffles).stream()).toList();
+  }
+
+  /** The joins in {@code plan} with scans of both folders beneath them. */
+  private static long joinsOf(org.apache.spark.sql.execution.SparkPlan plan, String one, String other) {
+    long own = plan instanceof org.apache.spark.sql.execution.joins.BaseJoinExec
+        && scanned(plan).containsAll(List.of(one, other)) ? 1 : 0;
+    return own + children(plan).stream().mapToLong(child -> joinsOf(child, one, other)).sum();
+  }
+
+  /** The folders the scans in {@code plan} read, by name. */
+  private static Set<String> scanned(org.apache.spark.sql.execution.SparkPlan plan) {
+    Set<String> folders = new HashSet<>();
+    if (plan instanceof org.apache.spark.sql.execution.FileSourceScanExec scan) {
+      scala.jdk.javaapi.CollectionConverters.asJava(scan.relation().location().rootPaths())
+          .forEach(path -> folders.add(path.getName()));
+    }
+    children(plan).forEach(child -> folders.addAll(scanned(child)));
+    return folders;
+  }
+
+  private static List<org.apache.spark.sql.execution.SparkPlan> children(org.apache.spark.sql.execution.SparkPlan plan) {
+    return scala.jdk.javaapi.CollectionConverters.asJava(plan.children());
+  }
+
   private static long utf8Bytes(String text) {
     return text == null ? 0 : text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
   }
