@@ -84,8 +84,19 @@ kvscope_jvm_flags() {
   # hot and of a cold callee still inlined (defaults 325 and 35); lower, 3-8% less CPU a job, its
   # working threads no slower (bench/README.md, "The inlining pair decided"). Each is left out
   # when KVSCOPE_JAVA_OPTS sets it, since the last occurrence of a JVM flag wins.
-  local flag
-  for flag in -XX:InlineSmallCode=1000 -XX:FreqInlineSize=200 -XX:MaxInlineSize=20; do
+  local flag flags=(-XX:InlineSmallCode=1000 -XX:FreqInlineSize=200 -XX:MaxInlineSize=20)
+  # Tier 2's count checks. A method the AOT cache's profiles (JDK 25+, JEP 515) saw compiled by C2
+  # goes from C1's counting code (tier 2) into C2's queue at tier 2's first count check, every 2^11
+  # calls or 2^14 loop turns, with no threshold and whatever C2's backlog: 86% of C2's requests on a
+  # 0.25x incident, and what keeps its queue hundreds long through the ingest. Checks 4 times rarer
+  # leave to C1 what runs only a few thousand times: 0.6-2.6 CPU s less a job, most of it C2's
+  # (bench/README.md, "The C2 queue on two cores"). Not given on JDK 21-24, whose caches hold no
+  # profiles: there tier 2 holds other methods, which was not measured. Each, like the bounds, is left
+  # out when KVSCOPE_JAVA_OPTS sets it.
+  if [ "$(kvscope_jdk_feature "$JAVA_HOME")" -ge 25 ]; then
+    flags+=(-XX:Tier2InvokeNotifyFreqLog=13 -XX:Tier2BackedgeNotifyFreqLog=16)
+  fi
+  for flag in "${flags[@]}"; do
     case " ${KVSCOPE_JAVA_OPTS:-} " in
       *" ${flag%%=*}="*) ;;
       *) echo "$flag" ;;

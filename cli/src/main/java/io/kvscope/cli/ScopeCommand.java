@@ -110,18 +110,23 @@ final class ScopeCommand implements Callable<Integer> {
     return launch(buildHome).command(java(), List.of(), jobArguments());
   }
 
-  /** C2's inlining bounds, which the launcher gives this JVM (cli/src/dist/bin/jdk.sh). */
-  private static final List<String> INLINING_BOUNDS = List.of("-XX:InlineSmallCode=", "-XX:FreqInlineSize=", "-XX:MaxInlineSize=");
+  /**
+   * The JIT's options the launcher gives this JVM (cli/src/dist/bin/jdk.sh): C2's inlining bounds,
+   * and on JDK 25+ how seldom C1's counting code (tier 2) asks for C2.
+   */
+  private static final List<String> LAUNCHER_JIT_OPTIONS = List.of("-XX:InlineSmallCode=", "-XX:FreqInlineSize=",
+      "-XX:MaxInlineSize=", "-XX:Tier2InvokeNotifyFreqLog=", "-XX:Tier2BackedgeNotifyFreqLog=");
 
   /**
    * Of this JVM's own options, the JIT's that the job's JVM gets too, before {@value #JAVA_OPTS}'s
-   * (so a value given there wins). The launcher gives this JVM C2's inlining bounds
-   * (cli/src/dist/bin/jdk.sh, or the user's in {@code KVSCOPE_JAVA_OPTS}): C2's work is the largest
-   * part of the job's JVM outside its tasks, and the job runs the same indexing chain the bounds were
-   * measured on (bench/README.md, "Spark: the job's JVM and the shards' writer").
+   * (so a value given there wins). The launcher gives this JVM C2's inlining bounds and tier 2's
+   * count checks (cli/src/dist/bin/jdk.sh, or the user's in {@code KVSCOPE_JAVA_OPTS}): C2's work is
+   * the largest part of the job's JVM outside its tasks, the job runs the same indexing chain the
+   * bounds were measured on (bench/README.md, "Spark: the job's JVM and the shards' writer"), and its
+   * own AOT cache sends its methods to C2 the way the launcher's does ("The C2 queue on two cores").
    */
   static List<String> jitOptions(List<String> ownOptions) {
-    return ownOptions.stream().filter(option -> INLINING_BOUNDS.stream().anyMatch(option::startsWith)).toList();
+    return ownOptions.stream().filter(option -> LAUNCHER_JIT_OPTIONS.stream().anyMatch(option::startsWith)).toList();
   }
 
   /** {@value #JAVA_OPTS}'s options, split at white space as a shell would split them unquoted. */

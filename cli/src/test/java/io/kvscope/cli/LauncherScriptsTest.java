@@ -273,6 +273,33 @@ class LauncherScriptsTest {
   }
 
   /**
+   * The rarer tier-2 count checks (bench/README.md, "The C2 queue on two cores") reach every JVM the
+   * launcher starts on JDK 25+, where the AOT cache holds the profiles that send tier-2 methods to C2,
+   * the create step included; none on JDK 21; and a check the user's KVSCOPE_JAVA_OPTS sets is left
+   * out while the other stays.
+   */
+  @Test
+  void theTierTwoCountChecksAreRarerOnJdk25UnlessTheUserSetsThem(@TempDir Path tmp) throws Exception {
+    assumeBash();
+    Path log = tmp.resolve("java.log");
+    Path checkout = launcherCheckout(tmp);
+    List<String> rarer = List.of("-XX:Tier2InvokeNotifyFreqLog=13", "-XX:Tier2BackedgeNotifyFreqLog=16");
+    launch(checkout, standInJdk(tmp.resolve("jdk-21"), "21.0.5", log), tmp.resolve("cache"), "search --index idx hello");
+    assertThat(Files.readAllLines(log)).hasSize(1).noneMatch(call -> call.contains("Tier2"));
+
+    Path jdk25 = standInJdk(tmp.resolve("jdk-25"), "25.0.1", log);
+    launch(checkout, jdk25, tmp.resolve("cache"), "ingest in --index idx");
+    List<String> calls = Files.readAllLines(log);
+    assertThat(calls.subList(1, calls.size())).hasSize(2) // the ingest's recording run and its create step
+        .allSatisfy(call -> assertThat(List.of(call.split(" "))).containsAll(rarer));
+
+    String flags = bash(tmp, "source '" + checkout.resolve("cli/src/dist/bin/jdk.sh") + "'; JAVA_HOME='" + jdk25
+        + "' KVSCOPE_JAVA_OPTS='-Xmx1g -XX:Tier2InvokeNotifyFreqLog=11' kvscope_jvm_flags", "/usr/bin:/bin");
+    assertThat(flags.lines().toList()).contains("-XX:Tier2BackedgeNotifyFreqLog=16", "-XX:InlineSmallCode=1000")
+        .noneMatch(flag -> flag.startsWith("-XX:Tier2InvokeNotifyFreqLog"));
+  }
+
+  /**
    * The serial collector (bench/README.md, "The serial collector on two cores") goes to a JVM on a
    * machine of at most two cores, not to one of more, and never beside a collector the user's
    * KVSCOPE_JAVA_OPTS chooses (two collectors make the JVM refuse to start).

@@ -104,13 +104,14 @@ class ScopeCommandTest {
   }
 
   @Test
-  void theJobsJvmGetsTheLaunchersInliningBoundsAndNothingElseOfThisJvms() {
+  void theJobsJvmGetsTheLaunchersJitOptionsAndNothingElseOfThisJvms() {
     List<String> own = List.of("--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx1g", "-XX:InlineSmallCode=1000",
-        "-XX:FreqInlineSize=200", "-XX:MaxInlineSize=20", "-XX:C1MaxInlineSize=35", "-XX:AOTCache=/c/analyze.aot",
+        "-XX:FreqInlineSize=200", "-XX:MaxInlineSize=20", "-XX:Tier2InvokeNotifyFreqLog=13", "-XX:C1MaxInlineSize=35",
+        "-XX:Tier2BackedgeNotifyFreqLog=16", "-XX:Tier3InvokeNotifyFreqLog=10", "-XX:AOTCache=/c/analyze.aot",
         "-Dfile.encoding=UTF-8");
 
-    assertThat(ScopeCommand.jitOptions(own))
-        .containsExactly("-XX:InlineSmallCode=1000", "-XX:FreqInlineSize=200", "-XX:MaxInlineSize=20");
+    assertThat(ScopeCommand.jitOptions(own)).containsExactly("-XX:InlineSmallCode=1000", "-XX:FreqInlineSize=200",
+        "-XX:MaxInlineSize=20", "-XX:Tier2InvokeNotifyFreqLog=13", "-XX:Tier2BackedgeNotifyFreqLog=16");
     assertThat(ScopeCommand.jitOptions(List.of("-Xmx1g"))).isEmpty();
   }
 
