@@ -7,6 +7,7 @@ import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.impact.Summary;
 import io.kvscope.analysis.impact.TenantImpact;
 import io.kvscope.analysis.impact.Window;
+import io.kvscope.analysis.report.CountNouns;
 import io.kvscope.ingest.Printable;
 import java.io.PrintStream;
 import java.util.Comparator;
@@ -26,7 +27,7 @@ final class SummaryPrinter {
 
   /** {@link #range} with its noun: {@code 1 response}, but {@code 0-1 responses} and {@code 2 responses}. */
   private static String range(long certain, long possible, String noun) {
-    return range(certain, possible) + " " + noun + (certain == 1 && possible <= 1 ? "" : "s");
+    return range(certain, possible) + " " + CountNouns.of(certain, possible, noun);
   }
 
   static void print(Report report, PrintStream out) {

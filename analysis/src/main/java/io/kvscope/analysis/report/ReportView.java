@@ -517,7 +517,7 @@ final class ReportView {
 
   /** {@link #range} with its noun: {@code 1 response}, but {@code 0–1 responses} and {@code 2 responses}. */
   static String range(long certain, long possible, String noun) {
-    return range(certain, possible) + " " + noun + (certain == 1 && possible <= 1 ? "" : "s");
+    return range(certain, possible) + " " + CountNouns.of(certain, possible, noun);
   }
 
   /** Distinct source tenants of a finding, in order. */

@@ -1,5 +1,6 @@
 package io.kvscope.gui.view;
 
+import io.kvscope.analysis.report.CountNouns;
 import io.kvscope.model.finding.FindingKind;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -49,7 +50,7 @@ public final class Formats {
 
   /** {@link #range} with its noun: {@code 1 response}, but {@code 0–1 responses} and {@code 2 responses}. */
   public static String range(long certain, long possible, String noun) {
-    return range(certain, possible) + " " + noun + (certain == 1 && possible <= 1 ? "" : "s");
+    return range(certain, possible) + " " + CountNouns.of(certain, possible, noun);
   }
 
   public static String count(Long n) {
