@@ -35,7 +35,7 @@ final class OverlapRecipients {
   private final PassageGatherer gatherer;
   private final RuleChain<PassageFacts> chain;
   private final OverlapFindings build;
-  private final ReplyCopyFindings findings;
+  private final RecipientFindings findings;
   long verifiedPairs;
   long rejectedPairs;
   long passages;
@@ -49,7 +49,7 @@ final class OverlapRecipients {
 
   OverlapRecipients(RequestColumns columns, Mechanisms mechanisms, SpanVerifier verifier,
       TokenizedTextCache sourceTexts, PassageGatherer gatherer, RuleChain<PassageFacts> chain, OverlapFindings build,
-      ReplyCopyFindings findings) {
+      RecipientFindings findings) {
     this.columns = columns;
     this.mechanisms = mechanisms;
     this.verifier = verifier;
