@@ -76,7 +76,7 @@ public final class CrossTenantOverlap implements Analyzer {
         .withOwnPromptExplains(true).withMinSharedFingerprints(MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY);
   }
 
-  /** Source texts kept tokenized between candidates: 24 M chars, about 150 MB with their tokens. */
+  /** Source texts kept tokenized between candidates: 24 M chars, about 150 MB with their tokens (a lane's). */
   static final long SOURCE_TEXT_CACHE_CHARS = 24L << 20;
 
   private final Set<String> withoutRules;
@@ -142,14 +142,13 @@ public final class CrossTenantOverlap implements Analyzer {
     ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, mechanisms.namingAmbiguousRooms(findings));
     int threads = OverlapLanes.count(context.options().threads(),
         IntStream.range(0, context.reader().maxDoc()).filter(columns::isRecipient).count());
-    // The source texts' budget is shared by the lanes, so memory does not grow with them.
-    long sourceTextChars = SOURCE_TEXT_CACHE_CHARS / threads;
     Supplier<OverlapLanes.RecipientsLane> newLane = () -> {
       LuceneTextIndex text = new LuceneTextIndex(context.reader(), columns);
       StockPhrases stock = new StockPhrases(text, indexed.k(), cutoff);
       RememberedHolders remembered = new RememberedHolders(text);
       PassageGatherer gatherer = new PassageGatherer(remembered, columns, reach, stock, minSpan, cutoff);
-      TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, sourceTextChars);
+      // Each lane keeps the whole budget: split among them, the same texts were read again and again.
+      TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
       OverlapLanes.Found found = new OverlapLanes.Found();
       OverlapRecipients work = new OverlapRecipients(columns, mechanisms, verifier, sourceTexts, gatherer, chain,
           new OverlapFindings(columns, verifier, sourceTexts), found);

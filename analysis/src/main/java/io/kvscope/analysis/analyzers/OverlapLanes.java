@@ -55,8 +55,12 @@ import java.util.function.ToLongFunction;
  */
 final class OverlapLanes<L extends OverlapLanes.Lane> implements AutoCloseable {
 
-  /** Candidates handed to a lane at once, at least (whole recipients): neighbours share sources, so a lane's caches serve. */
-  static final int CANDIDATES_PER_HANDOUT = 256;
+  /**
+   * Candidates handed to a lane at once, at least (whole recipients). Neighbours share sources, so a
+   * lane's caches serve them best handed out in long runs (bench/README.md, "The overlap's
+   * recipients on every core").
+   */
+  static final int CANDIDATES_PER_HANDOUT = 2_048;
   /** Handouts given out and not yet taken back, per lane, at most. */
   static final int HANDOUTS_PER_LANE = 4;
 
