@@ -92,7 +92,7 @@ final class OverlapLanes<L extends OverlapLanes.Lane> implements AutoCloseable {
     void accept(Candidate candidate) throws IOException;
 
     /** Judges the recipient under way, then gives the findings listed since the last call, in order. */
-    List<Map.Entry<Integer, Finding>> judged() throws IOException;
+    List<Emitted> judged() throws IOException;
   }
 
   /** What a lane does with one handout; the lane's recipient under way is judged after it. */
@@ -111,23 +111,26 @@ final class OverlapLanes<L extends OverlapLanes.Lane> implements AutoCloseable {
     }
 
     @Override
-    public List<Map.Entry<Integer, Finding>> judged() throws IOException {
+    public List<Emitted> judged() throws IOException {
       recipients.finish();
       return found.take();
     }
   }
 
+  /** A finding on the response of {@code recipientDoc}, as a lane's recipients emitted it. */
+  record Emitted(int recipientDoc, Finding finding) {}
+
   /** A lane's findings, in the order its recipients emitted them, until taken. */
   static final class Found implements RecipientFindings {
-    private List<Map.Entry<Integer, Finding>> found = new ArrayList<>();
+    private List<Emitted> found = new ArrayList<>();
 
     @Override
     public void accept(int recipientDoc, Finding finding) {
-      found.add(Map.entry(recipientDoc, finding));
+      found.add(new Emitted(recipientDoc, finding));
     }
 
-    List<Map.Entry<Integer, Finding>> take() {
-      List<Map.Entry<Integer, Finding>> taken = found;
+    List<Emitted> take() {
+      List<Emitted> taken = found;
       found = new ArrayList<>();
       return taken;
     }
@@ -138,7 +141,7 @@ final class OverlapLanes<L extends OverlapLanes.Lane> implements AutoCloseable {
   /** Null with one lane: then every handout runs on the caller's thread. */
   private final ExecutorService threads;
   private final RecipientFindings out;
-  private final Deque<Future<List<Map.Entry<Integer, Finding>>>> outstanding = new ArrayDeque<>();
+  private final Deque<Future<List<Emitted>>> outstanding = new ArrayDeque<>();
   private final LongAdder focusedCpuElsewhere = new LongAdder();
   private final LongAdder generalCpuElsewhere = new LongAdder();
   private List<Candidate> candidates = new ArrayList<>();
@@ -200,14 +203,14 @@ final class OverlapLanes<L extends OverlapLanes.Lane> implements AutoCloseable {
 
   private void handOut(Work<L> work, LongAdder cpuElsewhere) throws IOException {
     if (threads == null) {
-      hand(work, lanes.getFirst()).forEach(f -> out.accept(f.getKey(), f.getValue()));
+      hand(work, lanes.getFirst()).forEach(e -> out.accept(e.recipientDoc(), e.finding()));
       return;
     }
     outstanding.add(threads.submit(() -> {
       L lane = idle.take(); // never waits: as many lanes as threads
       try {
         long started = CpuClock.now();
-        List<Map.Entry<Integer, Finding>> found = hand(work, lane);
+        List<Emitted> found = hand(work, lane);
         cpuElsewhere.add(CpuClock.now() - started);
         return found;
       } finally {
@@ -220,13 +223,13 @@ final class OverlapLanes<L extends OverlapLanes.Lane> implements AutoCloseable {
     }
   }
 
-  private List<Map.Entry<Integer, Finding>> hand(Work<L> work, L lane) throws IOException {
+  private List<Emitted> hand(Work<L> work, L lane) throws IOException {
     work.run(lane);
     return lane.judged();
   }
 
   private void takeBackOldest() throws IOException {
-    OwnThread.resultOf(outstanding.removeFirst()).forEach(f -> out.accept(f.getKey(), f.getValue()));
+    OwnThread.resultOf(outstanding.removeFirst()).forEach(e -> out.accept(e.recipientDoc(), e.finding()));
   }
 
   /** A count summed over the lanes (read once {@link #finish()} returned). */

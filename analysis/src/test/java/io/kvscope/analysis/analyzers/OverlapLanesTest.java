@@ -32,7 +32,7 @@ class OverlapLanesTest {
     final AtomicInteger started;
     int recipient = -1;
     int candidates;
-    final List<Map.Entry<Integer, Finding>> found = new ArrayList<>();
+    final List<OverlapLanes.Emitted> found = new ArrayList<>();
 
     Listing(Set<Thread> ranOn, AtomicInteger started) {
       this.ranOn = ranOn;
@@ -58,20 +58,20 @@ class OverlapLanesTest {
 
     private void judge() {
       if (recipient >= 0) {
-        found.add(Map.entry(recipient, finding(recipient, candidates)));
+        found.add(new OverlapLanes.Emitted(recipient, finding(recipient, candidates)));
       }
       recipient = -1;
       candidates = 0;
     }
 
     @Override
-    public List<Map.Entry<Integer, Finding>> judged() {
+    public List<OverlapLanes.Emitted> judged() {
       ranOn.add(Thread.currentThread());
       started.incrementAndGet();
       // The first handouts wait longest: they are taken back after later ones are done.
       LockSupport.parkNanos(Math.max(0, 2_000_000 - 20_000L * started.get()));
       judge();
-      List<Map.Entry<Integer, Finding>> taken = new ArrayList<>(found);
+      List<OverlapLanes.Emitted> taken = new ArrayList<>(found);
       found.clear();
       return taken;
     }
@@ -135,7 +135,7 @@ class OverlapLanesTest {
       public void accept(Candidate candidate) {}
 
       @Override
-      public List<Map.Entry<Integer, Finding>> judged() throws IOException {
+      public List<OverlapLanes.Emitted> judged() throws IOException {
         throw new IOException("segment _3 is corrupt");
       }
     };
