@@ -3,6 +3,7 @@ package io.kvscope.analysis.analyzers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.CandidateSink;
 import io.kvscope.model.finding.Confidence;
@@ -126,6 +127,15 @@ class OverlapLanesTest {
     run(2, ConcurrentHashMap.newKeySet(), mostOut);
     // Findings, not handouts, are counted back: a handout of many recipients is out until its last is.
     assertThat(mostOut[0]).isPositive().isLessThanOrEqualTo(OverlapLanes.HANDOUTS_PER_LANE * 2);
+  }
+
+  @Test
+  void threadsAskedAreTakenAndTheAutomaticChoiceKeepsSmallIncidentsOnOne() {
+    assertThat(OverlapLanes.count(3, 10)).isEqualTo(3);
+    assertThat(OverlapLanes.count(AnalysisOptions.AUTOMATIC_THREADS, OverlapLanes.RECIPIENTS_FOR_MORE_LANES - 1))
+        .isEqualTo(1);
+    assertThat(OverlapLanes.count(AnalysisOptions.AUTOMATIC_THREADS, OverlapLanes.RECIPIENTS_FOR_MORE_LANES))
+        .isEqualTo(Math.min(Runtime.getRuntime().availableProcessors(), OverlapLanes.MOST_AUTOMATIC_LANES));
   }
 
   @Test
