@@ -1,6 +1,8 @@
 package io.kvscope.cli;
 
 import io.kvscope.analysis.analyzers.PairsFile;
+import io.kvscope.analysis.analyzers.RunsFile;
+import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.ingest.Printable;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -101,8 +103,22 @@ final class ScopeCommand implements Callable<Integer> {
       return ExitCodes.ERROR;
     }
     // The cluster's self-join gave the candidate pairs; the analysis takes them instead of joining again.
-    return AnalyzeCommand.analyzeAndReport(out.resolve("index"), analysis.toOptions(),
-        PairsFile.at(out.resolve(PairsFile.FILE_NAME)), new ReportDestination(out.resolve("report"), reveal, notice.toDetails(), trace.links()), quiet);
+    AnalysisOptions analysed = analysis.toOptions();
+    return AnalyzeCommand.analyzeAndReport(out.resolve("index"), analysed, clusterPairs(out, analysed),
+        new ReportDestination(out.resolve("report"), reveal, notice.toDetails(), trace.links()), quiet);
+  }
+
+  /**
+   * The job's candidate pairs in {@code out}, with the runs it verified for them where it wrote
+   * any at the analysis' minimum (the job verifies at the default {@code --min-span}: another is
+   * verified on the driver, as {@code kvscope analyze} does).
+   */
+  static PairsFile clusterPairs(Path out, AnalysisOptions options) throws IOException {
+    PairsFile pairs = PairsFile.at(out.resolve(PairsFile.FILE_NAME));
+    RunsFile runs = RunsFile.at(out.resolve(RunsFile.FILE_NAME));
+    boolean sameMinimum = Files.exists(out.resolve(RunsFile.FILE_NAME))
+        && runs.header().minWords() == RunsFile.minWords(options.minSpanTokens());
+    return sameMinimum ? pairs.withRuns(runs) : pairs;
   }
 
   /** The job's JVM as {@link #call} starts it, from the build in {@code buildHome}. */

@@ -24,6 +24,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
@@ -112,14 +113,22 @@ public final class PairsFile implements CandidatePairs {
   }
 
   private final Path file;
+  /** The runs the job verified for these pairs, or null: verified on the index's texts. */
+  private final RunsFile runs;
 
-  private PairsFile(Path file) {
+  private PairsFile(Path file, RunsFile runs) {
     this.file = file;
+    this.runs = runs;
   }
 
   /** The pairs of the file at {@code file}, checked against the analysis when it starts. */
   public static PairsFile at(Path file) {
-    return new PairsFile(file);
+    return new PairsFile(file, null);
+  }
+
+  /** These pairs with the runs the same job verified for them ({@link RunsFile}). */
+  public PairsFile withRuns(RunsFile verified) {
+    return new PairsFile(file, verified);
   }
 
   /** The identity of {@code reader}'s commit: Lucene's unique id of it, and its generation. */
@@ -234,6 +243,16 @@ public final class PairsFile implements CandidatePairs {
     return new FromFile(header, filter, context.reader().maxDoc());
   }
 
+  /** The runs file given, once it is found to be of the analysed index and these pairs; none with text copies. */
+  @Override
+  public Optional<RunsFile> runs(AnalysisContext context) throws IOException {
+    if (runs == null || context.requestColumns().hasCopies()) {
+      return Optional.empty(); // the copies' candidates come from the index's join, verified there
+    }
+    runs.belongsTo(ofTheAnalysedIndex(context), indexCommit(context.reader()));
+    return Optional.of(runs);
+  }
+
   /** The file's header; refused when the file is not of the analysed index's commit. */
   private Header ofTheAnalysedIndex(AnalysisContext context) throws IOException {
     Header header = header();
@@ -312,6 +331,9 @@ public final class PairsFile implements CandidatePairs {
       origin.put("pairs_in_file", inFile);
       origin.put("pairs_taken", taken);
       origin.put("tenant_frequencies", "pairs file");
+      if (runs != null) {
+        origin.put("runs", "runs file");
+      }
       return origin;
     }
 
