@@ -10,6 +10,7 @@ import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.analyzers.CandidatePairs;
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.analysis.analyzers.PairsFile;
+import io.kvscope.analysis.analyzers.RunsFile;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.doc.Documents;
@@ -33,6 +34,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -216,8 +218,8 @@ class JobPairsTest {
     return (Map<String, Object>) report.parameters().get(CrossTenantOverlap.NAME + ".candidate_pairs");
   }
 
-  /** {@code pairs}, with every candidate it emits also added to {@code taken}. */
-  private static CandidatePairs recording(CandidatePairs pairs, List<Candidate> taken) {
+  /** {@code pairs} (with its runs, if any), with every candidate it emits also added to {@code taken}. */
+  static CandidatePairs recording(CandidatePairs pairs, List<Candidate> taken) {
     return new CandidatePairs() {
       @Override
       public FrequencyHistogram frequencies(AnalysisContext context, FingerprintJoin join) throws IOException {
@@ -228,6 +230,11 @@ class JobPairsTest {
       public CandidatePairs.Started start(AnalysisContext context, FingerprintJoin join, JoinOptions options,
           PairFilter filter) throws IOException {
         return recordingStarted(pairs.start(context, join, options, filter), taken);
+      }
+
+      @Override
+      public Optional<RunsFile> runs(AnalysisContext context) throws IOException {
+        return pairs.runs(context);
       }
     };
   }
