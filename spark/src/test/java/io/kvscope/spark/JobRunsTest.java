@@ -15,8 +15,6 @@ import io.kvscope.index.IndexSearch;
 import io.kvscope.index.doc.Schema;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.model.evidence.PassageRules;
-import io.kvscope.model.finding.Finding;
-import io.kvscope.model.finding.FindingKind;
 import io.kvscope.model.fingerprint.SharedSpan;
 import io.kvscope.model.fingerprint.SpanVerifier;
 import io.kvscope.model.fingerprint.TokenizedText;
@@ -142,33 +140,18 @@ class JobRunsTest {
   /** A recipient's runs left out of the file take away exactly its overlap findings: they came from the file. */
   @Test
   void aRecipientsRunsLeftOutOfTheFileTakeAwayExactlyItsOverlapFindings(@TempDir Path dir) throws IOException {
-    Set<FindingKind> overlap = Set.of(FindingKind.CROSS_TENANT_OVERLAP, FindingKind.SAME_TENANT_REUSE);
-    int recipient = -1;
-    String request = null;
+    JobPairsTest.OverlapRecipient found = JobPairsTest.OverlapRecipient.among(index, taken, withRuns);
     List<RunsFile.Run> all;
     try (IndexSearch search = IndexSearch.open(index)) {
       all = RunsFile.at(runs).runs(search.reader().maxDoc());
-      for (Candidate candidate : taken) {
-        String id = search.reader().storedFields().document(candidate.recipientDoc()).get(Schema.REQUEST_ID);
-        if (withRuns.findings().stream().anyMatch(f -> overlap.contains(f.kind()) && f.requestId().equals(id))) {
-          recipient = candidate.recipientDoc();
-          request = id;
-          break;
-        }
-      }
     }
-    assertThat(request).as("a finding from the general join's candidates").isNotNull();
-    int left = recipient;
     Path without = dir.resolve(RunsFile.FILE_NAME);
-    RunsFile.write(without, RunsFile.at(runs).header(), all.stream().filter(r -> r.recipientDoc() != left).iterator());
+    RunsFile.write(without, RunsFile.at(runs).header(),
+        all.stream().filter(r -> r.recipientDoc() != found.doc()).iterator());
 
     Report fewer = analyse(index, PairsFile.at(pairs).withRuns(RunsFile.at(without)));
 
-    String gone = request;
-    List<Finding> expected = withRuns.findings().stream()
-        .filter(f -> !(overlap.contains(f.kind()) && f.requestId().equals(gone))).toList();
-    assertThat(expected).hasSizeLessThan(withRuns.findings().size());
-    assertThat(fewer.findings()).isEqualTo(expected);
+    assertThat(fewer.findings()).isEqualTo(found.findingsWithout(withRuns));
   }
 
   @Test

@@ -1,6 +1,5 @@
 package io.kvscope.analysis.analyzers;
 
-import io.kvscope.analysis.report.AtomicFile;
 import io.kvscope.ingest.KvscopeOutputs;
 import io.kvscope.ingest.Printable;
 import io.kvscope.model.evidence.Mechanism;
@@ -8,11 +7,7 @@ import io.kvscope.model.evidence.PassageRules;
 import io.kvscope.model.fingerprint.SpanMatch;
 import io.kvscope.model.fingerprint.TextRange;
 import java.io.IOException;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -23,8 +18,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileReader;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -66,7 +59,6 @@ public final class RunsFile {
       return "kvscope.runs." + name().toLowerCase(java.util.Locale.ROOT);
     }
   }
-  private static final int BATCH_ROWS = 1 << 16;
 
   /** Which text of the pair a run lies in. */
   public enum Side {
@@ -156,36 +148,13 @@ public final class RunsFile {
       fields.add(new Field(COLUMNS.get(i), i < FIRST_SOURCE_RANGE ? FieldType.notNullable(type)
           : FieldType.nullable(type), null));
     }
-    long[] written = {0};
-    AtomicFile.write(file, out -> {
-      try (BufferAllocator allocator = new RootAllocator();
-           VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields, metadata), allocator);
-           ArrowFileWriter writer = new ArrowFileWriter(root, null, Channels.newChannel(out))) {
-        writer.start();
-        List<IntVector> columns = COLUMNS.stream().map(name -> (IntVector) root.getVector(name)).toList();
-        int row = 0;
-        root.allocateNew();
-        while (runs.hasNext()) {
-          Run run = runs.next();
-          columns.get(0).setSafe(row, run.recipientDoc());
-          columns.get(1).setSafe(row, run.sourceDoc());
-          columns.get(2).setSafe(row, run.side().ordinal());
-          set(columns, 3, row, run.recipient());
-          set(columns, FIRST_SOURCE_RANGE, row, run.source());
-          written[0]++;
-          if (++row == BATCH_ROWS) {
-            root.setRowCount(row);
-            writer.writeBatch();
-            root.allocateNew();
-            row = 0;
-          }
-        }
-        root.setRowCount(row);
-        writer.writeBatch();
-        writer.end();
-      }
+    return JobArrowFile.write(file, new Schema(fields, metadata), runs, (columns, row, run) -> {
+      columns.get(0).setSafe(row, run.recipientDoc());
+      columns.get(1).setSafe(row, run.sourceDoc());
+      columns.get(2).setSafe(row, run.side().ordinal());
+      set(columns, 3, row, run.recipient());
+      set(columns, FIRST_SOURCE_RANGE, row, run.source());
     });
-    return written[0];
   }
 
   private static void set(List<IntVector> columns, int first, int row, TextRange range) {
@@ -202,7 +171,7 @@ public final class RunsFile {
 
   /** The header of the file, read without its runs. */
   public Header header() throws IOException {
-    try (BufferAllocator allocator = new RootAllocator(); Reading reading = new Reading(allocator)) {
+    try (BufferAllocator allocator = new RootAllocator(); JobArrowFile.Opened<Header> reading = open(allocator)) {
       return reading.header;
     }
   }
@@ -210,10 +179,10 @@ public final class RunsFile {
   /** Every run of the file, in file order; a run naming no document below {@code maxDoc} is refused. */
   public List<Run> runs(int maxDoc) throws IOException {
     List<Run> runs = new ArrayList<>();
-    try (BufferAllocator allocator = new RootAllocator(); Reading reading = new Reading(allocator)) {
+    try (BufferAllocator allocator = new RootAllocator(); JobArrowFile.Opened<Header> reading = open(allocator)) {
       while (reading.reader.loadNextBatch()) {
         VectorSchemaRoot root = reading.reader.getVectorSchemaRoot();
-        List<IntVector> columns = COLUMNS.stream().map(name -> (IntVector) root.getVector(name)).toList();
+        List<IntVector> columns = JobArrowFile.columns(root, COLUMNS);
         for (int row = 0; row < root.getRowCount(); row++) {
           runs.add(run(columns, row, runs.size() + 1, maxDoc));
         }
@@ -327,45 +296,14 @@ public final class RunsFile {
     }
   }
 
-  /** The open file: its reader, its header, and its columns checked. */
-  private final class Reading implements AutoCloseable {
-    final ArrowFileReader reader;
-    final Header header;
-
-    Reading(BufferAllocator allocator) throws IOException {
-      FileChannel channel;
-      try {
-        channel = FileChannel.open(file, StandardOpenOption.READ);
-      } catch (NoSuchFileException missing) {
-        throw new IllegalStateException("no runs file at " + name() + "; the Spark job writes it beside its pairs"
-            + " file. Run kvscope scope again, or analyze the index with kvscope analyze.");
-      }
-      reader = new ArrowFileReader(channel, allocator);
-      try {
-        Schema schema = reader.getVectorSchemaRoot().getSchema();
-        Map<String, String> metadata = schema.getCustomMetadata() == null ? Map.of() : schema.getCustomMetadata();
-        List<String> names = schema.getFields().stream().map(Field::getName).toList();
-        if (!FORMAT.equals(metadata.get(Meta.FORMAT.key())) || !names.equals(COLUMNS)) {
-          throw new IllegalStateException(name() + " is no runs file of this kvscope (format "
-              + Printable.text(String.valueOf(metadata.get(Meta.FORMAT.key()))) + ", columns "
-              + Printable.text(names.toString()) + "); run kvscope scope again.");
-        }
-        header = new Header(metadata.get(Meta.JOB.key()), metadata.get(Meta.INDEX_COMMIT.key()),
-            metadata.get(Meta.JOIN.key()), Integer.parseInt(metadata.get(Meta.MIN_WORDS.key())),
-            Integer.parseInt(metadata.get(Meta.OWN_PROMPT_MIN_WORDS.key())), metadata.get(Meta.SCHEME.key()));
-      } catch (IOException | RuntimeException e) {
-        reader.close();
-        if (e instanceof IllegalStateException refused) {
-          throw refused;
-        }
-        throw new IOException(name() + " cannot be read as a runs file: " + Printable.text(
-            String.valueOf(e.getMessage())), e);
-      }
-    }
-
-    @Override
-    public void close() throws IOException {
-      reader.close();
-    }
+  /** The file opened: its reader and its header, its format and columns checked. */
+  private JobArrowFile.Opened<Header> open(BufferAllocator allocator) throws IOException {
+    return new JobArrowFile.Opened<>(file, KIND, allocator);
   }
+
+  private static final JobArrowFile.Kind<Header> KIND = new JobArrowFile.Kind<>("runs", Meta.FORMAT.key(), FORMAT,
+      COLUMNS, "the Spark job writes it beside its pairs file. Run kvscope scope again, or analyze the index with"
+      + " kvscope analyze.", metadata -> new Header(metadata.get(Meta.JOB.key()), metadata.get(Meta.INDEX_COMMIT.key()),
+          metadata.get(Meta.JOIN.key()), Integer.parseInt(metadata.get(Meta.MIN_WORDS.key())),
+          Integer.parseInt(metadata.get(Meta.OWN_PROMPT_MIN_WORDS.key())), metadata.get(Meta.SCHEME.key())));
 }
