@@ -10,7 +10,7 @@
 #          exposure summary and every report file (AnalyzeCommand.analyzeAndReport, redacted, to OUT/bench-pairs/scope-RUN/)
 #   minimums  no analysis: every (pair, side) of OUT/pairs.arrow verified at the general join's minimum
 #          (2T) and at the focused pass's (PassageRules.MIN_WORDS, then the runs of 2T or more kept);
-#          prints how many give the same runs (docs/spark.md, "Design: span verification on the cluster")
+#          prints how many give the same runs (docs/spark.md, "10. Span verification")
 #   histogram  no analysis: the cut-off's histogram alone, from the index's walk and from the file,
 #          alternating, 5 times each in one JVM (after loading the request columns), CPU per call
 #
