@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -108,17 +109,24 @@ final class ScopeCommand implements Callable<Integer> {
         new ReportDestination(out.resolve("report"), reveal, notice.toDetails(), trace.links()), quiet);
   }
 
-  /**
-   * The job's candidate pairs in {@code out}, with the runs it verified for them where it wrote
-   * any at the analysis' minimum (the job verifies at the default {@code --min-span}: another is
-   * verified on the driver, as {@code kvscope analyze} does).
-   */
+  /** The job's candidate pairs in {@code out}, with the runs it verified for them where {@link #runsFor} gives them. */
   static PairsFile clusterPairs(Path out, AnalysisOptions options) throws IOException {
     PairsFile pairs = PairsFile.at(out.resolve(PairsFile.FILE_NAME));
-    RunsFile runs = RunsFile.at(out.resolve(RunsFile.FILE_NAME));
-    boolean sameMinimum = Files.exists(out.resolve(RunsFile.FILE_NAME))
-        && runs.header().minWords() == RunsFile.minWords(options.minSpanTokens());
-    return sameMinimum ? pairs.withRuns(runs) : pairs;
+    return runsFor(out, options).map(pairs::withRuns).orElse(pairs);
+  }
+
+  /**
+   * The runs the job in {@code out} verified, where it wrote them at the minimum of {@code
+   * options}' {@code --min-span}. The job verifies at the default; with another, the analysis
+   * verifies on the index, as {@code kvscope analyze} does.
+   */
+  static Optional<RunsFile> runsFor(Path out, AnalysisOptions options) throws IOException {
+    Path file = out.resolve(RunsFile.FILE_NAME);
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    RunsFile runs = RunsFile.at(file);
+    return runs.header().minWords() == RunsFile.minWords(options.minSpanTokens()) ? Optional.of(runs) : Optional.empty();
   }
 
   /** The job's JVM as {@link #call} starts it, from the build in {@code buildHome}. */
