@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -139,9 +140,15 @@ public final class CrossTenantOverlap implements Analyzer {
     TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
     SpanVerifier verifier = new SpanVerifier(scheme);
     ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, mechanisms.namingAmbiguousRooms(findings));
-    OverlapRecipients work = new OverlapRecipients(columns, mechanisms, verifier, sourceTexts, gatherer,
+    OverlapRecipients work = new OverlapRecipients(columns, mechanisms, minSpan, gatherer,
         PassageRules.chain(minSpan, cutoff).without(withoutRules), new OverlapFindings(columns, verifier, sourceTexts),
         onCopies);
+    VerifiedRuns onIndex = new IndexVerification(verifier, sourceTexts);
+    // Every recipient of the general join keeps runs of 2T words or more: the focused pass takes
+    // the responses decoded over foreign KV, whose minimum is lower, and verifies them here.
+    Optional<RunsFile> runsFile = pairs.runs(context);
+    VerifiedRuns generalRuns = runsFile.isEmpty() ? onIndex
+        : runsFile.get().verifiedRuns(RunsFile.minWords(minSpan), scheme.schemeId(), context.reader().maxDoc());
     // Responses decoded over foreign KV are where stale pages surface: a focused pass over all
     // their fingerprints, boilerplate-frequent ones included, and over short windows.
     Set<Integer> focus = new TreeSet<>();
@@ -159,10 +166,10 @@ public final class CrossTenantOverlap implements Analyzer {
     try (CandidatePairs.Started general = pairs.start(context, join, options, (recipient, source) ->
         columns.isRecipient(recipient) && !focus.contains(recipient) && reach.reaches(source, recipient))) {
       long started = CpuClock.now();
-      focused = focusedPass(context, indexed, columns, focus, reach, text, work);
+      focused = focusedPass(context, indexed, columns, focus, reach, text, work, onIndex);
       focusedNanos = CpuClock.now() - started;
       started = CpuClock.now();
-      stats = general.emit(work::accept);
+      stats = general.emit(candidate -> work.accept(candidate, generalRuns));
       work.finish();
       onCopies.flush();
       joinNanos = CpuClock.now() - started + general.walkCpuNanos();
@@ -211,7 +218,8 @@ public final class CrossTenantOverlap implements Analyzer {
    * @return candidates from fingerprints and from windows, and the nanoseconds the window lookups took
    */
   private static long[] focusedPass(AnalysisContext context, FingerprintConfig indexed, RequestColumns columns,
-      Set<Integer> focus, StalePageReach reach, TextIndex text, OverlapRecipients work) throws IOException {
+      Set<Integer> focus, StalePageReach reach, TextIndex text, OverlapRecipients work, VerifiedRuns runs)
+      throws IOException {
     Fingerprinter fingerprinter = new Fingerprinter(indexed);
     long[] candidates = new long[3];
     for (int recipient : focus) {
@@ -236,7 +244,7 @@ public final class CrossTenantOverlap implements Analyzer {
       List<FocusedLookup.Sharing> verified = FocusedLookup.best(shared.entrySet().stream()
           .map(e -> new FocusedLookup.Sharing(e.getKey(), e.getValue()[0], e.getValue()[1])).toList());
       candidates[0] += verified.size();
-      accept(recipient, verified, columns, work);
+      accept(recipient, verified, columns, work, runs);
       // Runs too short to be sure of a fingerprint, where no verified run lies already.
       long windowsStarted = CpuClock.now();
       List<FocusedLookup.Held> held = new ArrayList<>();
@@ -247,16 +255,16 @@ public final class CrossTenantOverlap implements Analyzer {
       List<FocusedLookup.Sharing> more = FocusedLookup.beyond(verified, held);
       candidates[2] += CpuClock.now() - windowsStarted;
       candidates[1] += more.size();
-      accept(recipient, more, columns, work);
+      accept(recipient, more, columns, work, runs);
     }
     work.finish();
     return candidates;
   }
 
   private static void accept(int recipient, List<FocusedLookup.Sharing> sources, RequestColumns columns,
-      OverlapRecipients work) throws IOException {
+      OverlapRecipients work, VerifiedRuns runs) throws IOException {
     for (FocusedLookup.Sharing s : sources) {
-      work.accept(new Candidate(recipient, columns.docAt(s.request()), s.inPrompt(), s.inReply()));
+      work.accept(new Candidate(recipient, columns.docAt(s.request()), s.inPrompt(), s.inReply()), runs);
     }
   }
 
