@@ -1,9 +1,9 @@
 package io.kvscope.analysis.analyzers;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
@@ -91,30 +91,15 @@ final class ExactPhrases {
     }
 
     static Words of(BytesRef[] terms, int[] positions) {
-      Map<BytesRef, Integer> index = new HashMap<>();
-      List<BytesRef> distinct = new ArrayList<>();
-      int[] wordOf = new int[terms.length];
-      int[] counts = new int[terms.length];
+      Map<BytesRef, int[]> offsets = new LinkedHashMap<>();
       for (int slot = 0; slot < terms.length; slot++) {
-        int word = index.computeIfAbsent(terms[slot], term -> {
-          distinct.add(term);
-          return distinct.size() - 1;
-        });
-        wordOf[slot] = word;
-        counts[word]++;
+        int[] known = offsets.get(terms[slot]);
+        int[] of = known == null ? new int[1] : Arrays.copyOf(known, known.length + 1);
+        of[of.length - 1] = positions[slot];
+        offsets.put(terms[slot], of);
       }
-      int[][] offsets = new int[distinct.size()][];
-      for (int word = 0; word < offsets.length; word++) {
-        offsets[word] = new int[counts[word]];
-        counts[word] = 0;
-      }
-      for (int slot = 0; slot < terms.length; slot++) {
-        offsets[wordOf[slot]][counts[wordOf[slot]]++] = positions[slot];
-      }
-      for (int[] of : offsets) {
-        Arrays.sort(of);
-      }
-      return new Words(distinct.toArray(BytesRef[]::new), offsets);
+      offsets.values().forEach(Arrays::sort);
+      return new Words(offsets.keySet().toArray(BytesRef[]::new), offsets.values().toArray(int[][]::new));
     }
 
     int size() {
@@ -136,9 +121,9 @@ final class ExactPhrases {
     /** Words whose documents are intersected before any position is read. */
     static final int LEADS = 3;
     /**
-     * Positions enumerations kept, at most: a few kilobytes each, and a passage can be thousands of
-     * words. The positions of a word ranked past them are read whole, through one shared
-     * enumeration, for each document that gets that far.
+     * Positions enumerations kept, at most, one a distinct word: a few kilobytes each, and a passage
+     * of thousands of words can hold hundreds of distinct ones. The positions of a word ranked past
+     * them are read whole, through one shared enumeration, in each document that gets that far.
      */
     static final int KEPT = 256;
 
@@ -393,12 +378,20 @@ final class ExactPhrases {
       }
     }
 
-    /** Whether the word is at {@code position} (not before the floor). */
+    /**
+     * Whether the word is at {@code position} (not before the floor). Looked for from the floor on:
+     * the positions held before it are the word's within the phrase's span, few, and the first one
+     * is the usual answer.
+     */
     boolean has(int position) throws IOException {
       while ((from == size || held[size - 1] < position) && left > 0) {
         read();
       }
-      return Arrays.binarySearch(held, from, size, position) >= 0;
+      int i = from;
+      while (i < size && held[i] < position) {
+        i++;
+      }
+      return i < size && held[i] == position;
     }
 
     /** The word's first position after {@code position}, or {@link #NONE}; forgets those before it. */
