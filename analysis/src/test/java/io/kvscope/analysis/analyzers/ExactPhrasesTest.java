@@ -50,10 +50,7 @@ class ExactPhrasesTest {
       for (int i = 0; i < 600; i++) {
         List<String> text = words(random, 3 + random.nextInt(40));
         texts.add(text);
-        Document doc = new Document();
-        doc.add(new StringField("id", Integer.toString(i), Field.Store.NO));
-        doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
-        writer.addDocument(doc);
+        add(writer, i, text);
         if (i % 97 == 96) {
           writer.commit(); // one segment more
         }
@@ -191,6 +188,14 @@ class ExactPhrasesTest {
     return found;
   }
 
+  /** Adds a document of {@code text} (words joined by spaces) under its {@code id}, by which it can be deleted. */
+  private static void add(IndexWriter writer, int id, List<String> text) throws IOException {
+    Document doc = new Document();
+    doc.add(new StringField("id", Integer.toString(id), Field.Store.NO));
+    doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
+    writer.addDocument(doc);
+  }
+
   private static List<String> words(Random random, int n) {
     List<String> words = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -261,10 +266,7 @@ class ExactPhrasesTest {
           }
           text.addAll(random.nextInt(text.size()), copy);
         }
-        Document doc = new Document();
-        doc.add(new StringField("id", Integer.toString(i), Field.Store.NO));
-        doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
-        writer.addDocument(doc);
+        add(writer, i, text);
         if (i % 70 == 69) {
           writer.commit();
         }
@@ -325,10 +327,7 @@ class ExactPhrasesTest {
           text.addAll(text.size() - 20, phrase);
           plantedWhole.add(i);
         }
-        Document doc = new Document();
-        doc.add(new StringField("id", Integer.toString(i), Field.Store.NO));
-        doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
-        writer.addDocument(doc);
+        add(writer, i, text);
         if (i % 5 == 4) {
           writer.commit();
         }
@@ -392,10 +391,7 @@ class ExactPhrasesTest {
           }
           text.addAll(random.nextInt(text.size()), copy);
         }
-        Document doc = new Document();
-        doc.add(new StringField("id", Integer.toString(i), Field.Store.NO));
-        doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
-        writer.addDocument(doc);
+        add(writer, i, text);
         if (i % 25 == 24) {
           writer.commit();
         }
