@@ -380,7 +380,7 @@ final class ExactPhrases {
 
     /**
      * Whether the word is at {@code position} (not before the floor). Looked for from the floor on:
-     * the positions held before it are the word's within the phrase's span, few, and the first one
+     * what is held there is the word's positions within about the phrase's span, few, and the first
      * is the usual answer.
      */
     boolean has(int position) throws IOException {
