@@ -4,12 +4,13 @@
 # alternating, in a JVM of its own each, the JVM's CPU around the analysis and /usr/bin/time's:
 #   index  the index's own Lucene join and frequency walk (what `kvscope analyze --index OUT/index` runs)
 #   walk   the job's OUT/pairs.arrow for the pairs, the index's walk for the cut-off (`scope` before 2026-12-07, later)
-#   pairs  the job's OUT/pairs.arrow for both (what `scope` runs)
-#   scope  what `scope` runs after its job: the pairs file's analysis, the exposure summary and every report
-#          file (AnalyzeCommand.analyzeAndReport, redacted, to OUT/bench-pairs/scope-RUN/)
+#   pairs  the job's OUT/pairs.arrow for both, the candidates verified on the index's texts (`scope` before stage 10)
+#   runs   as pairs, with the candidates' runs from the job's OUT/runs.arrow (what `scope` runs since 2026-12-07, session 15)
+#   scope  what `scope` runs after its job: the pairs file's analysis (with OUT/runs.arrow when it is there), the
+#          exposure summary and every report file (AnalyzeCommand.analyzeAndReport, redacted, to OUT/bench-pairs/scope-RUN/)
 #   minimums  no analysis: every (pair, side) of OUT/pairs.arrow verified at the general join's minimum
 #          (2T) and at the focused pass's (PassageRules.MIN_WORDS, then the runs of 2T or more kept);
-#          prints how many give the same runs (docs/spark.md, "Design: span verification on the cluster")
+#          prints how many give the same runs (docs/spark.md, "10. Span verification")
 #   histogram  no analysis: the cut-off's histogram alone, from the index's walk and from the file,
 #          alternating, 5 times each in one JVM (after loading the request columns), CPU per call
 #
@@ -41,6 +42,7 @@ import io.kvscope.analysis.Analysis;
 import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.analyzers.CandidatePairs;
 import io.kvscope.analysis.analyzers.PairsFile;
+import io.kvscope.analysis.analyzers.RunsFile;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.IndexSearch;
@@ -65,6 +67,7 @@ public class ScopePairs {
     CandidatePairs pairs = switch (args[1]) {
       case "index" -> CandidatePairs.INDEX_JOIN;
       case "pairs" -> file;
+      case "runs" -> file.withRuns(RunsFile.at(out.resolve(RunsFile.FILE_NAME)));
       case "walk" -> new CandidatePairs() { // the file's pairs, the index's frequency walk
         public FrequencyHistogram frequencies(AnalysisContext context, FingerprintJoin join) throws java.io.IOException {
           return CandidatePairs.INDEX_JOIN.frequencies(context, join);
@@ -95,14 +98,17 @@ public class ScopePairs {
         }
       };
       case "histogram", "scope", "minimums" -> null;
-      default -> throw new IllegalArgumentException("mode index, walk, pairs, scope, minimums or histogram: " + args[1]);
+      default -> throw new IllegalArgumentException("mode index, walk, pairs, runs, scope, minimums or histogram: "
+          + args[1]);
     };
     if (args[1].equals("minimums")) {
       minimums(out);
       return;
     }
     if (args[1].equals("scope")) {
-      scope(out, file, Path.of(args[2].replaceFirst("\\.json$", "")), os);
+      Path runs = out.resolve(RunsFile.FILE_NAME);
+      scope(out, java.nio.file.Files.exists(runs) ? file.withRuns(RunsFile.at(runs)) : file,
+          Path.of(args[2].replaceFirst("\\.json$", "")), os);
       return;
     }
     if (pairs == null) {

@@ -1,6 +1,8 @@
 package io.kvscope.cli;
 
 import io.kvscope.analysis.analyzers.PairsFile;
+import io.kvscope.analysis.analyzers.RunsFile;
+import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.ingest.Printable;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -101,8 +104,29 @@ final class ScopeCommand implements Callable<Integer> {
       return ExitCodes.ERROR;
     }
     // The cluster's self-join gave the candidate pairs; the analysis takes them instead of joining again.
-    return AnalyzeCommand.analyzeAndReport(out.resolve("index"), analysis.toOptions(),
-        PairsFile.at(out.resolve(PairsFile.FILE_NAME)), new ReportDestination(out.resolve("report"), reveal, notice.toDetails(), trace.links()), quiet);
+    AnalysisOptions analysed = analysis.toOptions();
+    return AnalyzeCommand.analyzeAndReport(out.resolve("index"), analysed, clusterPairs(out, analysed),
+        new ReportDestination(out.resolve("report"), reveal, notice.toDetails(), trace.links()), quiet);
+  }
+
+  /** The job's candidate pairs in {@code out}, with the runs it verified for them where {@link #runsFor} gives them. */
+  static PairsFile clusterPairs(Path out, AnalysisOptions options) throws IOException {
+    PairsFile pairs = PairsFile.at(out.resolve(PairsFile.FILE_NAME));
+    return runsFor(out, options).map(pairs::withRuns).orElse(pairs);
+  }
+
+  /**
+   * The runs the job in {@code out} verified, where it wrote them at the minimum of {@code
+   * options}' {@code --min-span}. The job verifies at the default; with another, the analysis
+   * verifies on the index, as {@code kvscope analyze} does.
+   */
+  static Optional<RunsFile> runsFor(Path out, AnalysisOptions options) throws IOException {
+    Path file = out.resolve(RunsFile.FILE_NAME);
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    RunsFile runs = RunsFile.at(file);
+    return runs.header().minWords() == RunsFile.minWords(options.minSpanTokens()) ? Optional.of(runs) : Optional.empty();
   }
 
   /** The job's JVM as {@link #call} starts it, from the build in {@code buildHome}. */

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.kvscope.analysis.AnalysisOptions;
+import io.kvscope.analysis.analyzers.RunsFile;
+import io.kvscope.model.evidence.PassageRules;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +20,21 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code ScopeJobTest}), which this module cannot depend on (Spark's Jackson).
  */
 class ScopeCommandTest {
+
+  /** The analysis takes the job's runs where they were found at its own minimum, and verifies on the index otherwise. */
+  @Test
+  void theRunsFileIsTakenWhereTheJobVerifiedAtTheAnalysisMinimum(@TempDir Path dir) throws Exception {
+    AnalysisOptions defaults = AnalysisOptions.defaults();
+    AnalysisOptions longer = new AnalysisOptions(null, null, null, 20, null, defaults.underrunRatio(),
+        defaults.timingFactor(), defaults.minUncachedForTiming(), defaults.threads());
+    assertThat(ScopeCommand.runsFor(dir, defaults)).as("no runs file").isEmpty();
+
+    RunsFile.write(dir.resolve(RunsFile.FILE_NAME), new RunsFile.Header("local-1", "commit/1", "join",
+        RunsFile.minWords(defaults.minSpanTokens()), PassageRules.MIN_WORDS, "scheme"), List.<RunsFile.Run>of().iterator());
+
+    assertThat(ScopeCommand.runsFor(dir, defaults)).as("found at the default --min-span").isPresent();
+    assertThat(ScopeCommand.runsFor(dir, longer)).as("with --min-span 20").isEmpty();
+  }
 
   @Test
   void withoutTheSparkBuildItSaysHowToRunIt(@TempDir Path dir) {

@@ -57,17 +57,27 @@ final class DriverPairs {
   }
 
   /**
-   * Writes the pairs of {@code out}'s {@code pairs/} for {@code index}, with {@code fingerprints}'
-   * histogram; returns how many.
+   * An index's commit and each request ordinal's document in it: what the files written for the
+   * analysis of that index name their pairs by.
    */
-  static long write(SparkSession spark, String out, Path index, JoinOptions options, long horizonMillis,
-      PairStage.Result join, FingerprintStage.Result fingerprints) throws IOException {
-    String commit;
-    int[] docOf;
-    try (FSDirectory directory = FSDirectory.open(index); DirectoryReader reader = DirectoryReader.open(directory)) {
-      commit = PairsFile.indexCommit(reader);
-      docOf = documentsOfOrdinals(spark, out, reader, fingerprints.requests());
+  record IndexDocs(String commit, int[] docOf) {
+
+    /** Those of the index at {@code index}, for the {@code requests} ordinals of {@code out}'s {@code request_order/}. */
+    static IndexDocs of(SparkSession spark, String out, Path index, long requests) throws IOException {
+      try (FSDirectory directory = FSDirectory.open(index); DirectoryReader reader = DirectoryReader.open(directory)) {
+        return new IndexDocs(PairsFile.indexCommit(reader), documentsOfOrdinals(spark, out, reader, requests));
+      }
     }
+  }
+
+  /**
+   * Writes the pairs of {@code out}'s {@code pairs/} for the index of {@code docs}, with
+   * {@code fingerprints}' histogram; returns how many.
+   */
+  static long write(SparkSession spark, String out, IndexDocs docs, JoinOptions options, long horizonMillis,
+      PairStage.Result join, FingerprintStage.Result fingerprints) throws IOException {
+    String commit = docs.commit();
+    int[] docOf = docs.docOf();
     Broadcast<int[]> documents = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(docOf);
     try {
       Iterator<Row> sorted = spark.read().schema(PairStage.SCHEMA).parquet(out + "/" + PairStage.FOLDER)
@@ -104,49 +114,21 @@ final class DriverPairs {
    */
   private static int[] documentsOfOrdinals(SparkSession spark, String out, DirectoryReader reader, long requests)
       throws IOException {
-    List<LeafReaderContext> leaves = reader.leaves();
-    FixedBitSet requestDocs = new FixedBitSet(Math.max(1, reader.maxDoc()));
-    TermsEnum[] keys = new TermsEnum[leaves.size()];
-    for (int i = 0; i < leaves.size(); i++) {
-      LeafReaderContext leaf = leaves.get(i);
-      Bits live = leaf.reader().getLiveDocs();
-      PostingsEnum typed = leaf.reader().postings(new org.apache.lucene.index.Term(Schema.DOC_TYPE, Schema.TYPE_REQUEST));
-      if (typed != null) {
-        for (int doc = typed.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = typed.nextDoc()) {
-          if (live == null || live.get(doc)) {
-            requestDocs.set(leaf.docBase + doc);
-          }
-        }
-      }
-      Terms terms = leaf.reader().terms(Schema.REQUEST_KEY);
-      keys[i] = terms == null ? null : terms.iterator();
-    }
+    RequestDocs keys = new RequestDocs(reader);
     int[] docOf = new int[Math.toIntExact(requests)];
     Arrays.fill(docOf, -1);
     Iterator<Row> order = spark.read().parquet(out + "/" + FingerprintStage.ORDER_FOLDER)
         .select("ordinal", MergeStage.KEY).toLocalIterator();
-    PostingsEnum postings = null;
     while (order.hasNext()) {
       Row row = order.next();
       int ordinal = row.getInt(0);
-      BytesRef key = new BytesRef(row.getString(1));
-      for (int i = 0; i < leaves.size(); i++) {
-        if (keys[i] == null || !keys[i].seekExact(key)) {
-          continue;
-        }
-        postings = keys[i].postings(postings, PostingsEnum.NONE);
-        for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-          int global = leaves.get(i).docBase + doc;
-          if (requestDocs.get(global)) {
-            if (docOf[ordinal] != -1) {
-              throw new IllegalStateException("request ordinal " + ordinal + " has two request documents in the index ("
-                  + docOf[ordinal] + " and " + global + ")");
-            }
-            docOf[ordinal] = global;
-          }
-        }
+      int doc = keys.docOf(row.getString(1), "request ordinal " + ordinal);
+      if (docOf[ordinal] != -1) {
+        throw new IllegalStateException("request ordinal " + ordinal + " has two request documents in the index ("
+            + docOf[ordinal] + " and " + doc + ")");
       }
-      if (docOf[ordinal] == -1) {
+      docOf[ordinal] = doc;
+      if (doc == -1) {
         throw new IllegalStateException("request ordinal " + ordinal + " of " + FingerprintStage.ORDER_FOLDER
             + "/ has no request document in the index");
       }

@@ -83,7 +83,7 @@ final class PairGroups implements Iterator<Row> {
     recipients.sort(Comparator.comparingInt(Posting::request));
     Set<Integer> ownPrompts = new HashSet<>();
     prompts.forEach(p -> ownPrompts.add(p.request()));
-    long before = updates.size();
+    // Called only once the queue is empty (hasNext), so what it holds after are this group's updates.
     for (Posting recipient : recipients) {
       if (rules.ownPromptExplains() && ownPrompts.contains(recipient.request())) {
         continue;
@@ -100,7 +100,7 @@ final class PairGroups implements Iterator<Row> {
         }
       }
     }
-    counters.updates().add(updates.size() - before);
+    counters.updates().add(updates.size());
   }
 
   /** The Lucene join's pair test: never itself, another tenant unless same-tenant pairs are wanted, and the reach. */

@@ -121,6 +121,11 @@ public final class ScopeJob {
       long horizon = AnalysisOptions.DEFAULT_HORIZON.toMillis();
       PairStage.Result join = PairStage.run(spark, out, general, nodes, horizon, saltWork);
       times.put("pairs", clock.lap());
+      // Stage 10: each pair's runs, found where its texts lie (the requests' shards), at the default --min-span.
+      metrics.begin("verify");
+      int minSpan = AnalysisOptions.DEFAULT_MIN_SPAN_TOKENS;
+      VerifyStage.run(spark, out, minSpan);
+      times.put("verify", clock.lap());
       List<String> shards = new ArrayList<>(ShardStage.requestShards(spark, out));
       shards.addAll(BesideStages.result(others));
       times.put("other shards", clock.lap());
@@ -133,8 +138,12 @@ public final class ScopeJob {
         times.put("index", clock.lap());
         // The self-join's pairs in the index's document ids, for the analysis of that index.
         metrics.begin("pairs file");
-        DriverPairs.write(spark, out, index, general, horizon, join, fingerprints);
+        DriverPairs.IndexDocs docs = DriverPairs.IndexDocs.of(spark, out, index, fingerprints.requests());
+        DriverPairs.write(spark, out, docs, general, horizon, join, fingerprints);
         times.put("pairs file", clock.lap());
+        metrics.begin("runs file");
+        DriverRuns.write(spark, out, docs, general, minSpan);
+        times.put("runs file", clock.lap());
       }
       metrics.write(metrics.rows(times, join), out);
       return new Summary(planned.size(), (int) planned.stream().filter(f -> f.format() != null).count(),

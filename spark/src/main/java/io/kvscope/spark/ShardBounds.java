@@ -6,9 +6,17 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.udf;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.Serializable;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -37,6 +45,8 @@ final class ShardBounds implements Serializable {
    */
   static final long REQUEST_BYTES = 40_000;
 
+  /** The file the bounds are recorded in, beside the requests' shards: the count of shards, then the starts. */
+  static final String FILE = "requests.bounds";
   /** The first ordinal of shards 1 to n-1, ascending (shard 0 starts at 0); equal ones leave a shard empty. */
   private final int[] starts;
 
@@ -82,6 +92,38 @@ final class ShardBounds implements Serializable {
       weights[bucket.getInt(0)] = bucket.getLong(1);
     }
     return cut(weights, width, shards);
+  }
+
+  /** How many shards these bounds cut. */
+  int shards() {
+    return starts.length + 1;
+  }
+
+  /**
+   * Records these bounds beside the shards ({@code out/shards/}{@value #FILE}), for a later stage
+   * to find the shard that holds a request ({@link #recorded}).
+   */
+  void record(SparkSession spark, String out) throws IOException {
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(out + "/" + ShardStage.FOLDER + "/" + FILE);
+    FileSystem fs = file.getFileSystem(spark.sparkContext().hadoopConfiguration());
+    try (Writer writer = new OutputStreamWriter(fs.create(file, true), StandardCharsets.UTF_8)) {
+      writer.write(shards() + Arrays.stream(starts).mapToObj(start -> " " + start).collect(Collectors.joining()) + "\n");
+    }
+  }
+
+  /** The bounds the requests' shards of {@code out} were written with ({@link #record}). */
+  static ShardBounds recorded(SparkSession spark, String out) throws IOException {
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(out + "/" + ShardStage.FOLDER + "/" + FILE);
+    FileSystem fs = file.getFileSystem(spark.sparkContext().hadoopConfiguration());
+    String line;
+    try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+      line = reader.readLine();
+    }
+    int[] numbers = Arrays.stream(line.strip().split(" ")).mapToInt(Integer::parseInt).toArray();
+    if (numbers.length != numbers[0]) {
+      throw new IOException(file + " does not hold the bounds of " + numbers[0] + " shards");
+    }
+    return new ShardBounds(Arrays.copyOfRange(numbers, 1, numbers.length));
   }
 
   /** The shard of a request's ordinal, from 0. */

@@ -67,6 +67,15 @@ final class ShardStage {
 
   private ShardStage() {}
 
+  /** The name of the requests' shard of partition {@code partition}. */
+  static String requestShard(int partition) {
+    return shardName(REQUESTS, partition);
+  }
+
+  private static String shardName(String name, int partition) {
+    return String.format("%s-%05d", name, partition);
+  }
+
   /**
    * Writes the requests' shards, and from the same texts stage 4's {@code fingerprints/}: each
    * request's distinct hashes per side with its ordinal and tenant, as {@link
@@ -81,6 +90,7 @@ final class ShardStage {
     // Cut by text, not by count; and known before the shuffle, which a range partitioning would
     // learn from a sampling pass over the whole join.
     ShardBounds bounds = ShardBounds.of(spark, out, shards);
+    bounds.record(spark, out); // where each request's texts lie, for the span verification (stage 10)
     Dataset<Row> fingerprints = inRequestOrder(spark, out, bounds, shards).mapPartitions((MapPartitionsFunction<Row, Row>) partition -> {
       ShardWriter shard = ShardWriter.open(REQUESTS, to, hadoop);
       TaskContext.get().addTaskCompletionListener((TaskCompletionListener) context -> shard.close());
@@ -333,7 +343,7 @@ final class ShardStage {
     }
 
     static ShardWriter open(String name, String target, HadoopFiles.Settings hadoop) throws IOException {
-      String shard = String.format("%s-%05d", name, TaskContext.getPartitionId());
+      String shard = shardName(name, TaskContext.getPartitionId());
       Path local = Files.createTempDirectory("kvscope-shard-"); // owner-only (rwx------)
       FSDirectory directory = null;
       try {

@@ -10,6 +10,7 @@ import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.analyzers.CandidatePairs;
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.analysis.analyzers.PairsFile;
+import io.kvscope.analysis.analyzers.RunsFile;
 import io.kvscope.analysis.impact.Report;
 import io.kvscope.index.IndexSearch;
 import io.kvscope.index.doc.Documents;
@@ -33,6 +34,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -126,35 +128,47 @@ class JobPairsTest {
    */
   @Test
   void aRecipientLeftOutOfTheFileLosesExactlyItsOverlapFindings(@TempDir Path dir) throws IOException {
-    Set<FindingKind> overlap = Set.of(FindingKind.CROSS_TENANT_OVERLAP, FindingKind.SAME_TENANT_REUSE);
-    int recipient = -1;
-    String request = null;
-    try (IndexSearch search = IndexSearch.open(index)) {
-      for (Candidate candidate : taken) {
-        String id = search.reader().storedFields().document(candidate.recipientDoc()).get(Schema.REQUEST_ID);
-        if (withFile.findings().stream().anyMatch(f -> overlap.contains(f.kind()) && f.requestId().equals(id))) {
-          recipient = candidate.recipientDoc();
-          request = id;
-          break;
-        }
-      }
-    }
-    assertThat(request).as("a finding from the general join's candidates").isNotNull();
+    OverlapRecipient found = OverlapRecipient.among(index, taken, withFile);
     List<Candidate> all = pairsInFile();
-    int left = recipient;
     Path without = dir.resolve(PairsFile.FILE_NAME);
     PairsFile.write(without, PairsFile.at(pairs).header(),
-        all.stream().filter(c -> c.recipientDoc() != left).iterator());
+        all.stream().filter(c -> c.recipientDoc() != found.doc()).iterator());
 
     Report fewer = analyse(index, PairsFile.at(without));
 
-    String gone = request;
-    List<Finding> expected = withFile.findings().stream()
-        .filter(f -> !(overlap.contains(f.kind()) && f.requestId().equals(gone))).toList();
-    assertThat(expected).hasSizeLessThan(withFile.findings().size());
-    assertThat(fewer.findings()).isEqualTo(expected);
+    assertThat(fewer.findings()).isEqualTo(found.findingsWithout(withFile));
     assertThat(origin(fewer)).containsEntry("pairs_in_file", (long) all.size() - all.stream()
-        .filter(c -> c.recipientDoc() == left).count());
+        .filter(c -> c.recipientDoc() == found.doc()).count());
+  }
+
+  /**
+   * A recipient of the general join's candidates {@code taken} with overlap findings in {@code
+   * report}: its document and its request id.
+   */
+  record OverlapRecipient(int doc, String request) {
+
+    private static final Set<FindingKind> OVERLAP = Set.of(FindingKind.CROSS_TENANT_OVERLAP,
+        FindingKind.SAME_TENANT_REUSE);
+
+    static OverlapRecipient among(Path index, List<Candidate> taken, Report report) throws IOException {
+      try (IndexSearch search = IndexSearch.open(index)) {
+        for (Candidate candidate : taken) {
+          String id = search.reader().storedFields().document(candidate.recipientDoc()).get(Schema.REQUEST_ID);
+          if (report.findings().stream().anyMatch(f -> OVERLAP.contains(f.kind()) && f.requestId().equals(id))) {
+            return new OverlapRecipient(candidate.recipientDoc(), id);
+          }
+        }
+      }
+      throw new AssertionError("no finding from the general join's candidates");
+    }
+
+    /** The findings of {@code report} but this recipient's overlap findings, which must be some. */
+    List<Finding> findingsWithout(Report report) {
+      List<Finding> kept = report.findings().stream()
+          .filter(f -> !(OVERLAP.contains(f.kind()) && f.requestId().equals(request))).toList();
+      assertThat(kept).hasSizeLessThan(report.findings().size());
+      return kept;
+    }
   }
 
   /** The same commit copied elsewhere is the same index; once anything is written to it, the file is stale. */
@@ -216,8 +230,8 @@ class JobPairsTest {
     return (Map<String, Object>) report.parameters().get(CrossTenantOverlap.NAME + ".candidate_pairs");
   }
 
-  /** {@code pairs}, with every candidate it emits also added to {@code taken}. */
-  private static CandidatePairs recording(CandidatePairs pairs, List<Candidate> taken) {
+  /** {@code pairs} (with its runs, if any), with every candidate it emits also added to {@code taken}. */
+  static CandidatePairs recording(CandidatePairs pairs, List<Candidate> taken) {
     return new CandidatePairs() {
       @Override
       public FrequencyHistogram frequencies(AnalysisContext context, FingerprintJoin join) throws IOException {
@@ -228,6 +242,11 @@ class JobPairsTest {
       public CandidatePairs.Started start(AnalysisContext context, FingerprintJoin join, JoinOptions options,
           PairFilter filter) throws IOException {
         return recordingStarted(pairs.start(context, join, options, filter), taken);
+      }
+
+      @Override
+      public Optional<RunsFile> runs(AnalysisContext context) throws IOException {
+        return pairs.runs(context);
       }
     };
   }

@@ -10,6 +10,7 @@ import io.kvscope.analysis.AnalysisOptions;
 import io.kvscope.analysis.analyzers.CandidatePairs;
 import io.kvscope.analysis.analyzers.CrossTenantOverlap;
 import io.kvscope.analysis.analyzers.PairsFile;
+import io.kvscope.analysis.analyzers.RunsFile;
 import io.kvscope.analysis.report.ReportJson;
 import io.kvscope.index.IndexIngest;
 import io.kvscope.index.doc.TextCopies;
@@ -58,13 +59,18 @@ final class SameReport {
   /**
    * As {@link #assertSame(Path, Path, Path)}, with the report of {@code expected} already made. The
    * job's index {@code actual} is analysed as {@code kvscope scope} analyses it: with the candidate
-   * pairs the job wrote beside it, which that analysis must say it took (unless the index holds text
-   * copies, which only the index's own join covers).
+   * pairs and runs the job wrote beside it, which that analysis must say it took (unless the index
+   * holds text copies, which only the index's own join covers).
    */
   static void assertSame(JsonNode expectedReport, Path expected, Path actual, Path reports) throws IOException {
     Files.copy(expected.resolve(CaseKey.FILE_NAME), actual.resolve(CaseKey.FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
     Path file = reports.resolve("actual.json");
-    assertThat(of(actual, file, PairsFile.at(actual.resolveSibling(PairsFile.FILE_NAME)))).isEqualTo(expectedReport);
+    CandidatePairs fromJob = PairsFile.at(actual.resolveSibling(PairsFile.FILE_NAME))
+        .withRuns(RunsFile.at(actual.resolveSibling(RunsFile.FILE_NAME)));
+    assertThat(of(actual, file, fromJob)).isEqualTo(expectedReport);
+    // On four threads, whose lanes share the job's runs, the analysis says the same.
+    assertThat(of(actual, reports.resolve("actual-on-4-threads.json"), fromJob, AnalysisOptions.defaults().withThreads(4)))
+        .as("the analysis on four threads").isEqualTo(expectedReport);
     boolean copies;
     try (IndexSearch search = IndexSearch.open(actual)) {
       copies = !TextCopies.all(search.reader()).isEmpty();
@@ -72,6 +78,8 @@ final class SameReport {
     // Text copies (records of one request that disagree on a text) are joined on the index only.
     assertThat(new ObjectMapper().readTree(file.toFile()).at("/parameters/" + CrossTenantOverlap.NAME
         + ".candidate_pairs/from").asText()).as("where the candidates came from").isEqualTo(copies ? "index join" : "pairs file");
+    assertThat(new ObjectMapper().readTree(file.toFile()).at("/parameters/" + CrossTenantOverlap.NAME
+        + ".candidate_pairs/runs").asText()).as("where their runs came from").isEqualTo(copies ? "" : "runs file");
   }
 
   /** report.json of the standard analysis on {@code index}, written to {@code file}, without what may differ between two runs. */
@@ -81,9 +89,14 @@ final class SameReport {
 
   /** As {@link #of(Path, Path)}, with the general join's candidates from {@code pairs}. */
   static JsonNode of(Path index, Path file, CandidatePairs pairs) throws IOException {
+    return of(index, file, pairs, AnalysisOptions.defaults());
+  }
+
+  /** As {@link #of(Path, Path, CandidatePairs)}, analysed with {@code options}. */
+  static JsonNode of(Path index, Path file, CandidatePairs pairs, AnalysisOptions options) throws IOException {
     Files.createDirectories(file.getParent());
     try (IndexSearch search = IndexSearch.open(index)) {
-      ReportJson.write(Analysis.standard(pairs).run(search, AnalysisOptions.defaults(), Analysis.Progress.NONE), file);
+      ReportJson.write(Analysis.standard(pairs).run(search, options, Analysis.Progress.NONE), file);
     }
     ObjectNode report = (ObjectNode) new ObjectMapper().readTree(file.toFile());
     report.remove(List.of("generated_at", "index", "parameters"));

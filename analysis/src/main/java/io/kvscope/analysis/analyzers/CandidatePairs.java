@@ -9,6 +9,7 @@ import io.kvscope.index.fingerprint.PairFilter;
 import io.kvscope.model.fingerprint.FrequencyHistogram;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where the general join's candidate pairs, and the frequencies its boilerplate cut-off is learned
@@ -36,6 +37,15 @@ public interface CandidatePairs {
    */
   Started start(AnalysisContext context, FingerprintJoin join, JoinOptions options, PairFilter filter)
       throws IOException;
+
+  /**
+   * The runs the job verified for these candidates where the texts lie, when the analysis of
+   * {@code context} may take them (refused, an exception saying why, when they are not of its
+   * index and pairs); empty when the candidates are verified on the index's texts here.
+   */
+  default Optional<RunsFile> runs(AnalysisContext context) throws IOException {
+    return Optional.empty();
+  }
 
   /** Candidates on their way; emitted once. Closing before emitting releases what was prepared. */
   interface Started extends AutoCloseable {

@@ -30,6 +30,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.LongAdder;
@@ -140,6 +141,12 @@ public final class CrossTenantOverlap implements Analyzer {
     SpanVerifier verifier = new SpanVerifier(scheme);
     RuleChain<PassageFacts> chain = PassageRules.chain(minSpan, cutoff).without(withoutRules);
     ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, mechanisms.namingAmbiguousRooms(findings));
+    // Every recipient of the general join keeps runs of 2T words or more: the focused pass takes
+    // the responses decoded over foreign KV, whose minimum is lower, and verifies them on the index.
+    // The job's runs, when it wrote them, are read once here and only read after, by every lane.
+    Optional<RunsFile> runsFile = pairs.runs(context);
+    VerifiedRuns fromFile = runsFile.isEmpty() ? null
+        : runsFile.get().verifiedRuns(RunsFile.minWords(minSpan), scheme.schemeId(), context.reader().maxDoc());
     int threads = OverlapLanes.count(context.options().threads(),
         IntStream.range(0, context.reader().maxDoc()).filter(columns::isRecipient).count());
     Supplier<OverlapLanes.RecipientsLane> newLane = () -> {
@@ -149,10 +156,12 @@ public final class CrossTenantOverlap implements Analyzer {
       PassageGatherer gatherer = new PassageGatherer(remembered, columns, reach, stock, minSpan, cutoff);
       // Each lane keeps the whole budget: split among them, the same texts were read again and again.
       TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
+      VerifiedRuns onIndex = new IndexVerification(verifier, sourceTexts);
       OverlapLanes.Found found = new OverlapLanes.Found();
-      OverlapRecipients work = new OverlapRecipients(columns, mechanisms, verifier, sourceTexts, gatherer, chain,
+      OverlapRecipients work = new OverlapRecipients(columns, mechanisms, minSpan, gatherer, chain,
           new OverlapFindings(columns, verifier, sourceTexts), found);
-      return new OverlapLanes.RecipientsLane(text, remembered, stock, gatherer, sourceTexts, work, found);
+      return new OverlapLanes.RecipientsLane(text, remembered, stock, gatherer, sourceTexts, onIndex,
+          fromFile == null ? onIndex : fromFile, work, found);
     };
     // Responses decoded over foreign KV are where stale pages surface: a focused pass over all
     // their fingerprints, boilerplate-frequent ones included, and over short windows.
@@ -264,7 +273,7 @@ public final class CrossTenantOverlap implements Analyzer {
     List<FocusedLookup.Sharing> verified = FocusedLookup.best(shared.entrySet().stream()
         .map(e -> new FocusedLookup.Sharing(e.getKey(), e.getValue()[0], e.getValue()[1])).toList());
     counts.fromFingerprints.add(verified.size());
-    accept(recipient, verified, columns, work);
+    accept(recipient, verified, columns, work, lane.onIndex());
     // Runs too short to be sure of a fingerprint, where no verified run lies already.
     long windowsStarted = CpuClock.now();
     List<FocusedLookup.Held> held = new ArrayList<>();
@@ -275,13 +284,13 @@ public final class CrossTenantOverlap implements Analyzer {
     List<FocusedLookup.Sharing> more = FocusedLookup.beyond(verified, held);
     counts.windowNanos.add(CpuClock.now() - windowsStarted);
     counts.fromWindows.add(more.size());
-    accept(recipient, more, columns, work);
+    accept(recipient, more, columns, work, lane.onIndex());
   }
 
   private static void accept(int recipient, List<FocusedLookup.Sharing> sources, RequestColumns columns,
-      OverlapRecipients work) throws IOException {
+      OverlapRecipients work, VerifiedRuns runs) throws IOException {
     for (FocusedLookup.Sharing s : sources) {
-      work.accept(new Candidate(recipient, columns.docAt(s.request()), s.inPrompt(), s.inReply()));
+      work.accept(new Candidate(recipient, columns.docAt(s.request()), s.inPrompt(), s.inReply()), runs);
     }
   }
 

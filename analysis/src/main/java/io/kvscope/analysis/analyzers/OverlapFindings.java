@@ -104,13 +104,13 @@ final class OverlapFindings {
         draft.held.heldIn(promptCopy);
         draft.sole |= PassageRules.makesSoleSource(j.facts(), j.decision());
         draft.tokens += range.tokenCount();
-        Span span = span(recipient.response, j.passage(), h);
+        Span span = span(recipient.response(), j.passage(), h);
         if (span != null) {
           draft.spans.add(replyCopy == null && promptCopy == null ? span : span.inCopies(replyCopy, where(promptCopy)));
         }
       }
       longest = Math.max(longest, range.tokenCount());
-      for (Identifier id : identifiers.extract(recipient.response.text().substring(range.charStart(), range.charEnd()))) {
+      for (Identifier id : identifiers.extract(recipient.response().text().substring(range.charStart(), range.charEnd()))) {
         categories.add(id.category().id());
       }
       if (best == null || BEST_FIRST.compare(j, best) < 0) {

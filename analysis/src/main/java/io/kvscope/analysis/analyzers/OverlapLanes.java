@@ -37,7 +37,8 @@ import java.util.function.ToLongFunction;
  * {@link TokenizedTextCache} hands back the text it would read, {@link StockPhrases} remembers a pure
  * lookup, and {@link LuceneTextIndex} with its {@link ExactPhrases} only keeps enumerations between
  * lookups: each answers the same whatever was asked before, so each lane has its own (none of them
- * is for concurrent use). Only the counts of what they saved depend on what a lane saw before:
+ * is for concurrent use), and its own {@link IndexVerification} over its texts; the job's
+ * {@link RunsFile}, when there is one, is loaded before the lanes start and only read by them. Only the counts of what they saved depend on what a lane saw before:
  * {@code holder_lookups}, {@code holder_lookups_remembered}, {@code stock_phrase_lookups},
  * {@code source_texts_read} and {@code source_texts_reused} differ with more than one lane (and
  * between two runs of several lanes); every other count is a sum over recipients, summed over lanes.
@@ -101,13 +102,20 @@ final class OverlapLanes<L extends OverlapLanes.Lane> implements AutoCloseable {
     void run(L lane) throws IOException;
   }
 
-  /** A lane of the overlap's recipients: its own index lookups, caches and recipients, built for it alone. */
+  /**
+   * A lane of the overlap's recipients: its own index lookups, caches and recipients, built for it
+   * alone. Its candidates' runs come from {@code onIndex} (verified with its own texts) for the
+   * focused pass and from {@code general} for the general join: the same, or the job's runs file,
+   * which every lane only reads.
+   */
   record RecipientsLane(LuceneTextIndex text, RememberedHolders remembered, StockPhrases stock, PassageGatherer gatherer,
-      TokenizedTextCache sourceTexts, OverlapRecipients recipients, Found found) implements Lane {
+      TokenizedTextCache sourceTexts, VerifiedRuns onIndex, VerifiedRuns general, OverlapRecipients recipients,
+      Found found) implements Lane {
 
+    /** A candidate of the general join. */
     @Override
     public void accept(Candidate candidate) throws IOException {
-      recipients.accept(candidate);
+      recipients.accept(candidate, general);
     }
 
     @Override

@@ -9,13 +9,8 @@ import io.kvscope.model.evidence.PassageFacts;
 import io.kvscope.model.evidence.PassageRules;
 import io.kvscope.model.evidence.RuleChain;
 import io.kvscope.model.evidence.Verdict;
-import io.kvscope.index.doc.Schema;
 import io.kvscope.index.fingerprint.Candidate;
-import io.kvscope.model.fingerprint.SharedSpan;
 import io.kvscope.model.fingerprint.SpanMatch;
-import io.kvscope.model.fingerprint.SpanVerifier;
-import io.kvscope.model.fingerprint.TokenizedText;
-import io.kvscope.model.fingerprint.WordTokenizer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +25,7 @@ final class OverlapRecipients {
 
   private final RequestColumns columns;
   private final Mechanisms mechanisms;
-  private final SpanVerifier verifier;
-  private final TokenizedTextCache sourceTexts;
+  private final int t;
   private final PassageGatherer gatherer;
   private final RuleChain<PassageFacts> chain;
   private final OverlapFindings build;
@@ -44,32 +38,33 @@ final class OverlapRecipients {
   final Map<String, Long> cappedByRule = new TreeMap<>();
 
   private PassageGatherer.Recipient recipient;
+  private VerifiedRuns runs;
   private int minWords;
   private final List<Passages.Verified> verified = new ArrayList<>();
 
-  OverlapRecipients(RequestColumns columns, Mechanisms mechanisms, SpanVerifier verifier,
-      TokenizedTextCache sourceTexts, PassageGatherer gatherer, RuleChain<PassageFacts> chain, OverlapFindings build,
-      RecipientFindings findings) {
+  /** @param t T, the analysis' minimum span, which a recipient's minimum run follows from */
+  OverlapRecipients(RequestColumns columns, Mechanisms mechanisms, int t, PassageGatherer gatherer,
+      RuleChain<PassageFacts> chain, OverlapFindings build, RecipientFindings findings) {
     this.columns = columns;
     this.mechanisms = mechanisms;
-    this.verifier = verifier;
-    this.sourceTexts = sourceTexts;
+    this.t = t;
     this.gatherer = gatherer;
     this.chain = chain;
     this.build = build;
     this.findings = findings;
   }
 
-  void accept(Candidate candidate) throws IOException {
+  /** Verifies {@code candidate} with the runs of {@code from}, which serves all of its recipient's candidates. */
+  void accept(Candidate candidate, VerifiedRuns from) throws IOException {
     if (recipient == null || candidate.recipientDoc() != recipient.doc) {
       finish();
       int doc = candidate.recipientDoc();
-      String response = columns.text(doc, Schema.RESPONSE_TEXT);
       Mechanism mechanism = mechanisms.of(columns.requestDoc(doc)); // a reply copy was served as its request
-      recipient = new PassageGatherer.Recipient(doc, mechanism, response == null ? null : WordTokenizer.tokenize(response));
-      minWords = PassageRules.minimumWords(mechanism, verifier.config().threshold());
+      recipient = new PassageGatherer.Recipient(doc, mechanism, columns);
+      runs = from;
+      minWords = PassageRules.minimumWords(mechanism, t);
     }
-    if (recipient.response == null) {
+    if (!runs.verifies(recipient)) {
       return;
     }
     int before = verified.size();
@@ -92,14 +87,8 @@ final class OverlapRecipients {
   }
 
   private void collect(int source, boolean reply) throws IOException {
-    TokenizedText text = sourceTexts.get(source, reply ? Schema.RESPONSE_TEXT : Schema.PROMPT_TEXT);
-    if (text == null) {
-      return;
-    }
-    for (SharedSpan span : verifier.verify(recipient.response, text, minWords)) {
-      for (SpanMatch part : span.parts()) {
-        verified.add(new Passages.Verified(source, reply, part));
-      }
+    for (SpanMatch part : runs.withSource(recipient, source, reply, minWords)) {
+      verified.add(new Passages.Verified(source, reply, part));
     }
   }
 
@@ -119,18 +108,13 @@ final class OverlapRecipients {
     }
     verified.clear();
     recipient = null;
+    runs = null;
   }
 
   private void judge() throws IOException {
     if (!recipient.mechanism.neverPrefilled()) {
-      // The own prompt (often the largest text around) is read once a passage is found, not before.
-      recipient.prompt = columns.text(recipient.doc, Schema.PROMPT_TEXT);
-      TokenizedText prompt = recipient.prompt == null ? null : WordTokenizer.tokenize(recipient.prompt);
-      // Down to the shortest run that counts anywhere, not this response's minimum: a quote of the
-      // prompt under 2T words behind a common lead-in ("The document says:") makes a longer run.
-      recipient.ownPromptRanges = prompt == null ? List.of()
-          : verifier.verify(recipient.response, prompt, PassageRules.MIN_WORDS).stream().map(SharedSpan::recipient)
-              .toList();
+      // The own prompt (often the largest text around) is verified once a passage is found, not before.
+      recipient.ownPromptRanges = runs.withOwnPrompt(recipient);
     }
     List<OverlapFindings.Judged> kept = new ArrayList<>();
     for (Passages.Passage passage : Passages.of(verified)) {

@@ -1,7 +1,6 @@
 package io.kvscope.analysis.analyzers;
 
 import io.kvscope.analysis.AnalysisContext;
-import io.kvscope.analysis.report.AtomicFile;
 import io.kvscope.index.fingerprint.Candidate;
 import io.kvscope.index.fingerprint.CandidateSink;
 import io.kvscope.index.fingerprint.FingerprintJoin;
@@ -13,23 +12,17 @@ import io.kvscope.ingest.Printable;
 import io.kvscope.model.fingerprint.BoilerplateCutoff;
 import io.kvscope.model.fingerprint.FrequencyHistogram;
 import java.io.IOException;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileReader;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -76,7 +69,6 @@ public final class PairsFile implements CandidatePairs {
       return "kvscope.pairs." + name().toLowerCase(java.util.Locale.ROOT);
     }
   }
-  private static final int BATCH_ROWS = 1 << 16;
 
   /**
    * What a pairs file belongs to and was computed with.
@@ -112,14 +104,22 @@ public final class PairsFile implements CandidatePairs {
   }
 
   private final Path file;
+  /** The runs the job verified for these pairs, or null: verified on the index's texts. */
+  private final RunsFile runs;
 
-  private PairsFile(Path file) {
+  private PairsFile(Path file, RunsFile runs) {
     this.file = file;
+    this.runs = runs;
   }
 
   /** The pairs of the file at {@code file}, checked against the analysis when it starts. */
   public static PairsFile at(Path file) {
-    return new PairsFile(file);
+    return new PairsFile(file, null);
+  }
+
+  /** These pairs with the runs the same job verified for them ({@link RunsFile}). */
+  public PairsFile withRuns(RunsFile verified) {
+    return new PairsFile(file, verified);
   }
 
   /** The identity of {@code reader}'s commit: Lucene's unique id of it, and its generation. */
@@ -155,40 +155,17 @@ public final class PairsFile implements CandidatePairs {
     metadata.put(Meta.MAX_DOC_FREQUENCY.key(), Long.toString(header.maxDocFrequency()));
     List<Field> fields = COLUMNS.stream()
         .map(name -> new Field(name, FieldType.notNullable(new ArrowType.Int(32, true)), null)).toList();
-    long[] written = {0};
-    AtomicFile.write(file, out -> {
-      try (BufferAllocator allocator = new RootAllocator();
-           VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields, metadata), allocator);
-           ArrowFileWriter writer = new ArrowFileWriter(root, null, Channels.newChannel(out))) {
-        writer.start();
-        List<IntVector> columns = COLUMNS.stream().map(name -> (IntVector) root.getVector(name)).toList();
-        int row = 0;
-        root.allocateNew();
-        while (pairs.hasNext()) {
-          Candidate pair = pairs.next();
-          columns.get(0).setSafe(row, pair.recipientDoc());
-          columns.get(1).setSafe(row, pair.sourceDoc());
-          columns.get(2).setSafe(row, pair.sharedWithSourcePrompt());
-          columns.get(3).setSafe(row, pair.sharedWithSourceResponse());
-          written[0]++;
-          if (++row == BATCH_ROWS) {
-            root.setRowCount(row);
-            writer.writeBatch();
-            root.allocateNew();
-            row = 0;
-          }
-        }
-        root.setRowCount(row);
-        writer.writeBatch();
-        writer.end();
-      }
+    return JobArrowFile.write(file, new Schema(fields, metadata), pairs, (columns, row, pair) -> {
+      columns.get(0).setSafe(row, pair.recipientDoc());
+      columns.get(1).setSafe(row, pair.sourceDoc());
+      columns.get(2).setSafe(row, pair.sharedWithSourcePrompt());
+      columns.get(3).setSafe(row, pair.sharedWithSourceResponse());
     });
-    return written[0];
   }
 
   /** The header of the file, read without its pairs. */
   public Header header() throws IOException {
-    try (BufferAllocator allocator = new RootAllocator(); Reading reading = new Reading(allocator)) {
+    try (BufferAllocator allocator = new RootAllocator(); JobArrowFile.Opened<Header> reading = open(allocator)) {
       return reading.header;
     }
   }
@@ -234,6 +211,16 @@ public final class PairsFile implements CandidatePairs {
     return new FromFile(header, filter, context.reader().maxDoc());
   }
 
+  /** The runs file given, once it is found to be of the analysed index and these pairs; none with text copies. */
+  @Override
+  public Optional<RunsFile> runs(AnalysisContext context) throws IOException {
+    if (runs == null || context.requestColumns().hasCopies()) {
+      return Optional.empty(); // the copies' candidates come from the index's join, verified there
+    }
+    runs.belongsTo(ofTheAnalysedIndex(context), indexCommit(context.reader()));
+    return Optional.of(runs);
+  }
+
   /** The file's header; refused when the file is not of the analysed index's commit. */
   private Header ofTheAnalysedIndex(AnalysisContext context) throws IOException {
     Header header = header();
@@ -267,17 +254,14 @@ public final class PairsFile implements CandidatePairs {
 
     @Override
     public JoinStats emit(CandidateSink sink) throws IOException {
-      try (BufferAllocator allocator = new RootAllocator(); Reading reading = new Reading(allocator)) {
+      try (BufferAllocator allocator = new RootAllocator(); JobArrowFile.Opened<Header> reading = open(allocator)) {
         if (!reading.header.equals(header)) {
           throw new IllegalStateException(name() + " changed while the analysis ran; run kvscope scope again.");
         }
         long previous = -1;
         while (reading.reader.loadNextBatch()) {
           VectorSchemaRoot root = reading.reader.getVectorSchemaRoot();
-          List<IntVector> columns = new ArrayList<>();
-          for (String column : COLUMNS) {
-            columns.add((IntVector) root.getVector(column));
-          }
+          List<IntVector> columns = JobArrowFile.columns(root, COLUMNS);
           for (int row = 0; row < root.getRowCount(); row++) {
             int recipient = columns.get(0).get(row);
             int source = columns.get(1).get(row);
@@ -312,6 +296,9 @@ public final class PairsFile implements CandidatePairs {
       origin.put("pairs_in_file", inFile);
       origin.put("pairs_taken", taken);
       origin.put("tenant_frequencies", "pairs file");
+      if (runs != null) {
+        origin.put("runs", "runs file");
+      }
       return origin;
     }
 
@@ -319,48 +306,17 @@ public final class PairsFile implements CandidatePairs {
     public void close() {}
   }
 
-  /** The open file: its reader, its header, and its columns checked. */
-  private final class Reading implements AutoCloseable {
-    final ArrowFileReader reader;
-    final Header header;
-
-    Reading(BufferAllocator allocator) throws IOException {
-      FileChannel channel;
-      try {
-        channel = FileChannel.open(file, StandardOpenOption.READ);
-      } catch (NoSuchFileException missing) {
-        throw new IllegalStateException("no candidate pairs file at " + name() + "; the Spark job writes it beside its"
-            + " index. Run kvscope scope again, or analyze the index with kvscope analyze.");
-      }
-      reader = new ArrowFileReader(channel, allocator);
-      try {
-        Schema schema = reader.getVectorSchemaRoot().getSchema();
-        Map<String, String> metadata = schema.getCustomMetadata() == null ? Map.of() : schema.getCustomMetadata();
-        List<String> names = schema.getFields().stream().map(Field::getName).toList();
-        if (!FORMAT.equals(metadata.get(Meta.FORMAT.key())) || !names.equals(COLUMNS)) {
-          throw new IllegalStateException(name() + " is no candidate pairs file of this kvscope (format "
-              + Printable.text(String.valueOf(metadata.get(Meta.FORMAT.key()))) + ", columns " + Printable.text(names.toString())
-              + "); run kvscope scope again.");
-        }
-        header = new Header(metadata.get(Meta.JOB.key()), metadata.get(Meta.INDEX_COMMIT.key()),
-            metadata.get(Meta.JOIN.key()), Long.parseLong(metadata.get(Meta.HORIZON_MS.key())),
-            Long.parseLong(metadata.get(Meta.SHARED_FINGERPRINTS.key())),
-            Long.parseLong(metadata.get(Meta.SKIPPED_BOILERPLATE.key())),
-            Arrays.stream(metadata.get(Meta.TENANT_FREQUENCIES.key()).split(",")).map(Long::valueOf).toList(),
-            Long.parseLong(metadata.get(Meta.MAX_DOC_FREQUENCY.key())));
-      } catch (IOException | RuntimeException e) {
-        reader.close();
-        if (e instanceof IllegalStateException refused) {
-          throw refused;
-        }
-        throw new IOException(name() + " cannot be read as a candidate pairs file: " + Printable.text(
-            String.valueOf(e.getMessage())), e);
-      }
-    }
-
-    @Override
-    public void close() throws IOException {
-      reader.close();
-    }
+  /** The file opened: its reader and its header, its format and columns checked. */
+  private JobArrowFile.Opened<Header> open(BufferAllocator allocator) throws IOException {
+    return new JobArrowFile.Opened<>(file, KIND, allocator);
   }
+
+  private static final JobArrowFile.Kind<Header> KIND = new JobArrowFile.Kind<>("candidate pairs", Meta.FORMAT.key(),
+      FORMAT, COLUMNS, "the Spark job writes it beside its index. Run kvscope scope again, or analyze the index with"
+      + " kvscope analyze.", metadata -> new Header(metadata.get(Meta.JOB.key()), metadata.get(Meta.INDEX_COMMIT.key()),
+          metadata.get(Meta.JOIN.key()), Long.parseLong(metadata.get(Meta.HORIZON_MS.key())),
+          Long.parseLong(metadata.get(Meta.SHARED_FINGERPRINTS.key())),
+          Long.parseLong(metadata.get(Meta.SKIPPED_BOILERPLATE.key())),
+          Arrays.stream(metadata.get(Meta.TENANT_FREQUENCIES.key()).split(",")).map(Long::valueOf).toList(),
+          Long.parseLong(metadata.get(Meta.MAX_DOC_FREQUENCY.key()))));
 }

@@ -9,6 +9,7 @@ import io.kvscope.model.evidence.SameQuestion;
 import io.kvscope.index.doc.Schema;
 import io.kvscope.model.fingerprint.TextRange;
 import io.kvscope.model.fingerprint.TokenizedText;
+import io.kvscope.model.fingerprint.WordTokenizer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -54,24 +55,50 @@ final class PassageGatherer {
     this.tenantCountBound = stockTenants + 1;
   }
 
-  /** What the rules need about one recipient, read once for all its passages. */
+  /**
+   * What the rules need about one recipient, read once for all its passages: its texts are read
+   * when first asked for, so a recipient whose candidates the job verified is read only once a
+   * passage is found.
+   */
   static final class Recipient {
     final int doc;
     final Mechanism mechanism;
-    final TokenizedText response;
-    /** The recipient's prompt and the response ranges it holds; null until needed, never for a stub. */
-    String prompt;
+    private final RequestColumns columns;
+    private TokenizedText response;
+    private boolean responseRead;
+    private String prompt;
+    private boolean promptRead;
+    /** The response ranges its own prompt holds; null until the passages are judged, never for a stub. */
     List<TextRange> ownPromptRanges;
 
-    Recipient(int doc, Mechanism mechanism, TokenizedText response) {
+    Recipient(int doc, Mechanism mechanism, RequestColumns columns) {
       this.doc = doc;
       this.mechanism = mechanism;
-      this.response = response;
+      this.columns = columns;
+    }
+
+    /** The response, tokenized; null when the request has none. */
+    TokenizedText response() throws IOException {
+      if (!responseRead) {
+        String text = columns.text(doc, Schema.RESPONSE_TEXT);
+        response = text == null ? null : WordTokenizer.tokenize(text);
+        responseRead = true;
+      }
+      return response;
+    }
+
+    /** The recipient's own prompt, often the largest text around; null when it has none. */
+    String prompt() throws IOException {
+      if (!promptRead) {
+        prompt = columns.text(doc, Schema.PROMPT_TEXT);
+        promptRead = true;
+      }
+      return prompt;
     }
   }
 
   PassageFacts facts(Recipient r, TextRange range, List<Holder> verifiedFallback) throws IOException {
-    String passage = Passages.textOf(r.response, range);
+    String passage = Passages.textOf(r.response(), range);
     String recipientTenant = columns.tenantName(r.doc);
     Map<Integer, Holder> candidates = new LinkedHashMap<>();
     index.holders(passage, doc -> doc != r.doc && mayHold(doc, r.doc) && reach.reaches(doc, r.doc), (doc, inReply) -> {
@@ -105,7 +132,7 @@ final class PassageGatherer {
       ownPrompt = Passages.coveredBy(range, r.ownPromptRanges);
       for (int holder : columns.earliest(replyHolders, MAX_SAME_QUESTION_READS)) {
         sameQuestionReads++;
-        if (SameQuestion.asked(r.prompt, index.text(holder, Schema.PROMPT_TEXT))) {
+        if (SameQuestion.asked(r.prompt(), index.text(holder, Schema.PROMPT_TEXT))) {
           sameQuestion = true;
           break;
         }
@@ -113,7 +140,7 @@ final class PassageGatherer {
     }
     // A run many tenants hold whole is a popular passage, not stock phrasing combined anew.
     boolean stockPhrasing = range.tokenCount() < 2 * t && tenants.size() < stockTenants
-        && stock.isStock(r.response, range);
+        && stock.isStock(r.response(), range);
     return new PassageFacts(range.tokenCount(), recipientTenant, candidates.values().stream().sorted(Holder.IN_REQUEST_ORDER).toList(),
         Math.min(tenants.size(), tenantCountBound + 1), ownPrompt, sameQuestion, stockPhrasing);
   }

@@ -50,10 +50,7 @@ class ExactPhrasesTest {
       for (int i = 0; i < 600; i++) {
         List<String> text = words(random, 3 + random.nextInt(40));
         texts.add(text);
-        Document doc = new Document();
-        doc.add(new StringField("id", Integer.toString(i), Field.Store.NO));
-        doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
-        writer.addDocument(doc);
+        add(writer, i, text);
         if (i % 97 == 96) {
           writer.commit(); // one segment more
         }
@@ -191,6 +188,14 @@ class ExactPhrasesTest {
     return found;
   }
 
+  /** Adds a document of {@code text} (words joined by spaces) under its {@code id}, by which it can be deleted. */
+  private static void add(IndexWriter writer, int id, List<String> text) throws IOException {
+    Document doc = new Document();
+    doc.add(new StringField("id", Integer.toString(id), Field.Store.NO));
+    doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
+    writer.addDocument(doc);
+  }
+
   private static List<String> words(Random random, int n) {
     List<String> words = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -261,10 +266,7 @@ class ExactPhrasesTest {
           }
           text.addAll(random.nextInt(text.size()), copy);
         }
-        Document doc = new Document();
-        doc.add(new StringField("id", Integer.toString(i), Field.Store.NO));
-        doc.add(new TextField(FIELD, String.join(" ", text), Field.Store.NO));
-        writer.addDocument(doc);
+        add(writer, i, text);
         if (i % 70 == 69) {
           writer.commit();
         }
@@ -284,6 +286,128 @@ class ExactPhrasesTest {
         assertThat(found).as("words %d to %d", piece[0], piece[1]).containsExactlyElementsOf(expected);
         assertThat(expected).hasSizeGreaterThan(80); // the exact copies left after the deletions, at least
       }
+    }
+  }
+  /**
+   * Documents of a hundred thousand words where the phrase's words are everywhere ("the" every
+   * third word) and the phrase itself only near the end, or only with one word changed (several
+   * times, the last near the end), or both; deleted ones hold it too; in several segments. The same
+   * documents as Lucene's phrase query for the phrase (its words repeated, a rare one among them),
+   * each near miss, pieces of it and phrases of common words only, found anywhere.
+   */
+  @Test
+  void bigDocumentsHoldingThePhraseNearTheirEndOrMissingItByOneWord() throws IOException {
+    Random random = new Random(41);
+    List<String> common = List.of("the", "of", "and", "a", "to", "in", "is", "it", "was", "for");
+    List<String> phrase = List.of("the", "cat", "of", "the", "house", "and", "the", "quux", "of", "the", "dog", "to");
+    List<List<String>> nearMisses = new ArrayList<>();
+    for (int i = 0; i < phrase.size(); i++) {
+      List<String> miss = new ArrayList<>(phrase);
+      miss.set(i, common.get((common.indexOf(phrase.get(i)) + 2 + common.size()) % common.size()));
+      nearMisses.add(miss);
+    }
+    List<Integer> plantedWhole = new ArrayList<>();
+    try (FSDirectory dir = FSDirectory.open(tmp);
+        IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer())
+            .setMergePolicy(NoMergePolicy.INSTANCE))) {
+      for (int i = 0; i < 16; i++) {
+        boolean big = i % 2 == 0;
+        List<String> text = new ArrayList<>();
+        for (int w = big ? 100_000 : 300; w > 0; w--) {
+          text.add(random.nextInt(3) == 0 ? "the"
+              : random.nextInt(4) == 0 ? List.of("cat", "house", "dog").get(random.nextInt(3))
+              : common.get(random.nextInt(common.size())));
+        }
+        if (i % 4 == 1 || i % 4 == 2) { // near misses all over, the last near the end
+          for (int at : new int[] {10, text.size() / 3, text.size() / 2, text.size() - 40}) {
+            text.addAll(at, nearMisses.get(random.nextInt(nearMisses.size())));
+          }
+        }
+        if (i % 4 == 0 || i % 4 == 2) {
+          text.addAll(text.size() - 20, phrase);
+          plantedWhole.add(i);
+        }
+        add(writer, i, text);
+        if (i % 5 == 4) {
+          writer.commit();
+        }
+      }
+      writer.deleteDocuments(new Term("id", "4"), new Term("id", "7"));
+      writer.commit();
+    }
+    try (FSDirectory dir = FSDirectory.open(tmp); DirectoryReader reader = DirectoryReader.open(dir)) {
+      assertThat(reader.leaves()).hasSizeGreaterThan(2);
+      IndexSearcher searcher = new IndexSearcher(reader);
+      ExactPhrases exact = new ExactPhrases(reader);
+      List<List<String>> asked = new ArrayList<>();
+      asked.add(phrase);
+      asked.addAll(nearMisses);
+      asked.addAll(List.of(phrase.subList(0, 3), phrase.subList(5, 12), phrase.subList(2, 7), List.of("the", "of", "the"),
+          List.of("the", "the"), List.of("of", "the", "cat", "and", "the"), phrase));
+      for (List<String> words : asked) {
+        TreeSet<Integer> expected = lucenesPhraseQuery(searcher, words);
+        assertThat(everyMatch(exact, words)).as("%s", String.join(" ", words)).containsExactlyElementsOf(expected);
+      }
+      // Lucene's doc ids are the order added here (no merges): the phrase is found where planted and alive only.
+      assertThat(everyMatch(exact, phrase)).containsExactlyElementsOf(
+          plantedWhole.stream().filter(i -> i != 4).toList());
+    }
+  }
+
+  /**
+   * A passage of three hundred distinct words, fifty of them in every document (so ranked last, past
+   * the kept enumerations), held by a third of the documents and missed by one of those common
+   * words in another third: the same documents as Lucene's phrase query, for the passage and pieces.
+   */
+  @Test
+  void aPassageOfMoreDistinctWordsThanTheKeptEnumerations() throws IOException {
+    Random random = new Random(5);
+    List<String> passage = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      passage.add("w" + i);
+    }
+    for (int i = 0; i < 100; i++) {
+      passage.add(random.nextInt(passage.size()), "w" + random.nextInt(300));
+    }
+    List<Integer> copies = new ArrayList<>();
+    try (FSDirectory dir = FSDirectory.open(tmp);
+        IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer())
+            .setMergePolicy(NoMergePolicy.INSTANCE))) {
+      for (int i = 0; i < 90; i++) {
+        List<String> text = new ArrayList<>();
+        for (int w = 400 + random.nextInt(1500); w > 0; w--) {
+          text.add("w" + (random.nextBoolean() ? random.nextInt(50) : 50 + random.nextInt(550)));
+        }
+        if (i % 3 != 2) {
+          List<String> copy = new ArrayList<>(passage);
+          if (i % 3 == 1) {
+            int slot;
+            do {
+              slot = random.nextInt(copy.size());
+            } while (Integer.parseInt(copy.get(slot).substring(1)) >= 50);
+            copy.set(slot, "w" + (300 + random.nextInt(300)));
+          } else {
+            copies.add(i);
+          }
+          text.addAll(random.nextInt(text.size()), copy);
+        }
+        add(writer, i, text);
+        if (i % 25 == 24) {
+          writer.commit();
+        }
+      }
+      writer.deleteDocuments(new Term("id", "3"));
+    }
+    try (FSDirectory dir = FSDirectory.open(tmp); DirectoryReader reader = DirectoryReader.open(dir)) {
+      assertThat(reader.leaves()).hasSizeGreaterThan(2);
+      IndexSearcher searcher = new IndexSearcher(reader);
+      ExactPhrases exact = new ExactPhrases(reader);
+      for (int[] piece : new int[][] {{0, 400}, {20, 390}, {100, 140}, {0, 400}}) {
+        List<String> phrase = passage.subList(piece[0], piece[1]);
+        TreeSet<Integer> expected = lucenesPhraseQuery(searcher, phrase);
+        assertThat(everyMatch(exact, phrase)).as("words %d to %d", piece[0], piece[1]).containsExactlyElementsOf(expected);
+      }
+      assertThat(everyMatch(exact, passage)).containsExactlyElementsOf(copies.stream().filter(i -> i != 3).toList());
     }
   }
 }
