@@ -16,6 +16,10 @@
 #
 #   bench/scope-pairs.sh OUT [RUNS] [MODES]   e.g. ./kvscope scope INCIDENT --out /tmp/scoped; bench/scope-pairs.sh /tmp/scoped 2 'walk pairs'
 #
+# SCOPE_PAIRS_JAR=FILE runs another build's kvscope.jar (a copy with its lib/ beside it) for before/after pairs,
+# SCOPE_PAIRS_THREADS=N the analysis on N threads (AnalysisOptions.withThreads, where the build has it) and
+# SCOPE_PAIRS_TAG=NAME names the runs' files NAME-MODE-RUN instead of MODE-RUN.
+#
 # With SCOPE_PAIRS_PROFILE=1 each run is also recorded by JFR (settings=profile, OUT/bench-pairs/MODE-RUN.jfr)
 # and watched by bench/thread-cpu.sh (MODE-RUN.cpu: CPU s per thread group), and bench/jfr-phases.py
 # prints the main thread's samples by phase of the analysis.
@@ -115,7 +119,7 @@ public class ScopePairs {
     long wall = System.nanoTime();
     Report report;
     try (IndexSearch search = IndexSearch.open(out.resolve("index"))) {
-      report = Analysis.standard(pairs).run(search, AnalysisOptions.defaults(), Analysis.Progress.NONE);
+      report = Analysis.standard(pairs).run(search, options(), Analysis.Progress.NONE);
     }
     System.out.printf("analysis %.1f CPU s, %.1f wall s; findings %d%n", (os.getProcessCpuTime() - cpu) / 1e9,
         (System.nanoTime() - wall) / 1e9, report.findings().size());
@@ -123,6 +127,14 @@ public class ScopePairs {
       System.out.println("  " + key + " " + report.parameters().get("cross-tenant-overlap." + key));
     }
     ReportJson.write(report, Path.of(args[2]));
+  }
+
+  /** The defaults, on SCOPE_PAIRS_THREADS threads when set (by reflection: a build from before the option has none). */
+  static AnalysisOptions options() throws Exception {
+    String threads = System.getenv("SCOPE_PAIRS_THREADS");
+    return threads == null || threads.isEmpty() ? AnalysisOptions.defaults()
+        : (AnalysisOptions) AnalysisOptions.class.getMethod("withThreads", int.class)
+            .invoke(AnalysisOptions.defaults(), Integer.parseInt(threads));
   }
 
   /** `scope`'s own step after the job, through the CLI's package-private entry point. */
@@ -136,7 +148,7 @@ public class ScopePairs {
     analyze.setAccessible(true);
     long cpu = os.getProcessCpuTime();
     long wall = System.nanoTime();
-    Object status = analyze.invoke(null, out.resolve("index"), AnalysisOptions.defaults(), file,
+    Object status = analyze.invoke(null, out.resolve("index"), options(), file,
         redacted.invoke(null, reports), true);
     System.out.printf("analysis %.1f CPU s, %.1f wall s, with the summary and the report files; exit %s%n",
         (os.getProcessCpuTime() - cpu) / 1e9, (System.nanoTime() - wall) / 1e9, status);
@@ -215,8 +227,10 @@ public class ScopePairs {
 }
 JAVA
 mapfile -t flags < <(kvscope_jvm_flags)
+jar="${SCOPE_PAIRS_JAR:-$here/cli/target/kvscope.jar}"
 for run in $(seq 1 "$runs"); do
-  for mode in $modes; do
+  for m in $modes; do
+    mode="${SCOPE_PAIRS_TAG:+$SCOPE_PAIRS_TAG-}$m" # names the runs' files; $m is the analysis' mode
     profile=()
     watch=()
     if [ "${SCOPE_PAIRS_PROFILE:-0}" = 1 ]; then
@@ -225,8 +239,8 @@ for run in $(seq 1 "$runs"); do
     fi
     ${watch[@]+"${watch[@]}"} /usr/bin/time -o "$work/$mode-$run.time" -f '%U %S %M' "$JAVA_HOME/bin/java" \
       "${flags[@]}" ${profile[@]+"${profile[@]}"} \
-      --add-modules jdk.incubator.vector -cp "$here/cli/target/kvscope.jar" "$work/ScopePairs.java" \
-      "$out" "$mode" "$work/$mode-$run.json" > "$work/$mode-$run.out" 2> "$work/$mode-$run.err"
+      --add-modules jdk.incubator.vector -cp "$jar" "$work/ScopePairs.java" \
+      "$out" "$m" "$work/$mode-$run.json" > "$work/$mode-$run.out" 2> "$work/$mode-$run.err"
     read -r user sys rss < "$work/$mode-$run.time"
     echo "run $run, mode $mode: $(grep -m1 -E '^(analysis|histogram|minimums)[ :]' "$work/$mode-$run.out");" \
       "process $(echo "$user + $sys" | bc) CPU s, max RSS $((rss / 1024)) MB"

@@ -15,6 +15,8 @@ import java.time.Instant;
  * @param underrunRatio an engine prefill below this share of the uncached prompt is an underrun
  * @param timingFactor a TTFT below this share of the fitted expectation is anomalous
  * @param minUncachedForTiming prompts with fewer uncached tokens are too short to judge by timing
+ * @param threads threads the cross-tenant overlap judges responses on; {@link #AUTOMATIC_THREADS}: as
+ *     many as the machine has cores when the incident is large enough to pay for them
  */
 public record AnalysisOptions(
     Instant since,
@@ -24,7 +26,11 @@ public record AnalysisOptions(
     Duration sourceHorizon,
     double underrunRatio,
     double timingFactor,
-    long minUncachedForTiming) {
+    long minUncachedForTiming,
+    int threads) {
+
+  /** {@link #threads()} chosen by the analysis from the machine's cores and the incident's size. */
+  public static final int AUTOMATIC_THREADS = 0;
 
   /**
    * The first SGLang release with the admission fix, as far as kvscope knows: the analysis's and
@@ -52,23 +58,31 @@ public record AnalysisOptions(
     if (underrunRatio <= 0 || underrunRatio >= 1 || timingFactor <= 0 || timingFactor >= 1) {
       throw new IllegalArgumentException("ratios must lie strictly between 0 and 1");
     }
+    if (threads < 0) {
+      throw new IllegalArgumentException("threads must be at least 1 (or automatic), was " + threads);
+    }
     fixedVersion = fixedVersion == null ? DEFAULT_FIXED_VERSION : fixedVersion;
     sourceHorizon = sourceHorizon == null ? DEFAULT_HORIZON : sourceHorizon;
   }
 
   public static AnalysisOptions defaults() {
     return new AnalysisOptions(null, null, DEFAULT_FIXED_VERSION, DEFAULT_MIN_SPAN_TOKENS, DEFAULT_HORIZON, 0.5, 0.25,
-        8_192);
+        8_192, AUTOMATIC_THREADS);
   }
 
   public AnalysisOptions withRange(Instant since, Instant until) {
     return new AnalysisOptions(since, until, fixedVersion, minSpanTokens, sourceHorizon, underrunRatio,
-        timingFactor, minUncachedForTiming);
+        timingFactor, minUncachedForTiming, threads);
   }
 
   public AnalysisOptions withFixedVersion(String version) {
     return new AnalysisOptions(since, until, version, minSpanTokens, sourceHorizon, underrunRatio,
-        timingFactor, minUncachedForTiming);
+        timingFactor, minUncachedForTiming, threads);
+  }
+
+  public AnalysisOptions withThreads(int count) {
+    return new AnalysisOptions(since, until, fixedVersion, minSpanTokens, sourceHorizon, underrunRatio,
+        timingFactor, minUncachedForTiming, count);
   }
 
   /** True when a request starting at {@code startTime} lies in the analysed range. */

@@ -105,7 +105,8 @@ class StalePageReachTest {
     index.servedOn(request("too-old", "t1", "2026-08-28T08:59:59.999Z", 100, 200).build(), "decode-0");
     index.servedOn(request("an-hour-before", "t2", "2026-08-28T09:00:00Z", 100, 200).build(), "decode-0");
     index.servedOn(request("recipient", "t9", "2026-08-28T10:00:00Z", 100, 200).build(), "decode-0");
-    AnalysisOptions oneHour = new AnalysisOptions(null, null, null, 16, Duration.ofHours(1), 0.5, 0.25, 8_192);
+    AnalysisOptions oneHour = new AnalysisOptions(null, null, null, 16, Duration.ofHours(1), 0.5, 0.25, 8_192,
+        AnalysisOptions.AUTOMATIC_THREADS);
 
     Reach reach = reach(index, oneHour);
 

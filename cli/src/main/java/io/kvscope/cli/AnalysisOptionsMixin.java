@@ -34,10 +34,16 @@ final class AnalysisOptionsMixin {
           + " (default: " + AnalysisOptions.DEFAULT_HORIZON_DAYS + "d).")
   Duration horizon;
 
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Threads the cross-tenant overlap judges responses on; the findings are the same on any"
+          + " number (default: one per core, for an incident large enough to pay for them).")
+  Integer threads;
+
   AnalysisOptions toOptions() {
     AnalysisOptions defaults = AnalysisOptions.defaults();
     return new AnalysisOptions(since, until, fixedVersion == null ? defaults.fixedVersion() : fixedVersion,
         minSpan == null ? defaults.minSpanTokens() : minSpan, horizon == null ? defaults.sourceHorizon() : horizon,
-        defaults.underrunRatio(), defaults.timingFactor(), defaults.minUncachedForTiming());
+        defaults.underrunRatio(), defaults.timingFactor(), defaults.minUncachedForTiming(),
+        threads == null ? defaults.threads() : threads);
   }
 }

@@ -26,7 +26,7 @@ class ScopeCommandTest {
   void theRunsFileIsTakenWhereTheJobVerifiedAtTheAnalysisMinimum(@TempDir Path dir) throws Exception {
     AnalysisOptions defaults = AnalysisOptions.defaults();
     AnalysisOptions longer = new AnalysisOptions(null, null, null, 20, null, defaults.underrunRatio(),
-        defaults.timingFactor(), defaults.minUncachedForTiming());
+        defaults.timingFactor(), defaults.minUncachedForTiming(), defaults.threads());
     assertThat(ScopeCommand.runsFor(dir, defaults)).as("no runs file").isEmpty();
 
     RunsFile.write(dir.resolve(RunsFile.FILE_NAME), new RunsFile.Header("local-1", "commit/1", "join",

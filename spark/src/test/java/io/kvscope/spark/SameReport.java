@@ -65,8 +65,12 @@ final class SameReport {
   static void assertSame(JsonNode expectedReport, Path expected, Path actual, Path reports) throws IOException {
     Files.copy(expected.resolve(CaseKey.FILE_NAME), actual.resolve(CaseKey.FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
     Path file = reports.resolve("actual.json");
-    assertThat(of(actual, file, PairsFile.at(actual.resolveSibling(PairsFile.FILE_NAME))
-        .withRuns(RunsFile.at(actual.resolveSibling(RunsFile.FILE_NAME))))).isEqualTo(expectedReport);
+    CandidatePairs fromJob = PairsFile.at(actual.resolveSibling(PairsFile.FILE_NAME))
+        .withRuns(RunsFile.at(actual.resolveSibling(RunsFile.FILE_NAME)));
+    assertThat(of(actual, file, fromJob)).isEqualTo(expectedReport);
+    // On four threads, whose lanes share the job's runs, the analysis says the same.
+    assertThat(of(actual, reports.resolve("actual-on-4-threads.json"), fromJob, AnalysisOptions.defaults().withThreads(4)))
+        .as("the analysis on four threads").isEqualTo(expectedReport);
     boolean copies;
     try (IndexSearch search = IndexSearch.open(actual)) {
       copies = !TextCopies.all(search.reader()).isEmpty();
@@ -85,9 +89,14 @@ final class SameReport {
 
   /** As {@link #of(Path, Path)}, with the general join's candidates from {@code pairs}. */
   static JsonNode of(Path index, Path file, CandidatePairs pairs) throws IOException {
+    return of(index, file, pairs, AnalysisOptions.defaults());
+  }
+
+  /** As {@link #of(Path, Path, CandidatePairs)}, analysed with {@code options}. */
+  static JsonNode of(Path index, Path file, CandidatePairs pairs, AnalysisOptions options) throws IOException {
     Files.createDirectories(file.getParent());
     try (IndexSearch search = IndexSearch.open(index)) {
-      ReportJson.write(Analysis.standard(pairs).run(search, AnalysisOptions.defaults(), Analysis.Progress.NONE), file);
+      ReportJson.write(Analysis.standard(pairs).run(search, options, Analysis.Progress.NONE), file);
     }
     ObjectNode report = (ObjectNode) new ObjectMapper().readTree(file.toFile());
     report.remove(List.of("generated_at", "index", "parameters"));

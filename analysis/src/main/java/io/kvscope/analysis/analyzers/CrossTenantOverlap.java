@@ -6,7 +6,9 @@ import io.kvscope.analysis.Mechanisms;
 import io.kvscope.analysis.RequestColumns;
 import io.kvscope.analysis.StalePageReach;
 import io.kvscope.model.evidence.FocusedLookup;
+import io.kvscope.model.evidence.PassageFacts;
 import io.kvscope.model.evidence.PassageRules;
+import io.kvscope.model.evidence.RuleChain;
 import io.kvscope.model.finding.Finding;
 import io.kvscope.index.doc.Schema;
 import io.kvscope.index.fingerprint.Candidate;
@@ -31,7 +33,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * Verbatim passages of a response that another request's prompt or reply held, judged with the
@@ -72,7 +77,7 @@ public final class CrossTenantOverlap implements Analyzer {
         .withOwnPromptExplains(true).withMinSharedFingerprints(MIN_SHARED_FINGERPRINTS_SERVED_NORMALLY);
   }
 
-  /** Source texts kept tokenized between candidates: 24 M chars, about 150 MB with their tokens. */
+  /** Source texts kept tokenized between candidates: 24 M chars, about 150 MB with their tokens (a lane's). */
   static final long SOURCE_TEXT_CACHE_CHARS = 24L << 20;
 
   private final Set<String> withoutRules;
@@ -133,22 +138,31 @@ public final class CrossTenantOverlap implements Analyzer {
     FingerprintJoin join = new FingerprintJoin(context.reader(),
         doc -> columns.isSource(doc) || columns.copy(doc) != null ? columns.tenant(doc) : -1);
     int cutoff = learnCutoff(pairs.frequencies(context, join), context);
-    LuceneTextIndex text = new LuceneTextIndex(context.reader(), columns);
-    StockPhrases stock = new StockPhrases(text, indexed.k(), cutoff);
-    RememberedHolders remembered = new RememberedHolders(text);
-    PassageGatherer gatherer = new PassageGatherer(remembered, columns, reach, stock, minSpan, cutoff);
-    TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
     SpanVerifier verifier = new SpanVerifier(scheme);
+    RuleChain<PassageFacts> chain = PassageRules.chain(minSpan, cutoff).without(withoutRules);
     ReplyCopyFindings onCopies = new ReplyCopyFindings(columns, mechanisms.namingAmbiguousRooms(findings));
-    OverlapRecipients work = new OverlapRecipients(columns, mechanisms, minSpan, gatherer,
-        PassageRules.chain(minSpan, cutoff).without(withoutRules), new OverlapFindings(columns, verifier, sourceTexts),
-        onCopies);
-    VerifiedRuns onIndex = new IndexVerification(verifier, sourceTexts);
     // Every recipient of the general join keeps runs of 2T words or more: the focused pass takes
-    // the responses decoded over foreign KV, whose minimum is lower, and verifies them here.
+    // the responses decoded over foreign KV, whose minimum is lower, and verifies them on the index.
+    // The job's runs, when it wrote them, are read once here and only read after, by every lane.
     Optional<RunsFile> runsFile = pairs.runs(context);
-    VerifiedRuns generalRuns = runsFile.isEmpty() ? onIndex
+    VerifiedRuns fromFile = runsFile.isEmpty() ? null
         : runsFile.get().verifiedRuns(RunsFile.minWords(minSpan), scheme.schemeId(), context.reader().maxDoc());
+    int threads = OverlapLanes.count(context.options().threads(),
+        IntStream.range(0, context.reader().maxDoc()).filter(columns::isRecipient).count());
+    Supplier<OverlapLanes.RecipientsLane> newLane = () -> {
+      LuceneTextIndex text = new LuceneTextIndex(context.reader(), columns);
+      StockPhrases stock = new StockPhrases(text, indexed.k(), cutoff);
+      RememberedHolders remembered = new RememberedHolders(text);
+      PassageGatherer gatherer = new PassageGatherer(remembered, columns, reach, stock, minSpan, cutoff);
+      // Each lane keeps the whole budget: split among them, the same texts were read again and again.
+      TokenizedTextCache sourceTexts = new TokenizedTextCache(columns, SOURCE_TEXT_CACHE_CHARS);
+      VerifiedRuns onIndex = new IndexVerification(verifier, sourceTexts);
+      OverlapLanes.Found found = new OverlapLanes.Found();
+      OverlapRecipients work = new OverlapRecipients(columns, mechanisms, minSpan, gatherer, chain,
+          new OverlapFindings(columns, verifier, sourceTexts), found);
+      return new OverlapLanes.RecipientsLane(text, remembered, stock, gatherer, sourceTexts, onIndex,
+          fromFile == null ? onIndex : fromFile, work, found);
+    };
     // Responses decoded over foreign KV are where stale pages surface: a focused pass over all
     // their fingerprints, boilerplate-frequent ones included, and over short windows.
     Set<Integer> focus = new TreeSet<>();
@@ -157,29 +171,33 @@ public final class CrossTenantOverlap implements Analyzer {
       columns.copiesOf(doc).forEach(copy -> focus.add(copy.doc()));
     });
     JoinOptions options = generalJoin(cutoff);
-    long[] focused;
+    FocusedCounts focused = new FocusedCounts();
     long focusedNanos;
     long joinNanos;
     JoinStats stats;
     Map<String, Object> pairsFrom;
+    OverlapLanes<OverlapLanes.RecipientsLane> lanes = new OverlapLanes<>(threads, newLane, onCopies);
     // The index's general join walks beside the focused pass; the filter only reads fixed columns.
-    try (CandidatePairs.Started general = pairs.start(context, join, options, (recipient, source) ->
+    try (lanes; CandidatePairs.Started general = pairs.start(context, join, options, (recipient, source) ->
         columns.isRecipient(recipient) && !focus.contains(recipient) && reach.reaches(source, recipient))) {
       long started = CpuClock.now();
-      focused = focusedPass(context, indexed, columns, focus, reach, text, work, onIndex);
+      focusedPass(context, indexed, columns, focus, reach, lanes, focused);
       focusedNanos = CpuClock.now() - started;
       started = CpuClock.now();
-      stats = general.emit(candidate -> work.accept(candidate, generalRuns));
-      work.finish();
+      stats = general.emit(lanes.general());
+      lanes.finish();
       onCopies.flush();
       joinNanos = CpuClock.now() - started + general.walkCpuNanos();
       pairsFrom = general.origin();
     }
+    // What the lanes' own threads spent (none with one lane: the caller's clock counted it).
+    focusedNanos += lanes.focusedCpuElsewhere();
+    joinNanos += lanes.generalCpuElsewhere();
     Map<String, Double> seconds = new LinkedHashMap<>();
     seconds.put("focused_pass", round(focusedNanos));
-    seconds.put("window_lookups", round(focused[2]));
+    seconds.put("window_lookups", round(focused.windowNanos.sum()));
     seconds.put("general_join", round(joinNanos));
-    seconds.put("passage_facts", round(work.factNanos));
+    seconds.put("passage_facts", round(lanes.sum(lane -> lane.recipients().factNanos)));
     context.parameter(NAME + ".cpu_seconds", seconds);
     context.parameter(NAME + ".min_span_tokens", scheme.threshold());
     context.parameter(NAME + ".min_words_over_foreign_kv", PassageRules.MIN_WORDS);
@@ -190,22 +208,30 @@ public final class CrossTenantOverlap implements Analyzer {
     joinCounts.put("explained_by_own_prompt", stats.explainedByOwnPrompt());
     joinCounts.put("candidates", stats.candidates());
     joinCounts.put("focused_recipients", (long) focus.size());
-    joinCounts.put("focused_candidates", focused[0]);
-    joinCounts.put("window_candidates", focused[1]);
-    joinCounts.put("verified_pairs", work.verifiedPairs);
-    joinCounts.put("rejected_pairs", work.rejectedPairs);
-    joinCounts.put("passages", work.passages);
-    joinCounts.put("holder_lookups", text.lookups);
-    joinCounts.put("holder_lookups_remembered", remembered.hits);
-    joinCounts.put("stock_phrase_lookups", stock.lookups);
-    joinCounts.put("same_question_reads", gatherer.sameQuestionReads);
-    joinCounts.put("source_texts_read", sourceTexts.misses);
-    joinCounts.put("source_texts_reused", sourceTexts.hits);
+    joinCounts.put("focused_candidates", focused.fromFingerprints.sum());
+    joinCounts.put("window_candidates", focused.fromWindows.sum());
+    joinCounts.put("verified_pairs", lanes.sum(lane -> lane.recipients().verifiedPairs));
+    joinCounts.put("rejected_pairs", lanes.sum(lane -> lane.recipients().rejectedPairs));
+    joinCounts.put("passages", lanes.sum(lane -> lane.recipients().passages));
+    // These five count what each lane's caches saved: with several lanes they differ run to run.
+    joinCounts.put("holder_lookups", lanes.sum(lane -> lane.text().lookups));
+    joinCounts.put("holder_lookups_remembered", lanes.sum(lane -> lane.remembered().hits));
+    joinCounts.put("stock_phrase_lookups", lanes.sum(lane -> lane.stock().lookups));
+    joinCounts.put("same_question_reads", lanes.sum(lane -> lane.gatherer().sameQuestionReads));
+    joinCounts.put("source_texts_read", lanes.sum(lane -> lane.sourceTexts().misses));
+    joinCounts.put("source_texts_reused", lanes.sum(lane -> lane.sourceTexts().hits));
     context.parameter(NAME + ".join", joinCounts);
     context.parameter(NAME + ".candidate_pairs", pairsFrom);
-    context.parameter(NAME + ".passages_dropped_by_rule", work.droppedByRule);
-    context.parameter(NAME + ".passages_capped_by_rule", work.cappedByRule);
+    context.parameter(NAME + ".passages_dropped_by_rule", lanes.sumByName(lane -> lane.recipients().droppedByRule));
+    context.parameter(NAME + ".passages_capped_by_rule", lanes.sumByName(lane -> lane.recipients().cappedByRule));
     context.parameter(NAME + ".decode_restarts", reach.restartCounts());
+  }
+
+  /** What the focused pass found, summed over its recipients whichever lane took them. */
+  private static final class FocusedCounts {
+    final LongAdder fromFingerprints = new LongAdder();
+    final LongAdder fromWindows = new LongAdder();
+    final LongAdder windowNanos = new LongAdder();
   }
 
   /**
@@ -213,52 +239,52 @@ public final class CrossTenantOverlap implements Analyzer {
    * is counted, and the best-sharing ones are verified; then windows of words are looked up word for
    * word, for runs too short to be sure of a fingerprint. Few recipients are focused, so looking
    * their text up piece by piece stays cheap. Which requests and windows: {@link FocusedLookup};
-   * here only the postings walk and the lookups.
-   *
-   * @return candidates from fingerprints and from windows, and the nanoseconds the window lookups took
+   * here only the postings walk and the lookups. Each recipient is one lane's work, in order.
    */
-  private static long[] focusedPass(AnalysisContext context, FingerprintConfig indexed, RequestColumns columns,
-      Set<Integer> focus, StalePageReach reach, TextIndex text, OverlapRecipients work, VerifiedRuns runs)
-      throws IOException {
+  private static void focusedPass(AnalysisContext context, FingerprintConfig indexed, RequestColumns columns,
+      Set<Integer> focus, StalePageReach reach, OverlapLanes<OverlapLanes.RecipientsLane> lanes, FocusedCounts counts) throws IOException {
     Fingerprinter fingerprinter = new Fingerprinter(indexed);
-    long[] candidates = new long[3];
     for (int recipient : focus) {
-      String response = columns.text(recipient, Schema.RESPONSE_TEXT);
-      if (response == null) {
-        continue;
-      }
-      Map<Integer, int[]> shared = new HashMap<>();
-      long[] hashes = fingerprinter.distinctHashes(response);
-      // Deleted documents are not left out, as the terms' postings did not leave them out.
-      int[][][] holders = {HashStream.docsOf(context.reader(), FingerprintFields.PROMPT, hashes, false),
-          HashStream.docsOf(context.reader(), FingerprintFields.RESPONSE, hashes, false)};
-      for (int i = 0; i < hashes.length; i++) {
-        for (int side = 0; side < 2; side++) {
-          for (int doc : holders[side][i]) {
-            if (reach.reaches(doc, recipient)) {
-              shared.computeIfAbsent(columns.order(doc), r -> new int[2])[side]++;
-            }
+      lanes.focused(lane -> focusOn(recipient, context, fingerprinter, columns, reach, lane, counts));
+    }
+  }
+
+  private static void focusOn(int recipient, AnalysisContext context, Fingerprinter fingerprinter,
+      RequestColumns columns, StalePageReach reach, OverlapLanes.RecipientsLane lane, FocusedCounts counts) throws IOException {
+    String response = columns.text(recipient, Schema.RESPONSE_TEXT);
+    if (response == null) {
+      return;
+    }
+    OverlapRecipients work = lane.recipients();
+    Map<Integer, int[]> shared = new HashMap<>();
+    long[] hashes = fingerprinter.distinctHashes(response);
+    // Deleted documents are not left out, as the terms' postings did not leave them out.
+    int[][][] holders = {HashStream.docsOf(context.reader(), FingerprintFields.PROMPT, hashes, false),
+        HashStream.docsOf(context.reader(), FingerprintFields.RESPONSE, hashes, false)};
+    for (int i = 0; i < hashes.length; i++) {
+      for (int side = 0; side < 2; side++) {
+        for (int doc : holders[side][i]) {
+          if (reach.reaches(doc, recipient)) {
+            shared.computeIfAbsent(columns.order(doc), r -> new int[2])[side]++;
           }
         }
       }
-      List<FocusedLookup.Sharing> verified = FocusedLookup.best(shared.entrySet().stream()
-          .map(e -> new FocusedLookup.Sharing(e.getKey(), e.getValue()[0], e.getValue()[1])).toList());
-      candidates[0] += verified.size();
-      accept(recipient, verified, columns, work, runs);
-      // Runs too short to be sure of a fingerprint, where no verified run lies already.
-      long windowsStarted = CpuClock.now();
-      List<FocusedLookup.Held> held = new ArrayList<>();
-      for (TextRange window : FocusedLookup.windows(WordTokenizer.tokenize(response), work.coveredTokens(recipient))) {
-        held.addAll(latestHolders(text, response.substring(window.charStart(), window.charEnd()), recipient, reach,
-            columns));
-      }
-      List<FocusedLookup.Sharing> more = FocusedLookup.beyond(verified, held);
-      candidates[2] += CpuClock.now() - windowsStarted;
-      candidates[1] += more.size();
-      accept(recipient, more, columns, work, runs);
     }
-    work.finish();
-    return candidates;
+    List<FocusedLookup.Sharing> verified = FocusedLookup.best(shared.entrySet().stream()
+        .map(e -> new FocusedLookup.Sharing(e.getKey(), e.getValue()[0], e.getValue()[1])).toList());
+    counts.fromFingerprints.add(verified.size());
+    accept(recipient, verified, columns, work, lane.onIndex());
+    // Runs too short to be sure of a fingerprint, where no verified run lies already.
+    long windowsStarted = CpuClock.now();
+    List<FocusedLookup.Held> held = new ArrayList<>();
+    for (TextRange window : FocusedLookup.windows(WordTokenizer.tokenize(response), work.coveredTokens(recipient))) {
+      held.addAll(latestHolders(lane.text(), response.substring(window.charStart(), window.charEnd()), recipient,
+          reach, columns));
+    }
+    List<FocusedLookup.Sharing> more = FocusedLookup.beyond(verified, held);
+    counts.windowNanos.add(CpuClock.now() - windowsStarted);
+    counts.fromWindows.add(more.size());
+    accept(recipient, more, columns, work, lane.onIndex());
   }
 
   private static void accept(int recipient, List<FocusedLookup.Sharing> sources, RequestColumns columns,

@@ -74,7 +74,7 @@ final class OverlapFindings {
       .thenComparing(j -> !j.forReview())
       .thenComparing(j -> -j.passage().range().tokenCount());
 
-  void emit(PassageGatherer.Recipient recipient, List<Judged> kept, ReplyCopyFindings findings) throws IOException {
+  void emit(PassageGatherer.Recipient recipient, List<Judged> kept, RecipientFindings findings) throws IOException {
     List<Judged> cross = kept.stream().filter(j -> !j.facts().sameTenantOnly()).toList();
     List<Judged> same = kept.stream().filter(j -> j.facts().sameTenantOnly()).toList();
     RequestHeader header = columns.header(recipient.doc);

@@ -29,7 +29,7 @@ final class OverlapRecipients {
   private final PassageGatherer gatherer;
   private final RuleChain<PassageFacts> chain;
   private final OverlapFindings build;
-  private final ReplyCopyFindings findings;
+  private final RecipientFindings findings;
   long verifiedPairs;
   long rejectedPairs;
   long passages;
@@ -44,7 +44,7 @@ final class OverlapRecipients {
 
   /** @param t T, the analysis' minimum span, which a recipient's minimum run follows from */
   OverlapRecipients(RequestColumns columns, Mechanisms mechanisms, int t, PassageGatherer gatherer,
-      RuleChain<PassageFacts> chain, OverlapFindings build, ReplyCopyFindings findings) {
+      RuleChain<PassageFacts> chain, OverlapFindings build, RecipientFindings findings) {
     this.columns = columns;
     this.mechanisms = mechanisms;
     this.t = t;

@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * trace, which the client may write, where the gateway logged another reply) never makes a finding
  * count on its word alone: such a finding is at most suspect.
  */
-final class ReplyCopyFindings {
+final class ReplyCopyFindings implements RecipientFindings {
 
   /** The rule name a finding's confidence reasons give the disagreement under. */
   static final String RULE = "copies-disagree";
@@ -40,7 +40,8 @@ final class ReplyCopyFindings {
   }
 
   /** A finding on the response of {@code recipientDoc} (a request, or a copy of its reply). */
-  void accept(int recipientDoc, Finding finding) {
+  @Override
+  public void accept(int recipientDoc, Finding finding) {
     int request = columns.requestDoc(recipientDoc);
     List<CopyOf> copies = columns.copiesOf(request);
     if (copies.isEmpty() || !(finding.evidence() instanceof Evidence.OfLeak evidence)) {

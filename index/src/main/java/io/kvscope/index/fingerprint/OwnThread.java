@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 
 /**
@@ -35,11 +36,16 @@ public final class OwnThread<T> {
 
   /** Waits for the work; its failure is thrown here as it was thrown there. */
   public T join() throws IOException {
+    return resultOf(task);
+  }
+
+  /** Waits for {@code work} done on another thread; its failure is thrown here as it was thrown there. */
+  public static <T> T resultOf(Future<T> work) throws IOException {
     try {
-      return task.get();
+      return work.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while waiting for an index walk");
+      throw new InterruptedIOException("interrupted while waiting for work on another thread");
     } catch (ExecutionException e) {
       switch (e.getCause()) {
         case IOException io -> throw io;
