@@ -207,9 +207,8 @@ final class VerifyStage {
         String prompt = response == null ? null : shard.text(key, Schema.PROMPT_TEXT);
         ownPrompt = new ArrayList<>();
         if (prompt != null) {
-          for (SharedSpan span : verifier.verify(WordTokenizer.tokenize(response), WordTokenizer.tokenize(prompt),
-              PassageRules.MIN_WORDS)) {
-            TextRange r = span.recipient();
+          for (TextRange r : PassageRules.ownPromptRanges(verifier, WordTokenizer.tokenize(response),
+              WordTokenizer.tokenize(prompt))) {
             ownPrompt.add(RowFactory.create(r.tokenStart(), r.tokenEnd(), r.charStart(), r.charEnd()));
           }
         }

@@ -45,10 +45,7 @@ final class IndexVerification implements VerifiedRuns {
   @Override
   public List<TextRange> withOwnPrompt(PassageGatherer.Recipient recipient) throws IOException {
     String prompt = recipient.prompt();
-    // Down to the shortest run that counts anywhere, not this response's minimum: a quote of the
-    // prompt under 2T words behind a common lead-in ("The document says:") makes a longer run.
     return prompt == null ? List.of()
-        : verifier.verify(recipient.response(), WordTokenizer.tokenize(prompt), PassageRules.MIN_WORDS).stream()
-            .map(SharedSpan::recipient).toList();
+        : PassageRules.ownPromptRanges(verifier, recipient.response(), WordTokenizer.tokenize(prompt));
   }
 }

@@ -2,6 +2,10 @@ package io.kvscope.model.evidence;
 
 import io.kvscope.model.finding.Confidence;
 import io.kvscope.model.finding.Evidence;
+import io.kvscope.model.fingerprint.SharedSpan;
+import io.kvscope.model.fingerprint.SpanVerifier;
+import io.kvscope.model.fingerprint.TextRange;
+import io.kvscope.model.fingerprint.TokenizedText;
 import java.util.List;
 
 /**
@@ -45,6 +49,15 @@ public final class PassageRules {
    */
   public static int minimumWords(Mechanism mechanism, int t) {
     return mechanism.decodedOverForeignKv() ? MIN_WORDS : 2 * t;
+  }
+
+  /**
+   * The ranges of {@code response} that its own {@code prompt} holds, found down to the shortest
+   * run that counts anywhere ({@value #MIN_WORDS} words), not the response's own minimum: a quote of
+   * the prompt under 2T words behind a common lead-in ("The document says:") makes a longer run.
+   */
+  public static List<TextRange> ownPromptRanges(SpanVerifier verifier, TokenizedText response, TokenizedText prompt) {
+    return verifier.verify(response, prompt, MIN_WORDS).stream().map(SharedSpan::recipient).toList();
   }
 
   /** Runs below {@link #minimumWords} are never evidence. */
