@@ -1,5 +1,7 @@
 package io.kvscope.spark;
 
+import static org.apache.spark.sql.functions.col;
+
 import io.kvscope.index.Checkpoint;
 import io.kvscope.index.IndexIngest;
 import io.kvscope.ingest.BadInput;
@@ -66,13 +68,18 @@ final class IngestStage {
     return DataTypes.createStructType(fields);
   }
 
-  static void run(SparkSession spark, List<PlannedFile> planned, IngestSettings settings, List<NodeAlias> userAliases,
+  static Pass run(SparkSession spark, List<PlannedFile> planned, IngestSettings settings, List<NodeAlias> userAliases,
       String out) {
-    run(spark, planned, settings, userAliases, out, FanOut.FILE_BYTES);
+    return run(spark, planned, settings, userAliases, out, FanOut.FILE_BYTES);
   }
 
-  /** @param fanOutBytes files this large of a format with a line parser are fanned out ({@link FanOut}) */
-  static void run(SparkSession spark, List<PlannedFile> planned, IngestSettings settings, List<NodeAlias> userAliases,
+  /**
+   * Writes every output; returns the pass, still cached, for the merge (stage 3), which closing it
+   * drops.
+   *
+   * @param fanOutBytes files this large of a format with a line parser are fanned out ({@link FanOut})
+   */
+  static Pass run(SparkSession spark, List<PlannedFile> planned, IngestSettings settings, List<NodeAlias> userAliases,
       String out, long fanOutBytes) {
     // Largest first, so that the longest task is not the last to start.
     List<PlannedFile> files = planned.stream().filter(f -> f.format() != null || f.unreadable() != null)
@@ -93,7 +100,12 @@ final class IngestStage {
           spark.sparkContext().defaultParallelism());
       rows = rows.union(FanOut.rows(context, fanned, settings, hadoop, parsers));
     }
-    Dataset<Row> ingested = spark.createDataFrame(rows, WITH_PARTS).persist(StorageLevel.MEMORY_AND_DISK());
+    // A record's merge key is cached beside it, so that the merge's count of keys reads no text.
+    Dataset<Row> ingested = spark.createDataFrame(rows, WITH_PARTS)
+        .withColumn(MergeStage.KEY, MergeStage.mergeKeyOf(IngestOutput.RECORDS.folder()))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    int writers = Math.min(Math.max(1, files.size()), spark.sparkContext().defaultParallelism());
+    Pass pass = new Pass(ingested, writers);
     try {
       ingested.count(); // parses, a task per file (or per batch); the writes below read the cached rows
       List<Row> checkpoints = new ArrayList<>();
@@ -103,16 +115,48 @@ final class IngestStage {
           checkpoints.add(IngestOutput.CHECKPOINTS.toRow(checkpoint));
         }
       }
-      int writers = Math.min(Math.max(1, files.size()), spark.sparkContext().defaultParallelism());
       for (IngestOutput output : IngestOutput.values()) {
-        Dataset<Row> written = ingested.filter(ingested.col(output.folder()).isNotNull()).select(output.folder() + ".*");
+        Dataset<Row> written = pass.rowsOf(output).select(output.folder() + ".*");
         if (output == IngestOutput.CHECKPOINTS && !checkpoints.isEmpty()) {
           written = written.unionByName(spark.createDataFrame(checkpoints, output.schema()));
         }
-        Stages.write(written.coalesce(writers), out, output.folder());
+        Stages.write(written.coalesce(pass.writers), out, output.folder());
       }
-    } finally {
-      ingested.unpersist();
+      return pass;
+    } catch (RuntimeException e) {
+      pass.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The ingest's one pass, cached until closed: the merge reads the records here, where each one's
+   * text is in memory, rather than back from {@code records/}.
+   */
+  static final class Pass implements AutoCloseable {
+    private final Dataset<Row> cached;
+    /** How many files each output is written in, and the merge reads the records in. */
+    private final int writers;
+
+    private Pass(Dataset<Row> cached, int writers) {
+      this.cached = cached;
+      this.writers = writers;
+    }
+
+    /** The records, {@link RequestRows#SCHEMA}'s columns and {@link MergeStage#KEY}. */
+    Dataset<Row> records() {
+      // Kept by their key, which only a record has: a count of the keys then reads that column alone.
+      return cached.filter(cached.col(MergeStage.KEY).isNotNull())
+          .select(col(IngestOutput.RECORDS.folder() + ".*"), col(MergeStage.KEY)).coalesce(writers);
+    }
+
+    private Dataset<Row> rowsOf(IngestOutput output) {
+      return cached.filter(cached.col(output.folder()).isNotNull());
+    }
+
+    @Override
+    public void close() {
+      cached.unpersist();
     }
   }
 

@@ -90,15 +90,16 @@ public final class ScopeJob {
   private Summary run(List<PlannedFile> planned, String out, StageMetrics metrics, Map<String, StageTime> times,
       Clock clock) throws IOException {
     metrics.begin("ingest");
-    IngestStage.run(spark, planned, settings, userAliases, out);
-    ShardStage.clear(spark, out);
-    times.put("ingest", clock.lap());
+    IngestStage.Pass ingested = IngestStage.run(spark, planned, settings, userAliases, out);
     // The other shards need only the ingest's outputs, the reach only the order: both run beside
     // the main line (BesideStages), on the cores it leaves idle.
-    try (BesideStages beside = BesideStages.start(spark, metrics)) {
+    try (ingested; BesideStages beside = BesideStages.start(spark, metrics)) {
+      ShardStage.clear(spark, out);
+      times.put("ingest", clock.lap());
       Future<List<String>> others = beside.submit("other shards", () -> ShardStage.others(spark, out));
       metrics.begin("merge");
-      long mergedKeys = MergeStage.run(spark, out);
+      long mergedKeys = MergeStage.run(spark, ingested.records(), out);
+      ingested.close(); // the merge was its last reader
       times.put("merge", clock.lap());
       metrics.begin("engine facts");
       long linked = EngineFactsStage.run(spark, out);

@@ -1,6 +1,5 @@
 package io.kvscope.spark;
 
-import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.collect_list;
 import static org.apache.spark.sql.functions.struct;
@@ -160,8 +159,9 @@ final class ShardStage {
   /**
    * Each request with its ordinal and tenant and its engine facts (null when no engine line
    * joined); and for each request merged from several records, a row of its ordinal and those
-   * records ({@link #SOURCES}, the request's other columns null). Only the records under a shared
-   * key are grouped. The records meet only the order, never the requests' texts: joined to the
+   * records ({@link #SOURCES}, the request's other columns null), read from the few the merge set
+   * aside ({@link MergeStage#MERGED_RECORDS}), not found again among all the records. The records
+   * meet only the order, never the requests' texts: joined to the
    * texts, they made a sort-merge join whose texts' side was shuffled by key before adaptive
    * execution, seeing how few they are, made it a broadcast, so every text crossed two shuffles.
    */
@@ -172,11 +172,8 @@ final class ShardStage {
         .select(col("ordinal"), col("tenant").as(TENANT), col(MergeStage.KEY));
     Dataset<Row> facts = spark.read().schema(EngineFactsStage.SCHEMA).parquet(out + "/" + EngineFactsStage.FOLDER)
         .select(col(MergeStage.KEY), col("facts"));
-    Dataset<Row> records = spark.read().schema(RequestRows.SCHEMA).parquet(out + "/" + IngestOutput.RECORDS.folder())
-        .withColumn(MergeStage.KEY, MergeStage.mergeKey());
-    Dataset<Row> shared = records.groupBy(MergeStage.KEY).count().filter(col("count").gt(1)).select(MergeStage.KEY);
     Column[] columns = Arrays.stream(RequestRows.SCHEMA.fieldNames()).map(name -> col(name)).toArray(Column[]::new);
-    Dataset<Row> sources = records.join(broadcast(shared), MergeStage.KEY, "left_semi").groupBy(MergeStage.KEY)
+    Dataset<Row> sources = MergeStage.mergedRecords(spark, out).groupBy(MergeStage.KEY)
         .agg(collect_list(struct(columns)).as(SOURCES));
     return order.join(requests, MergeStage.KEY).join(facts, MergeStage.KEY, "left")
         .unionByName(order.join(sources, MergeStage.KEY), true);

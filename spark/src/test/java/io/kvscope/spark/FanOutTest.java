@@ -75,8 +75,8 @@ class FanOutTest {
         incident.resolve("cut-").toString())).anyMatch(n -> n.endsWith("litellm-plain.jsonl"))
         .contains(plainGateway.toString());
 
-    IngestStage.run(spark, planned, settings, List.of(), wholeOut, Long.MAX_VALUE);
-    IngestStage.run(spark, planned, settings, List.of(), fannedOut, 1);
+    IngestStage.run(spark, planned, settings, List.of(), wholeOut, Long.MAX_VALUE).close();
+    IngestStage.run(spark, planned, settings, List.of(), fannedOut, 1).close();
 
     for (IngestOutput output : IngestOutput.values()) {
       assertThat(rows(spark, fannedOut, output)).as(output.folder()).isEqualTo(rows(spark, wholeOut, output));

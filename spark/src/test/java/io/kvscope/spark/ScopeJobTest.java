@@ -179,6 +179,19 @@ class ScopeJobTest {
     return Files.readAllLines(files.getFirst()).stream().sorted().toList();
   }
 
+  /** What the merge sets aside for itself and the shards: the records of each key with several, as read. */
+  @Test
+  void theMergedRecordsAreTheRecordsOfEachKeyWithMoreThanOne() {
+    List<Object> aside = spark().read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.MERGED_RECORDS)
+        .collectAsList().stream().map(RequestRows::fromRow).map(Object.class::cast).toList();
+
+    List<Object> expected = reference.items.stream().filter(RequestRecord.class::isInstance).map(RequestRecord.class::cast)
+        .collect(Collectors.groupingBy(RequestMerge::keyOf)).values().stream().filter(records -> records.size() > 1)
+        .flatMap(List::stream).sorted(BY_SOURCE).map(Object.class::cast).toList();
+    assertThat(sorted(aside)).isEqualTo(expected).hasSizeGreaterThan((int) summary.mergedKeys());
+    assertThat(summary.mergedKeys()).isPositive();
+  }
+
   @Test
   void mergeGivesOneRequestPerSimulatedRequestAsTheSingleMachineMergeDoes() {
     List<RequestRecord> merged = spark().read().schema(RequestRows.SCHEMA).parquet(out + "/" + MergeStage.FOLDER)
@@ -376,7 +389,9 @@ class ScopeJobTest {
       plan = adaptive.inputPlan(); // as planned, before adaptive execution changes a join whose sides already moved
     }
     assertThat(shufflesAboveScansOf(plan, MergeStage.FOLDER, 0)).containsExactly(1);
-    assertThat(joinsOf(plan, MergeStage.FOLDER, IngestOutput.RECORDS.folder())).isZero();
+    assertThat(scanned(plan)).as("the merged requests' records are read from the few the merge set aside")
+        .contains(MergeStage.MERGED_RECORDS).doesNotContain(IngestOutput.RECORDS.folder());
+    assertThat(joinsOf(plan, MergeStage.FOLDER, MergeStage.MERGED_RECORDS)).isZero();
     assertThat(joinsOf(plan, MergeStage.FOLDER, FingerprintStage.ORDER_FOLDER)).as("not vacuous").isPositive();
   }
 
