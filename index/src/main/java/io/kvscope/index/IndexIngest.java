@@ -54,19 +54,19 @@ public final class IndexIngest {
   private final Clock clock;
   private final int writerThreads;
 
-  /** Writes documents on {@link DocumentWriters#defaultThreads()} threads. */
+  /** Writes documents on {@link DocumentWriters#defaultWorkers()} threads. */
   public IndexIngest(IndexStore store, Ingestors ingestors, IngestOptions options, IngestProgress progress, Clock clock) {
-    this(store, ingestors, options, progress, clock, DocumentWriters.defaultThreads());
+    this(store, ingestors, options, progress, clock, DocumentWriters.defaultWorkers());
   }
 
   /**
    * @param writerThreads threads that build and write documents while the calling thread parses;
-   *     1 does everything on the calling thread
+   *     0 does everything on the calling thread
    */
   public IndexIngest(IndexStore store, Ingestors ingestors, IngestOptions options, IngestProgress progress, Clock clock,
       int writerThreads) {
-    if (writerThreads < 1) {
-      throw new IllegalArgumentException("writerThreads must be at least 1, was " + writerThreads);
+    if (writerThreads < 0) {
+      throw new IllegalArgumentException("writerThreads must not be negative, was " + writerThreads);
     }
     this.store = store;
     this.ingestors = ingestors;

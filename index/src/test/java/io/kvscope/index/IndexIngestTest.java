@@ -44,7 +44,7 @@ class IndexIngestTest {
   }
 
   private IngestSummary ingest(Path index, Ingestor ingestor, Path... inputs) throws IOException {
-    return ingest(index, ingestor, 1, inputs);
+    return ingest(index, ingestor, 0, inputs);
   }
 
   private IngestSummary ingest(Path index, Ingestor ingestor, int writerThreads, Path... inputs) throws IOException {
@@ -71,7 +71,7 @@ class IndexIngestTest {
     Path one = tmp.resolve("one");
     Path four = tmp.resolve("four");
 
-    IngestSummary single = ingest(one, new TabSeparatedIngestor(), 1, tmp.resolve("in"));
+    IngestSummary single = ingest(one, new TabSeparatedIngestor(), 0, tmp.resolve("in"));
     IngestSummary parallel = ingest(four, new TabSeparatedIngestor(), 4, tmp.resolve("in"));
 
     assertThat(parallel.records()).isEqualTo(single.records()).isEqualTo(6_000);

@@ -78,9 +78,41 @@ class DocumentWritersTest {
   }
 
   @Test
-  void oneThreadWritesOnTheCallersThread() throws Exception {
+  void oneWorkerWritesEveryDocumentOnItsOwnThreadInOrder() throws Exception {
     try (IndexStore store = IndexStore.open(tmp.resolve("index"))) {
-      try (DocumentWriters writers = new DocumentWriters(store, 1, 10)) {
+      java.util.Set<Thread> writing = java.util.concurrent.ConcurrentHashMap.newKeySet();
+      try (DocumentWriters writers = new DocumentWriters(store, 1, 1_000)) {
+        for (int round = 0; round < 20; round++) {
+          for (int id = 0; id < 10; id++) {
+            String value = "round-" + round;
+            String key = "id-" + id;
+            writers.submit(round * 10 + id, 100, () -> {
+              writing.add(Thread.currentThread());
+              return doc(key, value);
+            });
+          }
+        }
+        writers.flush();
+      }
+      assertThat(writing).hasSize(1).doesNotContain(Thread.currentThread());
+      Map<String, String> found = contents(store);
+      assertThat(found).hasSize(10);
+      assertThat(found.values()).containsOnly("round-19");
+    }
+  }
+
+  @Test
+  void twoCoresGetOneWorkerBesideTheCallerAndOneCoreNone() {
+    assertThat(DocumentWriters.defaultWorkers(1)).isZero();
+    assertThat(DocumentWriters.defaultWorkers(2)).isEqualTo(1);
+    assertThat(DocumentWriters.defaultWorkers(3)).isEqualTo(3);
+    assertThat(DocumentWriters.defaultWorkers(16)).isEqualTo(4);
+  }
+
+  @Test
+  void noWorkerWritesOnTheCallersThread() throws Exception {
+    try (IndexStore store = IndexStore.open(tmp.resolve("index"))) {
+      try (DocumentWriters writers = new DocumentWriters(store, 0, 10)) {
         Thread caller = Thread.currentThread();
         writers.submit(0, 100, () -> {
           assertThat(Thread.currentThread()).isSameAs(caller);
