@@ -63,17 +63,17 @@ public final class DocumentWriters implements AutoCloseable {
 
   /**
    * Worker threads to use by default: one per core, at most four (the writer's merges want some
-   * too); but on two cores one, the caller parsing on the other, and on one core none. Each worker
-   * fills an in-memory segment of its own, so a word two of them meet is hashed, held and flushed
-   * twice: on two cores, where a second worker finds no core of its own, one took 5-7% off an ingest
-   * (bench/README.md, "Gateway ingest per CPU second at 0.25x").
+   * too), and none on one core, where the caller writes. On two cores one worker would take 5-7%
+   * of the CPU off a small ingest (each worker fills an in-memory segment of its own, so a word two
+   * of them meet is hashed, held and flushed twice), but at 4 GB it left the writing on one core
+   * and the ingest 18% longer (bench/README.md, "Gateway ingest per CPU second at 0.25x").
    */
   public static int defaultWorkers() {
     return defaultWorkers(Runtime.getRuntime().availableProcessors());
   }
 
   static int defaultWorkers(int cores) {
-    return cores <= 2 ? Math.max(0, cores - 1) : Math.min(4, cores);
+    return cores <= 1 ? 0 : Math.min(4, cores);
   }
 
   /**

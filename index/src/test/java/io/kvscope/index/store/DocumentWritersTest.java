@@ -102,9 +102,9 @@ class DocumentWritersTest {
   }
 
   @Test
-  void twoCoresGetOneWorkerBesideTheCallerAndOneCoreNone() {
+  void aWorkerPerCoreUpToFourAndOneCoreNone() {
     assertThat(DocumentWriters.defaultWorkers(1)).isZero();
-    assertThat(DocumentWriters.defaultWorkers(2)).isEqualTo(1);
+    assertThat(DocumentWriters.defaultWorkers(2)).isEqualTo(2);
     assertThat(DocumentWriters.defaultWorkers(3)).isEqualTo(3);
     assertThat(DocumentWriters.defaultWorkers(16)).isEqualTo(4);
   }
