@@ -139,15 +139,15 @@ final class FingerprintStage {
    * The rows are hashed to their fingerprint's partition before anything is counted, so the work
    * is spread by key whatever the files of {@code fingerprints/} (at 4 GB two tasks reading a few
    * large files once ran the map side of two distinct counts for a quarter of an hour). Within a
-   * partition they are sorted by fingerprint alone (one long key, which Spark radix-sorts) and
-   * counted in one pass ({@link PostingCounts}): no hash table of every (fingerprint, request) and
-   * no distinct count's expansion, the two aggregations this pass replaced. The request, side and tenant move packed
+   * partition they are sorted by fingerprint and request and counted in one pass ({@link
+   * PostingCounts}): no hash table of every (fingerprint, request) and no distinct count's
+   * expansion, the two aggregations this pass replaced. The request, side and tenant move packed
    * in one long ({@link PostingCounts#posting()}), and a shared fingerprint's row keeps them, when
    * there are at most {@code maxPostings}.
    */
   static Dataset<Row> frequencies(Dataset<Row> fingerprints, int maxPostings) {
     return fingerprints.select(col("hash"), PostingCounts.posting().as("posting"))
-        .repartition(col("hash")).sortWithinPartitions("hash")
+        .repartition(col("hash")).sortWithinPartitions("hash", "posting")
         .mapPartitions((MapPartitionsFunction<Row, Row>) sorted -> PostingCounts.shared(sorted, maxPostings),
             Encoders.row(FREQUENCY_SCHEMA));
   }

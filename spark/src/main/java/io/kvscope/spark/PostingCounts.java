@@ -12,18 +12,16 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 
 /**
- * The postings of each fingerprint counted from rows sorted by hash: responses and prompts holding
- * it, documents (distinct requests) and distinct tenants, for the fingerprints some response holds
- * and at least two documents share ({@link FingerprintStage#frequencies}). A shared fingerprint's
- * row also hands on its postings, sorted (by request, a request's prompt before its response), for
- * the self-join to read instead of every fingerprint row again ({@link PairStage}); one
- * fingerprint's postings are in memory at a time, and rows stream in and out.
+ * The postings of each fingerprint counted from rows sorted by (hash, request): responses and
+ * prompts holding it, documents (distinct requests) and distinct tenants, for the fingerprints some
+ * response holds and at least two documents share ({@link FingerprintStage#frequencies}). A shared
+ * fingerprint's row also hands on its postings, in the sorted order, for the self-join to read
+ * instead of every fingerprint row again ({@link PairStage}); one fingerprint's postings are in
+ * memory at a time, and rows stream in and out.
  */
 final class PostingCounts implements Iterator<Row> {
 
   private final Iterator<Row> sorted;
-  /** Requests seen in the current fingerprint (its postings say which bits to clear when it ends). */
-  private final BitSet requestsSeen = new BitSet();
   /** Tenants seen in the current fingerprint, and which bits to clear when it ends. */
   private final BitSet tenantsSeen = new BitSet();
   private int[] tenantsSet = new int[16];
@@ -40,8 +38,9 @@ final class PostingCounts implements Iterator<Row> {
   }
 
   /**
-   * A fingerprint row's request, side and tenant in one long, the request highest: the rows move as
-   * two longs (hash, posting) instead of four columns, and sorting postings sorts them by request. Ordinals are never negative, so each fits its bits: the request 32, the side 1, the
+   * A fingerprint row's request, side and tenant in one long, the request highest: the rows move and
+   * are sorted as two longs (hash, posting) instead of four columns, and sorting by it sorts by
+   * request. Ordinals are never negative, so each fits its bits: the request 32, the side 1, the
    * tenant 31.
    */
   static Column posting() {
@@ -50,8 +49,8 @@ final class PostingCounts implements Iterator<Row> {
   }
 
   /**
-   * The shared fingerprints' counts from {@code sorted}'s rows (hash, {@link #posting()}), sorted by
-   * hash, each with its postings when it has at most {@code maxPostings} (else null).
+   * The shared fingerprints' counts from {@code sorted}'s rows (hash, {@link #posting()}), each with
+   * its postings when it has at most {@code maxPostings} (else null).
    */
   static Iterator<Row> shared(Iterator<Row> sorted, int maxPostings) {
     return new PostingCounts(sorted, maxPostings);
@@ -97,6 +96,7 @@ final class PostingCounts implements Iterator<Row> {
     long prompts = 0;
     long documents = 0;
     int tenants = 0;
+    int lastRequest = 0;
     long held = 0;
     while (pending != null && pending.getLong(0) == hash) {
       long posting = pending.getLong(1);
@@ -113,9 +113,9 @@ final class PostingCounts implements Iterator<Row> {
         prompts++;
       }
       int request = request(posting);
-      if (!requestsSeen.get(request)) {
-        requestsSeen.set(request);
+      if (documents == 0 || request != lastRequest) {
         documents++;
+        lastRequest = request;
       }
       int tenant = tenant(posting);
       if (!tenantsSeen.get(tenant)) {
@@ -130,21 +130,10 @@ final class PostingCounts implements Iterator<Row> {
     for (int i = 0; i < tenants; i++) {
       tenantsSeen.clear(tenantsSet[i]);
     }
-    if (held <= maxPostings) {
-      for (int i = 0; i < held; i++) {
-        requestsSeen.clear(request(postings[i]));
-      }
-    } else {
-      requestsSeen.clear();
-    }
     if (responses == 0 || documents < 2) {
       return null;
     }
-    long[] sortedPostings = null;
-    if (held <= maxPostings) {
-      sortedPostings = Arrays.copyOf(postings, (int) held);
-      Arrays.sort(sortedPostings);
-    }
-    return RowFactory.create(hash, responses, prompts, documents, (long) tenants, sortedPostings);
+    return RowFactory.create(hash, responses, prompts, documents, (long) tenants,
+        held <= maxPostings ? Arrays.copyOf(postings, (int) held) : null);
   }
 }
