@@ -7,6 +7,7 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.udf;
 
+import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.ingest.record.CanonicalField;
 import io.kvscope.model.finding.Tenants;
 import io.kvscope.model.fingerprint.BoilerplateCutoff;
@@ -43,7 +44,9 @@ import org.apache.spark.sql.types.StructType;
  * <p>The frequencies are the Lucene join's: a fingerprint is shared when some response has it and
  * at least two requests have it (prompt or response); its tenants are the distinct tenants of those
  * requests, a request without one counting as {@link Tenants#UNKNOWN}. Only the histogram of tenant
- * frequencies goes to the driver, which learns the cut-off by {@link BoilerplateCutoff}.
+ * frequencies goes to the driver, which learns the cut-off by {@link BoilerplateCutoff}. Each shared
+ * fingerprint's row carries its postings too, which the self-join reads in place of {@code
+ * fingerprints/}: most fingerprints are held by one request and never reach it.
  */
 final class FingerprintStage {
 
@@ -51,6 +54,13 @@ final class FingerprintStage {
   static final String TENANT_FOLDER = "tenants";
   static final String FINGERPRINT_FOLDER = "fingerprints";
   static final String FREQUENCY_FOLDER = "frequencies";
+
+  /**
+   * The most postings a {@code frequencies/} row hands on. A fingerprint of more costs more pair
+   * updates than the self-join's bound (each posting is at least one, and some response holds it),
+   * so the join skips it whatever the cut-off; {@link PairStage} refuses a larger bound.
+   */
+  static final int MAX_POSTINGS = Math.toIntExact(JoinOptions.defaults().maxPairsPerTerm());
 
   /** Side of a fingerprint: in the prompt or in the response. */
   static final byte PROMPT = 0;
@@ -96,7 +106,7 @@ final class FingerprintStage {
   /** Stage 5: the frequencies of {@code fingerprints/} and the cut-off the driver learns from them. */
   static Result frequencies(SparkSession spark, String out) {
     Dataset<Row> stored = spark.read().schema(FINGERPRINT_SCHEMA).parquet(out + "/" + FINGERPRINT_FOLDER);
-    Stages.write(frequencies(stored), out, FREQUENCY_FOLDER);
+    Stages.write(frequencies(stored, MAX_POSTINGS), out, FREQUENCY_FOLDER);
 
     FrequencyHistogram histogram = BoilerplateCutoff.histogram();
     for (Row bucket : spark.read().parquet(out + "/" + FREQUENCY_FOLDER).groupBy("tenants")
@@ -112,13 +122,17 @@ final class FingerprintStage {
     return new Result(requests, stored.count(), histogram, BoilerplateCutoff.learn(histogram));
   }
 
-  /** One row of {@code frequencies/}: a shared fingerprint's postings counted. */
+  /**
+   * One row of {@code frequencies/}: a shared fingerprint's postings counted, and the postings
+   * themselves ({@link PostingCounts#posting()}, sorted), null beyond the most a row hands on.
+   */
   static final StructType FREQUENCY_SCHEMA = new StructType()
       .add("hash", DataTypes.LongType, false)
       .add("n_resp", DataTypes.LongType, false)
       .add("n_prompt", DataTypes.LongType, false)
       .add("docs", DataTypes.LongType, false)
-      .add("tenants", DataTypes.LongType, false);
+      .add("tenants", DataTypes.LongType, false)
+      .add("postings", DataTypes.createArrayType(DataTypes.LongType, false), true);
 
   /**
    * Each shared fingerprint's postings: responses and prompts holding it, documents and tenants.
@@ -128,12 +142,14 @@ final class FingerprintStage {
    * partition they are sorted by fingerprint and request and counted in one pass ({@link
    * PostingCounts}): no hash table of every (fingerprint, request) and no distinct count's
    * expansion, the two aggregations this pass replaced. The request, side and tenant move packed
-   * in one long ({@link PostingCounts#posting()}).
+   * in one long ({@link PostingCounts#posting()}), and a shared fingerprint's row keeps them, when
+   * there are at most {@code maxPostings}.
    */
-  static Dataset<Row> frequencies(Dataset<Row> fingerprints) {
+  static Dataset<Row> frequencies(Dataset<Row> fingerprints, int maxPostings) {
     return fingerprints.select(col("hash"), PostingCounts.posting().as("posting"))
         .repartition(col("hash")).sortWithinPartitions("hash", "posting")
-        .mapPartitions((MapPartitionsFunction<Row, Row>) PostingCounts::shared, Encoders.row(FREQUENCY_SCHEMA));
+        .mapPartitions((MapPartitionsFunction<Row, Row>) sorted -> PostingCounts.shared(sorted, maxPostings),
+            Encoders.row(FREQUENCY_SCHEMA));
   }
 
   static final StructType TENANT_SCHEMA = new StructType()

@@ -2,58 +2,49 @@ package io.kvscope.spark;
 
 import io.kvscope.model.reach.ReachRule;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Set;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 
 /**
- * The self-join's groups, read from rows sorted by (hash, salt): each recipient of a group meets
- * each of its sources, as the Lucene join walks a term, and the reach rule decides before the pair
- * is counted. One group is in memory at a time; its pair updates stream out ({@link PairStage}).
+ * The self-join's groups, one a row: a fingerprint's postings as {@code frequencies/} sorted them,
+ * and which of its salts the group is. Each recipient of the group meets each holder, as the Lucene
+ * join walks a term, and the reach rule decides before the pair is counted. One group is in memory
+ * at a time; its pair updates stream out ({@link PairStage}).
  */
 final class PairGroups implements Iterator<Row> {
-
-  /** What a posting is in its group: a source by its prompt or its response, or a recipient. */
-  static final byte PROMPT_SOURCE = FingerprintStage.PROMPT;
-  static final byte RESPONSE_SOURCE = FingerprintStage.RESPONSE;
-  static final byte RECIPIENT = 2;
 
   /** The join options a task needs, and the source horizon (JoinOptions itself does not travel). */
   record Rules(boolean ownPromptExplains, boolean includeSameTenant, long horizonMillis)
       implements java.io.Serializable {}
 
-  /** One posting of a fingerprint: its request and tenant, and what the reach rule reads of the request. */
-  private record Posting(int request, int tenant, long start, int node, boolean wroteKv) {}
-
-  private final Iterator<Row> sorted;
+  private final Iterator<Row> groups;
   private final Rules rules;
   private final ReachRule reach;
+  private final ReachStage.Columns requests;
   private final PairStage.Counters counters;
   private final ArrayDeque<Row> updates = new ArrayDeque<>();
-  private Row pending;
 
   /**
-   * @param sorted rows (hash, salt, role, request, tenant, start, decode_node, wrote_kv), sorted by
-   *     hash and salt; role is {@link #PROMPT_SOURCE}, {@link #RESPONSE_SOURCE} or {@link #RECIPIENT}
+   * @param groups rows (hash, salt, salts, postings): the postings ({@link PostingCounts#posting()})
+   *     sorted, so a request's prompt comes right before its response
+   * @param requests what the reach rule reads of each request, by ordinal
    */
-  PairGroups(Iterator<Row> sorted, Rules rules, ReachRule reach, PairStage.Counters counters) {
-    this.sorted = sorted;
+  PairGroups(Iterator<Row> groups, Rules rules, ReachRule reach, ReachStage.Columns requests,
+      PairStage.Counters counters) {
+    this.groups = groups;
     this.rules = rules;
     this.reach = reach;
+    this.requests = requests;
     this.counters = counters;
-    this.pending = sorted.hasNext() ? sorted.next() : null;
   }
 
   @Override
   public boolean hasNext() {
-    while (updates.isEmpty() && pending != null) {
-      joinOne();
+    while (updates.isEmpty() && groups.hasNext()) {
+      joinOne(groups.next());
     }
     return !updates.isEmpty();
   }
@@ -66,37 +57,31 @@ final class PairGroups implements Iterator<Row> {
     return updates.poll();
   }
 
-  /** The group of {@link #pending}: its recipients against its sources, the updates queued. */
-  private void joinOne() {
-    long hash = pending.getLong(0);
-    int salt = pending.getInt(1);
-    List<Posting> recipients = new ArrayList<>();
-    List<Posting> prompts = new ArrayList<>();
-    List<Posting> responses = new ArrayList<>();
-    while (pending != null && pending.getLong(0) == hash && pending.getInt(1) == salt) {
-      Posting posting = new Posting(pending.getInt(3), pending.getInt(4), pending.getLong(5), pending.getInt(6),
-          pending.getBoolean(7));
-      byte role = pending.getByte(2);
-      (role == RECIPIENT ? recipients : role == PROMPT_SOURCE ? prompts : responses).add(posting);
-      pending = sorted.hasNext() ? sorted.next() : null;
+  /**
+   * The group's recipients (the responses whose ordinal falls to its salt) against every holder, the
+   * updates queued. Called only once the queue is empty (hasNext), so what it holds after are this
+   * group's.
+   */
+  private void joinOne(Row group) {
+    int salt = group.getInt(1);
+    int salts = group.getInt(2);
+    List<Long> boxed = group.getList(3);
+    long[] postings = new long[boxed.size()];
+    for (int i = 0; i < postings.length; i++) {
+      postings[i] = boxed.get(i);
     }
-    recipients.sort(Comparator.comparingInt(Posting::request));
-    Set<Integer> ownPrompts = new HashSet<>();
-    prompts.forEach(p -> ownPrompts.add(p.request()));
-    // Called only once the queue is empty (hasNext), so what it holds after are this group's updates.
-    for (Posting recipient : recipients) {
-      if (rules.ownPromptExplains() && ownPrompts.contains(recipient.request())) {
+    for (int r = 0; r < postings.length; r++) {
+      long recipient = postings[r];
+      int request = PostingCounts.request(recipient);
+      if (PostingCounts.side(recipient) != FingerprintStage.RESPONSE || request % salts != salt
+          || rules.ownPromptExplains() && r > 0 && PostingCounts.request(postings[r - 1]) == request) {
         continue;
       }
-      counters.tests().add(prompts.size() + responses.size());
-      for (Posting source : prompts) {
+      counters.tests().add(postings.length);
+      for (long source : postings) {
         if (accepts(recipient, source)) {
-          updates.add(RowFactory.create(recipient.request(), source.request(), 1, 0));
-        }
-      }
-      for (Posting source : responses) {
-        if (accepts(recipient, source)) {
-          updates.add(RowFactory.create(recipient.request(), source.request(), 0, 1));
+          boolean viaPrompt = PostingCounts.side(source) == FingerprintStage.PROMPT;
+          updates.add(RowFactory.create(request, PostingCounts.request(source), viaPrompt ? 1 : 0, viaPrompt ? 0 : 1));
         }
       }
     }
@@ -104,13 +89,16 @@ final class PairGroups implements Iterator<Row> {
   }
 
   /** The Lucene join's pair test: never itself, another tenant unless same-tenant pairs are wanted, and the reach. */
-  private boolean accepts(Posting recipient, Posting source) {
-    if (source.request() == recipient.request()) {
+  private boolean accepts(long recipient, long source) {
+    int to = PostingCounts.request(recipient);
+    int from = PostingCounts.request(source);
+    if (from == to) {
       return false;
     }
-    if (!rules.includeSameTenant() && recipient.tenant() == source.tenant()) {
+    if (!rules.includeSameTenant() && PostingCounts.tenant(recipient) == PostingCounts.tenant(source)) {
       return false;
     }
-    return reach.reaches(source.start(), source.node(), source.wroteKv(), recipient.start(), recipient.node());
+    return reach.reaches(requests.start()[from], requests.decodeNode()[from], requests.wroteKv()[from],
+        requests.start()[to], requests.decodeNode()[to]);
   }
 }

@@ -6,17 +6,14 @@ import static org.apache.spark.sql.functions.explode;
 import static org.apache.spark.sql.functions.greatest;
 import static org.apache.spark.sql.functions.least;
 import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.pmod;
 import static org.apache.spark.sql.functions.sequence;
 import static org.apache.spark.sql.functions.sum;
-import static org.apache.spark.sql.functions.when;
 
 import io.kvscope.index.fingerprint.JoinOptions;
 import io.kvscope.model.reach.ReachRule;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
@@ -31,10 +28,11 @@ import org.apache.spark.util.LongAccumulator;
  * response, as kvscope's Lucene {@code FingerprintJoin} counts them under the same options and the
  * same pair filter.
  *
- * <p>A fingerprint's cost is known before the join, from {@code frequencies/}: its recipients ×
- * (prompts + recipients) pair updates. Fingerprints of more tenants than the learned cut-off are
- * boilerplate and those costing more than the options' bound are skipped (the document-frequency
- * guard), both before any posting moves. A popular fingerprint is salted: its recipients are dealt
+ * <p>The join reads {@code frequencies/}, where each shared fingerprint's row has its counts and
+ * its postings, so no fingerprint row is read or joined again. A fingerprint's cost is known from
+ * its counts: its recipients × (prompts + recipients) pair updates. Fingerprints of more tenants
+ * than the learned cut-off are boilerplate and those costing more than the options' bound are
+ * skipped (the document-frequency guard), both before any posting moves. A popular fingerprint is salted: its recipients are dealt
  * over {@code ceil(cost / saltWork)} groups and its sources copied to each, so no group holds more
  * than about {@code saltWork} updates however skewed the text.
  *
@@ -77,7 +75,11 @@ final class PairStage {
   private PairStage() {}
 
   static Result run(SparkSession spark, String out, JoinOptions options, ReachStage.Nodes nodes, long horizonMillis,
-      long saltWork) {
+      long saltWork, long requests) {
+    if (options.maxPairsPerTerm() > FingerprintStage.MAX_POSTINGS) {
+      throw new IllegalArgumentException("a pair bound of " + options.maxPairsPerTerm() + " needs more postings than "
+          + FingerprintStage.FREQUENCY_FOLDER + "/ hands on (" + FingerprintStage.MAX_POSTINGS + ")");
+    }
     Dataset<Row> frequencies = spark.read().parquet(out + "/" + FingerprintStage.FREQUENCY_FOLDER)
         .withColumn("work", col("n_resp").multiply(col("n_prompt").plus(col("n_resp"))));
     Dataset<Row> boilerplate = frequencies.where(col("tenants").gt(options.maxTenantFrequency()));
@@ -88,48 +90,40 @@ final class PairStage {
     Dataset<Row> tooCostly = kept.where(col("work").gt(options.maxPairsPerTerm()));
     Dataset<Row> joined = kept.where(col("work").leq(options.maxPairsPerTerm()))
         .select(col("hash"), least(col("n_resp"), greatest(lit(1L), ceil(col("work").divide(saltWork))))
-            .cast(DataTypes.IntegerType).as("salts"));
+            .cast(DataTypes.IntegerType).as("salts"), col("postings"));
 
-    Dataset<Row> fingerprints = spark.read().schema(FingerprintStage.FINGERPRINT_SCHEMA)
-        .parquet(out + "/" + FingerprintStage.FINGERPRINT_FOLDER);
-    Dataset<Row> reach = spark.read().schema(ReachStage.SCHEMA).parquet(out + "/" + ReachStage.FOLDER);
-    Broadcast<long[][]> restarts = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(nodes.restarts());
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Broadcast<long[][]> restarts = context.broadcast(nodes.restarts());
+    Broadcast<ReachStage.Columns> reach = context.broadcast(ReachStage.Columns.read(spark, out, requests));
     Counters counters = new Counters(spark.sparkContext().longAccumulator("kvscope pair tests"),
         spark.sparkContext().longAccumulator("kvscope pair updates"));
     PairGroups.Rules rules = new PairGroups.Rules(options.ownPromptExplains(), options.includeSameTenant(), horizonMillis);
     try {
-      Dataset<Row> pairs = updates(fingerprints, joined, reach, rules, restarts, counters).groupBy("recipient", "source")
+      Dataset<Row> pairs = updates(joined, rules, restarts, reach, counters).groupBy("recipient", "source")
           .agg(sum("via_prompt").as("shared_prompt"), sum("via_response").as("shared_response"))
           .where(col("shared_prompt").plus(col("shared_response")).geq(options.minSharedFingerprints()));
       Stages.write(pairs, out, FOLDER);
     } finally {
       restarts.destroy();
+      reach.destroy();
     }
     return new Result(spark.read().parquet(out + "/" + FOLDER).count(), boilerplate.count(), tooCostly.count(),
         joined.count(), joined.where(col("salts").gt(1)).count(), counters.tests().value(), counters.updates().value());
   }
 
   /**
-   * The pair updates of every group: {@code fingerprints} (as {@code fingerprints/}) read once, each
-   * posting of a {@code joined} fingerprint (hash, salts) with what {@code reach} (as {@code reach/})
-   * says of its request, one row per group it goes to. A recipient goes to one salt, by its ordinal;
-   * every holder, as a source, to each salt of its fingerprint. Only what a group reads moves, once,
-   * by (hash, salt), and the groups are read from a sort within each partition ({@link PairGroups}).
+   * The pair updates of every group: each {@code joined} fingerprint (hash, salts, postings, as
+   * {@code frequencies/} hands them on) becomes one group per salt, which moves once, by (hash,
+   * salt), with its postings. A group's recipients are the responses whose ordinal falls to its salt;
+   * every holder is a source in each. What the reach rule reads of a request comes from {@code
+   * reach} by ordinal ({@link PairGroups}).
    */
-  static Dataset<Row> updates(Dataset<Row> fingerprints, Dataset<Row> joined, Dataset<Row> reach,
-      PairGroups.Rules rules, Broadcast<long[][]> restarts, Counters counters) {
-    Column copy = col("copy"); // -1: a response's recipient row; 0 to salts - 1: a source's copy
-    Dataset<Row> copies = fingerprints.join(joined, "hash")
-        .join(reach.withColumnRenamed("ordinal", "request"), "request")
-        .withColumn("copy", explode(sequence(
-            when(col("side").equalTo(FingerprintStage.RESPONSE), lit(-1)).otherwise(lit(0)), col("salts").minus(1))))
-        .select(col("hash"),
-            when(copy.equalTo(-1), pmod(col("request"), col("salts"))).otherwise(copy).as("salt"),
-            when(copy.equalTo(-1), lit(PairGroups.RECIPIENT)).otherwise(col("side")).as("role"),
-            col("request"), col("tenant"), col("start"), col("decode_node"), col("wrote_kv"));
-    return copies.repartition(col("hash"), col("salt")).sortWithinPartitions("hash", "salt")
-        .mapPartitions((MapPartitionsFunction<Row, Row>) rows ->
-            new PairGroups(rows, rules, new ReachRule(rules.horizonMillis(), restarts.value()), counters),
-            Encoders.row(UPDATE));
+  static Dataset<Row> updates(Dataset<Row> joined, PairGroups.Rules rules, Broadcast<long[][]> restarts,
+      Broadcast<ReachStage.Columns> reach, Counters counters) {
+    return joined.select(col("hash"), explode(sequence(lit(0), col("salts").minus(1))).as("salt"), col("salts"),
+            col("postings"))
+        .repartition(col("hash"), col("salt"))
+        .mapPartitions((MapPartitionsFunction<Row, Row>) groups -> new PairGroups(groups, rules,
+            new ReachRule(rules.horizonMillis(), restarts.value()), reach.value(), counters), Encoders.row(UPDATE));
   }
 }

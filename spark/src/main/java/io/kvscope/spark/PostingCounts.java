@@ -14,8 +14,10 @@ import org.apache.spark.sql.RowFactory;
 /**
  * The postings of each fingerprint counted from rows sorted by (hash, request): responses and
  * prompts holding it, documents (distinct requests) and distinct tenants, for the fingerprints some
- * response holds and at least two documents share ({@link FingerprintStage#frequencies}). One
- * fingerprint's rows are in memory only as counters; rows stream in and out.
+ * response holds and at least two documents share ({@link FingerprintStage#frequencies}). A shared
+ * fingerprint's row also hands on its postings, in the sorted order, for the self-join to read
+ * instead of every fingerprint row again ({@link PairStage}); one fingerprint's postings are in
+ * memory at a time, and rows stream in and out.
  */
 final class PostingCounts implements Iterator<Row> {
 
@@ -23,11 +25,15 @@ final class PostingCounts implements Iterator<Row> {
   /** Tenants seen in the current fingerprint, and which bits to clear when it ends. */
   private final BitSet tenantsSeen = new BitSet();
   private int[] tenantsSet = new int[16];
+  /** The current fingerprint's postings, while there are at most {@link #maxPostings}. */
+  private long[] postings = new long[16];
+  private final int maxPostings;
   private Row pending;
   private Row next;
 
-  private PostingCounts(Iterator<Row> sorted) {
+  private PostingCounts(Iterator<Row> sorted, int maxPostings) {
     this.sorted = sorted;
+    this.maxPostings = maxPostings;
     this.pending = sorted.hasNext() ? sorted.next() : null;
   }
 
@@ -42,9 +48,27 @@ final class PostingCounts implements Iterator<Row> {
         .bitwiseOR(col("tenant").cast("long"));
   }
 
-  /** The shared fingerprints' counts from {@code sorted}'s rows (hash, {@link #posting()}). */
-  static Iterator<Row> shared(Iterator<Row> sorted) {
-    return new PostingCounts(sorted);
+  /**
+   * The shared fingerprints' counts from {@code sorted}'s rows (hash, {@link #posting()}), each with
+   * its postings when it has at most {@code maxPostings} (else null).
+   */
+  static Iterator<Row> shared(Iterator<Row> sorted, int maxPostings) {
+    return new PostingCounts(sorted, maxPostings);
+  }
+
+  /** A posting's request ordinal. */
+  static int request(long posting) {
+    return (int) (posting >>> 32);
+  }
+
+  /** A posting's side: {@link FingerprintStage#PROMPT} or {@link FingerprintStage#RESPONSE}. */
+  static byte side(long posting) {
+    return (byte) (posting >>> 31 & 1);
+  }
+
+  /** A posting's tenant ordinal. */
+  static int tenant(long posting) {
+    return (int) (posting & Integer.MAX_VALUE);
   }
 
   @Override
@@ -73,19 +97,27 @@ final class PostingCounts implements Iterator<Row> {
     long documents = 0;
     int tenants = 0;
     int lastRequest = 0;
+    long held = 0;
     while (pending != null && pending.getLong(0) == hash) {
       long posting = pending.getLong(1);
-      if ((posting >>> 31 & 1) == FingerprintStage.RESPONSE) {
+      if (held < maxPostings) {
+        if (held == postings.length) {
+          postings = Arrays.copyOf(postings, postings.length * 2);
+        }
+        postings[(int) held] = posting;
+      }
+      held++;
+      if (side(posting) == FingerprintStage.RESPONSE) {
         responses++;
       } else {
         prompts++;
       }
-      int request = (int) (posting >>> 32);
+      int request = request(posting);
       if (documents == 0 || request != lastRequest) {
         documents++;
         lastRequest = request;
       }
-      int tenant = (int) (posting & Integer.MAX_VALUE);
+      int tenant = tenant(posting);
       if (!tenantsSeen.get(tenant)) {
         tenantsSeen.set(tenant);
         if (tenants == tenantsSet.length) {
@@ -98,6 +130,10 @@ final class PostingCounts implements Iterator<Row> {
     for (int i = 0; i < tenants; i++) {
       tenantsSeen.clear(tenantsSet[i]);
     }
-    return responses > 0 && documents >= 2 ? RowFactory.create(hash, responses, prompts, documents, (long) tenants) : null;
+    if (responses == 0 || documents < 2) {
+      return null;
+    }
+    return RowFactory.create(hash, responses, prompts, documents, (long) tenants,
+        held <= maxPostings ? Arrays.copyOf(postings, (int) held) : null);
   }
 }

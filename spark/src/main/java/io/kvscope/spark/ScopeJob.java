@@ -120,7 +120,7 @@ public final class ScopeJob {
       metrics.begin("pairs");
       JoinOptions general = CrossTenantOverlap.generalJoin(fingerprints.cutoff());
       long horizon = AnalysisOptions.DEFAULT_HORIZON.toMillis();
-      PairStage.Result join = PairStage.run(spark, out, general, nodes, horizon, saltWork);
+      PairStage.Result join = PairStage.run(spark, out, general, nodes, horizon, saltWork, fingerprints.requests());
       times.put("pairs", clock.lap());
       // Stage 10: each pair's runs, found where its texts lie (the requests' shards), at the default --min-span.
       metrics.begin("verify");

@@ -3,6 +3,7 @@ package io.kvscope.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Stage 5's frequencies against the same counts made row by row in plain Java, on postings that
  * repeat fingerprints across requests, sides and tenants, read from one partition as a few large
- * files would be.
+ * files would be; and the postings each shared fingerprint's row hands on to the self-join.
  */
 class FrequenciesTest {
 
@@ -64,15 +65,64 @@ class FrequenciesTest {
     List<Row> rows = postings.stream()
         .map(p -> RowFactory.create(p.hash(), p.side(), p.request(), p.tenant())).toList();
     List<Row> result = FingerprintStage.frequencies(
-        spark.createDataFrame(rows, FingerprintStage.FINGERPRINT_SCHEMA).coalesce(1)).collectAsList();
+        spark.createDataFrame(rows, FingerprintStage.FINGERPRINT_SCHEMA).coalesce(1), FingerprintStage.MAX_POSTINGS)
+        .collectAsList();
 
     Map<Long, List<Long>> got = new TreeMap<>();
+    Map<Long, List<Posting>> handedOn = new TreeMap<>();
     for (Row row : result) {
       got.put(row.getLong(0), List.of(row.getLong(1), row.getLong(2), row.getLong(3), row.getLong(4)));
+      handedOn.put(row.getLong(0), decoded(row));
     }
     Map<Long, List<Long>> expected = counted(postings);
     assertThat(expected).doesNotContainKeys(1_000L, 2_000L).hasSizeGreaterThan(200);
     assertThat(got).isEqualTo(expected);
+    assertThat(handedOn).as("each shared fingerprint's postings, by request then side").isEqualTo(sortedByHash(postings,
+        expected.keySet()));
+  }
+
+  /**
+   * A fingerprint of more postings than the row may hold hands on none (null): the self-join's bound
+   * skips it whatever the cut-off. Those of as many or fewer hand on all of theirs.
+   */
+  @Test
+  void aFingerprintOfMorePostingsThanTheBoundHandsOnNone() {
+    List<Posting> postings = new ArrayList<>();
+    for (int request = 0; request < 6; request++) {
+      postings.add(new Posting(7, FingerprintStage.RESPONSE, request, request)); // 6 postings
+    }
+    for (int request = 0; request < 5; request++) {
+      postings.add(new Posting(8, request == 0 ? FingerprintStage.RESPONSE : FingerprintStage.PROMPT, request, 0)); // 5
+    }
+    List<Row> rows = postings.stream()
+        .map(p -> RowFactory.create(p.hash(), p.side(), p.request(), p.tenant())).toList();
+    Map<Long, Row> result = new TreeMap<>();
+    for (Row row : FingerprintStage.frequencies(
+        SharedSpark.session().createDataFrame(rows, FingerprintStage.FINGERPRINT_SCHEMA), 5).collectAsList()) {
+      result.put(row.getLong(0), row);
+    }
+    assertThat(result).containsOnlyKeys(7L, 8L);
+    assertThat(result.get(7L).getLong(3)).as("counted all the same").isEqualTo(6);
+    assertThat(result.get(7L).isNullAt(5)).isTrue();
+    assertThat(decoded(result.get(8L))).isEqualTo(postings.subList(6, 11));
+  }
+
+  /** The postings a frequencies row hands on, unpacked. */
+  private static List<Posting> decoded(Row row) {
+    List<Posting> decoded = new ArrayList<>();
+    for (long posting : row.<Long>getList(row.fieldIndex("postings"))) {
+      decoded.add(new Posting(row.getLong(0), PostingCounts.side(posting), PostingCounts.request(posting),
+          PostingCounts.tenant(posting)));
+    }
+    return decoded;
+  }
+
+  private static Map<Long, List<Posting>> sortedByHash(List<Posting> postings, Set<Long> hashes) {
+    Map<Long, List<Posting>> byHash = new TreeMap<>();
+    postings.stream().filter(p -> hashes.contains(p.hash()))
+        .sorted(Comparator.comparingInt(Posting::request).thenComparingInt(Posting::side))
+        .forEach(p -> byHash.computeIfAbsent(p.hash(), h -> new ArrayList<>()).add(p));
+    return byHash;
   }
 
   /**
@@ -86,8 +136,8 @@ class FrequenciesTest {
     SparkSession spark = SharedSpark.session();
     List<Row> rows = List.of(RowFactory.create(1L, FingerprintStage.RESPONSE, 0, 0),
         RowFactory.create(1L, FingerprintStage.PROMPT, 1, 1));
-    String plan = FingerprintStage.frequencies(spark.createDataFrame(rows, FingerprintStage.FINGERPRINT_SCHEMA))
-        .queryExecution().executedPlan().toString();
+    String plan = FingerprintStage.frequencies(spark.createDataFrame(rows, FingerprintStage.FINGERPRINT_SCHEMA),
+            FingerprintStage.MAX_POSTINGS).queryExecution().executedPlan().toString();
     assertThat(plan).doesNotContain("Expand").doesNotContain("HashAggregate")
         .containsOnlyOnce("Exchange hashpartitioning(hash").contains("Sort [hash");
   }

@@ -1,5 +1,7 @@
 package io.kvscope.spark;
 
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.sum;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,7 +14,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -32,8 +33,6 @@ class PairUpdatesTest {
   /** Node 1's engine restarted once in the middle of the starts. */
   private static final long[][] RESTARTS = {{}, {1_500}, {}};
   private static final PairGroups.Rules RULES = new PairGroups.Rules(true, false, HORIZON);
-  private static final StructType JOINED = new StructType()
-      .add("hash", DataTypes.LongType, false).add("salts", DataTypes.IntegerType, false);
 
   private record Posting(long hash, byte side, int request) {}
 
@@ -81,20 +80,29 @@ class PairUpdatesTest {
     return walked;
   }
 
+  /** The groups as the job makes them: the postings counted and handed on by stage 5, each fingerprint in {@code salts}. */
   private Dataset<Row> updates(SparkSession spark, int salts) {
     List<Row> fingerprints = postings.stream().map(p -> RowFactory.create(p.hash(), p.side(), p.request(),
         requests.get(p.request()).tenant())).toList();
-    List<Row> joined = postings.stream().map(Posting::hash).distinct().map(h -> RowFactory.create(h, salts)).toList();
-    List<Row> reach = new ArrayList<>();
+    Dataset<Row> shared = FingerprintStage.frequencies(
+        spark.createDataFrame(fingerprints, FingerprintStage.FINGERPRINT_SCHEMA).coalesce(1), FingerprintStage.MAX_POSTINGS);
+    return updates(spark, shared.select(col("hash"), lit(salts).as("salts"), col("postings")));
+  }
+
+  private Dataset<Row> updates(SparkSession spark, Dataset<Row> joined) {
+    long[] start = new long[requests.size()];
+    int[] node = new int[requests.size()];
+    boolean[] wroteKv = new boolean[requests.size()];
     for (int i = 0; i < requests.size(); i++) {
-      Request r = requests.get(i);
-      reach.add(RowFactory.create(i, r.start(), r.node(), r.wroteKv()));
+      start[i] = requests.get(i).start();
+      node[i] = requests.get(i).node();
+      wroteKv[i] = requests.get(i).wroteKv();
     }
-    Broadcast<long[][]> restarts = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(RESTARTS);
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     PairStage.Counters counters = new PairStage.Counters(spark.sparkContext().longAccumulator(),
         spark.sparkContext().longAccumulator());
-    return PairStage.updates(spark.createDataFrame(fingerprints, FingerprintStage.FINGERPRINT_SCHEMA).coalesce(1),
-        spark.createDataFrame(joined, JOINED), spark.createDataFrame(reach, ReachStage.SCHEMA), RULES, restarts, counters);
+    return PairStage.updates(joined, RULES, context.broadcast(RESTARTS),
+        context.broadcast(new ReachStage.Columns(start, node, wroteKv)), counters);
   }
 
   private Map<List<Integer>, List<Long>> summed(Dataset<Row> updates) {
@@ -115,13 +123,17 @@ class PairUpdatesTest {
   }
 
   /**
-   * The fingerprint rows are read once and move once, by (hash, salt), with only what a group reads;
-   * the groups come from a sort, not from a typed grouping that turns every row into an object first.
+   * A fingerprint's groups move once, by (hash, salt), each with its postings: no posting is joined
+   * to its request or sorted into its group again.
    */
   @Test
-  void postingsAreReadOnceAndMovedOnceByTheirGroup() {
-    String plan = updates(SharedSpark.session(), 2).queryExecution().executedPlan().toString();
-    assertThat(plan).doesNotContain("Union").doesNotContain("AppendColumns")
-        .containsOnlyOnce("Exchange hashpartitioning(hash").contains("Sort [hash");
+  void eachGroupMovesOnceWithItsPostings() {
+    SparkSession spark = SharedSpark.session();
+    Dataset<Row> joined = spark.createDataFrame(List.of(RowFactory.create(1L, 2, new long[] {1L << 32, 2L << 32 | 1L << 31})),
+        new StructType().add("hash", DataTypes.LongType, false).add("salts", DataTypes.IntegerType, false)
+            .add("postings", DataTypes.createArrayType(DataTypes.LongType, false), true));
+    String plan = updates(spark, joined).queryExecution().executedPlan().toString();
+    assertThat(plan).doesNotContain("Join").doesNotContain("Sort")
+        .containsOnlyOnce("Exchange hashpartitioning(hash");
   }
 }
