@@ -8,9 +8,10 @@
 # Masked: generation times (generated, prepared), the index path, the build's name, the analyzers' own timings (analyzer
 # and CPU seconds), the Spark application id of a 'kvscope scope' run (local-N, app-N-N: it names the job whose
 # candidate pairs the analysis read), and the 8-hex hashes keyed by each index's own case key (identifier and span
-# hashes), which two indexes of the same logs never share, and the source-text cache's two counters
-# (source_texts_read, source_texts_reused: which candidate comes first, and so what the bounded cache
-# still holds, moves by a few between two runs of one build at 1x). findings.arrow is skipped: it holds those
+# hashes), which two indexes of the same logs never share, and the counts of what the overlap's caches saved
+# (source_texts_read, source_texts_reused, holder_lookups, holder_lookups_remembered, stock_phrase_lookups:
+# which candidate comes first, and so what a bounded cache still holds, moves by a few between two runs of
+# one build at 1x, and with the overlap on several threads, README.md's --threads). findings.arrow is skipped: it holds those
 # hashes in binary (findings.ndjson holds the same rows as text). Needs jq and perl.
 set -euo pipefail
 a="$1"; b="$2"
@@ -32,7 +33,7 @@ masked() {
     s/\(commit [^)]*\)/(commit B)/g;
     s/\b(?:local|app)-[0-9]{6,}(?:-[0-9]+)?\b/SPARK_APP/g;
     s/\b[0-9a-f]{8}\b/HASH/g;
-    s/(source_texts_(?:read|reused)[^0-9]{0,40}?)[0-9][0-9,]*/$1N/g;
+    s/((?:source_texts_(?:read|reused)|holder_lookups(?:_remembered)?|stock_phrase_lookups)[^0-9]{0,40}?)[0-9][0-9,]*/$1N/g;
     $_ = "" if /analyzer_seconds|cpu_seconds/;
   '
 }
